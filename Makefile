@@ -1,0 +1,42 @@
+# Two commands for a fresh machine: `make run` and `make test`. Both set everything up first.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test lint typecheck pytest system-deps bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+# Debian packages the tests drive: Chromium (browser tests) and redis-server (scale-out tests).
+system-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then \
+		echo "installing chromium and redis-server"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium redis-server >/dev/null; \
+	fi
+
+run: $(STAMP)
+	$(VENV)/bin/tischrunde serve --host $(HOST) --port $(PORT) --data data
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+pytest: $(STAMP) system-deps
+	$(VENV)/bin/pytest
+
+test: $(STAMP) system-deps lint typecheck pytest
+
+bench: $(STAMP)
+	$(VENV)/bin/tischrunde bench --seconds 5
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,152 @@
+"""One generic check for every registered game (after open_spiel's random_sim_test)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from tischrunde.bots import RandomBot
+from tischrunde.bots.driver import play_game
+from tischrunde.core import registry
+from tischrunde.core.errors import GameError, MalformedActionError
+from tischrunde.core.game import Config, Game, Timeout, encode_action
+from tischrunde.core.playout import random_playout
+from tischrunde.core.records import dumps, loads, replay, states
+
+GAMES = registry.available()
+CASES = [(name, config) for name in GAMES for config in registry.get(name).example_configs()]
+IDS = [
+    f"{c.game}-{c.players}p-{'-'.join(f'{k}={v}' for k, v in sorted(c.options.items()))}" for _, c in CASES
+]
+
+
+def encoded(state: Any) -> bytes:
+    return msgspec.json.encode(state)
+
+
+def trace(config: Config, seed: int) -> list[tuple[Any, list[int]]]:
+    """States along a random playout, with the seats active in each."""
+    game = registry.get(config.game)
+    result = play_game(config, [RandomBot(s, seed) for s in range(config.players)])
+    out = []
+    for state, _ in states(result.record):
+        out.append((state, sorted(game.active_seats(state))))
+    return out
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_random_playouts_terminate_within_bound(name: str, config: Config) -> None:
+    game = registry.get(name)
+    for seed in range(5):
+        stats = random_playout(msgspec.structs.replace(config, seed=seed), seed)
+        assert game.outcome(stats.state) is not None
+        assert stats.decisions <= game.spec.max_decisions
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_live_game_always_has_a_mover_or_a_deadline(name: str, config: Config) -> None:
+    game = registry.get(name)
+    for state, active in trace(config, seed=3):
+        if game.outcome(state) is not None:
+            assert not any(game.legal_actions(state, seat) for seat in range(config.players))
+            continue
+        has_move = any(game.legal_actions(state, seat) for seat in active)
+        assert has_move or game.deadline(state) is not None
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_illegal_actions_raise_and_change_nothing(name: str, config: Config) -> None:
+    game = registry.get(name)
+    checked = 0
+    for state, active in trace(config, seed=4)[:200]:
+        before = encoded(state)
+        idle = [s for s in range(config.players) if s not in active]
+        for seat in active:
+            for action in game.legal_actions(state, seat)[:3]:
+                for other in idle:
+                    with pytest.raises(GameError):
+                        game.apply(state, other, action, 10**9)
+                    checked += 1
+                # applying a legal action never mutates its input
+                deadline = game.deadline(state)
+                with contextlib.suppress(GameError):
+                    game.apply(state, seat, action, 10**9 if deadline is None else deadline - 1)
+                assert encoded(state) == before
+        deadline = game.deadline(state)
+        if deadline is None or deadline > 0:
+            with pytest.raises(GameError):
+                game.apply(state, None, Timeout(), 0 if deadline is None else deadline - 1)
+        with pytest.raises(GameError):
+            game.apply(state, config.players, Timeout(), 0)
+        with pytest.raises(MalformedActionError):
+            game.decode_action({"type": "no-such-action"})
+        assert encoded(state) == before
+    assert checked > 0
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_json_round_trips_are_exact(name: str, config: Config) -> None:
+    game = registry.get(name)
+    result = play_game(config, [RandomBot(s, 5) for s in range(config.players)])
+    assert loads(dumps(result.record)) == result.record
+    for state, active in trace(config, seed=5)[:150]:
+        for seat in [None, *range(config.players)]:
+            view = game.view(state, seat)
+            assert json.loads(json.dumps(view)) == view
+        for seat in active:
+            for action in game.legal_actions(state, seat):
+                assert game.decode_action(encode_action(action)) == action
+                assert game.decode_action(msgspec.json.encode(action)) == action
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_replay_is_exact_despite_global_rng_noise(name: str, config: Config) -> None:
+    result = play_game(config, [RandomBot(s, 6) for s in range(config.players)])
+    first = [encoded(s) for s, _ in states(result.record)]
+    random.seed(12345)
+    second = []
+    for state, _ in states(result.record):
+        random.random()
+        second.append(encoded(state))
+    assert first == second
+    final, outcome = replay(result.record)
+    assert encoded(final) == encoded(result.state)
+    assert outcome == result.outcome
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_no_leak_views_ignore_hidden_information(name: str, config: Config) -> None:
+    game: Game[Any] = registry.get(name)
+    history = trace(config, seed=7)
+    step = max(1, len(history) // 40)
+    for state, _ in history[::step]:
+        for seat in [None, *range(config.players)]:
+            view = json.dumps(game.view(state, seat), sort_keys=True)
+            for k in range(3):
+                other = game.rerandomize_hidden(state, seat, k)
+                assert json.dumps(game.view(other, seat), sort_keys=True) == view
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_config_names_the_field(name: str) -> None:
+    game = registry.get(name)
+    with pytest.raises(GameError, match="players"):
+        game.new(Config(game=name, players=99))
+    with pytest.raises(GameError, match=r"options\.no_such_option"):
+        game.new(Config(game=name, players=game.spec.min_players, options={"no_such_option": 1}))
+    for option in game.spec.options:
+        with pytest.raises(GameError, match=rf"options\.{option.name}"):
+            game.new(Config(game=name, players=game.spec.max_players, options={option.name: object()}))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_are_documented_in_both_languages(name: str) -> None:
+    spec = registry.get(name).spec
+    for option in spec.options:
+        assert option.description_de and option.description_en
+        assert option.check(option.default) == option.default
