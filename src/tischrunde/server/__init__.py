@@ -1,0 +1,1 @@
+"""The game server: Starlette app, WebSocket protocol, rooms, stores."""
