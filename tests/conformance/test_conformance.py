@@ -45,7 +45,7 @@ def test_random_playouts_terminate_within_bound(name: str, config: Config) -> No
     for seed in range(5):
         stats = random_playout(msgspec.structs.replace(config, seed=seed), seed)
         assert game.outcome(stats.state) is not None
-        assert stats.decisions <= game.spec.max_decisions
+        assert stats.decisions <= stats.steps <= game.spec.max_decisions
 
 
 @pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
