@@ -1,0 +1,479 @@
+"""Scenario tests for every Stella rule (shared/rules/stella.md), on stacked decks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+import pytest
+
+from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
+from tischrunde.core.game import Action, Config, Timeout
+from tischrunde.games.stella import (
+    GAME,
+    ChooseWord,
+    Mark,
+    Reveal,
+    StellaState,
+    dark_fall_points,
+    word_cards,
+)
+
+PICTURES = list(range(500, 545))  # 45 custom ids: 15 on the table, 30 to replace rows
+WORDS = [10, 20, 30, 40, 50, 60]
+
+
+def config(players: int = 4, **options: Any) -> Config:
+    return Config(
+        game="stella", players=players, seed=9, options=options, decks={"pictures": PICTURES, "words": WORDS}
+    )
+
+
+def act(state: StellaState, seat: int | None, action: Action, t: int = 1000) -> StellaState:
+    new, _ = GAME.apply(state, seat, action, t)
+    return new
+
+
+def marked(state: StellaState, marks: dict[int, list[int]], word: int = 0) -> StellaState:
+    """The scout chooses ``word``, then every seat marks its cards."""
+    state = act(state, state.scout, ChooseWord(word))
+    for seat, cards in marks.items():
+        state = act(state, seat, Mark(cards))
+    return state
+
+
+def reveal(state: StellaState, seat: int, position: int) -> StellaState:
+    assert state.reveal_turn == seat, f"expected seat {seat} to name a card, it is seat {state.reveal_turn}"
+    return act(state, seat, Reveal(position))
+
+
+def quick_round(state: StellaState) -> StellaState:
+    """Everyone marks card 0; the scout names it (a spark for all) and the round ends."""
+    n = state.config.players
+    state = marked(state, {s: [0] for s in range(n)})
+    return reveal(state, state.scout, 0)
+
+
+# --- content ---
+
+
+def test_96_word_cards_with_two_words_in_both_languages_and_no_duplicates() -> None:
+    cards = word_cards()
+    assert len(cards) == 96
+    for language in ("de", "en"):
+        words = [w for c in cards for w in getattr(c, language)]
+        assert len(words) == 192
+        assert all(w.strip() == w and w for w in words)
+        assert len({w.lower() for w in words}) == 192, f"duplicate {language} words"
+    assert [c.id for c in cards] == list(range(96))
+
+
+# --- setup ---
+
+
+def test_layout_is_three_rows_of_five_from_the_stacked_deck() -> None:
+    state = GAME.new(config())
+    view = GAME.view(state, None)
+    assert view["grid"] == [PICTURES[0:5], PICTURES[5:10], PICTURES[10:15]]
+    assert view["round"] == 1 and view["rounds"] == 4 and view["phase"] == "word"
+    assert view["pictures_left"] == 30
+    assert state.word_cards == tuple(WORDS[:4])
+
+
+def test_shuffled_decks_depend_on_the_seed_only() -> None:
+    a = GAME.new(Config(game="stella", players=3, seed=1))
+    b = GAME.new(Config(game="stella", players=3, seed=1))
+    c = GAME.new(Config(game="stella", players=3, seed=2))
+    assert a == b and a.grid != c.grid
+    assert sorted(a.grid + a.picture_deck) == list(range(84))
+    assert len(set(a.word_cards)) == 4
+
+
+@pytest.mark.parametrize(
+    ("options", "decks", "field"),
+    [
+        ({"min_marks": 5, "max_marks": 4}, None, "options.min_marks"),
+        ({"picture_count": 20}, None, "options.picture_count"),
+        ({"rounds": 0}, None, "options.rounds"),
+        ({"max_marks": 16}, None, "options.max_marks"),
+        ({"dark_fall": "double"}, None, "options.dark_fall"),
+        ({"row_order": "top,top,middle"}, None, "options.row_order"),
+        ({}, {"pictures": list(range(20))}, "decks.pictures"),
+        ({}, {"pictures": [1] * 30}, "decks.pictures"),
+        ({}, {"words": [1, 2, 3]}, "decks.words"),
+        ({}, {"words": [1, 2, 3, 96]}, "decks.words"),
+        ({}, {"cards": [1]}, "decks.cards"),
+    ],
+)
+def test_bad_configs_name_the_field(options: dict[str, Any], decks: Any, field: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        GAME.new(Config(game="stella", players=4, options=options, decks=decks))
+    assert info.value.field == field
+
+
+def test_player_count_is_three_to_six() -> None:
+    for n in (3, 6):
+        assert GAME.new(Config(game="stella", players=n)).config.players == n
+    for n in (2, 7):
+        with pytest.raises(ConfigError, match="players"):
+            GAME.new(Config(game="stella", players=n))
+
+
+# --- word ---
+
+
+def test_only_the_scout_chooses_and_only_the_scout_sees_both_words() -> None:
+    state = GAME.new(config())
+    card = word_cards()[WORDS[0]]
+    assert GAME.active_seats(state) == {0}
+    assert GAME.view(state, 0)["word_choices"] == {"de": list(card.de), "en": list(card.en)}
+    for seat in (1, 2, 3, None):
+        assert GAME.view(state, seat)["word_choices"] is None
+        assert GAME.view(state, seat)["word"] is None
+    with pytest.raises(NotYourTurnError):
+        act(state, 1, ChooseWord(0))
+    with pytest.raises(IllegalActionError, match="word 0 or word 1"):
+        act(state, 0, ChooseWord(2))
+    state = act(state, 0, ChooseWord(1))
+    assert state.phase == "mark"
+    for seat in (0, 1, None):
+        assert GAME.view(state, seat)["word"] == {"de": card.de[1], "en": card.en[1]}
+    assert GAME.view(state, 1)["word_choices"] is None
+    with pytest.raises(IllegalActionError):
+        act(state, 0, ChooseWord(0))
+
+
+# --- marks ---
+
+
+def test_marks_are_one_to_ten_distinct_positions_sent_once() -> None:
+    state = act(GAME.new(config()), 0, ChooseWord(0))
+    assert GAME.active_seats(state) == {0, 1, 2, 3}
+    for bad in ([], list(range(11)), [3, 3], [15], [-1]):
+        with pytest.raises(IllegalActionError):
+            act(state, 1, Mark(bad))
+    state = act(state, 1, Mark(list(range(10))))
+    assert GAME.active_seats(state) == {0, 2, 3}
+    with pytest.raises(NotYourTurnError, match="already marked"):
+        act(state, 1, Mark([0]))
+    with pytest.raises(IllegalActionError):
+        act(state, 1, Reveal(0))
+
+
+def test_min_and_max_marks_options() -> None:
+    state = act(GAME.new(config(min_marks=2, max_marks=3)), 0, ChooseWord(0))
+    with pytest.raises(IllegalActionError, match="at least 2 and at most 3"):
+        act(state, 1, Mark([0]))
+    with pytest.raises(IllegalActionError):
+        act(state, 1, Mark([0, 1, 2, 3]))
+    act(state, 1, Mark([0, 1]))
+    legal = GAME.legal_actions(state, 1)
+    assert legal and all(isinstance(a, Mark) and 2 <= len(a.cards) <= 3 for a in legal)
+
+
+def test_marks_stay_secret_until_named() -> None:
+    state = act(GAME.new(config()), 0, ChooseWord(0))
+    state = act(state, 1, Mark([4, 7]))
+    assert GAME.view(state, 1)["my_marks"] == [4, 7]
+    for seat in (0, 2, 3, None):
+        view = GAME.view(state, seat)
+        assert view["my_marks"] is None
+        assert view["marked"] == [False, True, False, False]
+        assert view["counts"] is None
+        assert "4, 7" not in json.dumps(view)
+
+
+def test_mark_sample_is_finite_and_does_not_touch_the_prng() -> None:
+    state = act(GAME.new(Config(game="stella", players=4, seed=3)), 0, ChooseWord(0))
+    first = GAME.legal_actions(state, 2)
+    assert GAME.legal_actions(state, 2) == first
+    assert len(first) <= 15 + 8
+    assert all(isinstance(a, Mark) and 1 <= len(a.cards) <= 10 for a in first)
+    assert any(isinstance(a, Mark) and len(a.cards) > 1 for a in first)
+    assert GAME.legal_actions(state, 1) != first
+
+
+def test_any_valid_subset_is_accepted_even_outside_the_sample() -> None:
+    state = act(GAME.new(config()), 0, ChooseWord(0))
+    unusual = Mark([14, 13, 12, 11, 10, 9, 8, 7, 6])
+    assert unusual not in GAME.legal_actions(state, 2)
+    state = act(state, 2, unusual)
+    assert GAME.view(state, 2)["my_marks"] == [6, 7, 8, 9, 10, 11, 12, 13, 14]
+
+
+def test_mark_timeout_marks_nothing_for_late_players() -> None:
+    state = GAME.new(config(mark_timeout_s=30))
+    state = act(state, 0, ChooseWord(0), t=5000)
+    assert GAME.deadline(state) == 35000
+    state = act(state, 1, Mark([0]), t=6000)
+    state = act(state, 2, Mark([0, 1]), t=7000)
+    with pytest.raises(GameError):
+        act(state, None, Timeout(), t=34999)
+    with pytest.raises(GameError):
+        act(state, 3, Timeout(), t=40000)
+    state = act(state, None, Timeout(), t=35000)
+    assert state.phase == "reveal"
+    assert GAME.view(state, None)["counts"] == [0, 1, 2, 0]
+    assert state.dark == 2
+    assert state.reveal_turn == 1  # the scout marked nothing and is skipped
+
+
+def test_no_timeout_without_the_option() -> None:
+    state = act(GAME.new(config()), 0, ChooseWord(0))
+    assert GAME.deadline(state) is None
+    with pytest.raises(IllegalActionError):
+        act(state, None, Timeout(), t=10**9)
+
+
+# --- count and the dark ---
+
+
+def test_alone_at_the_top_is_in_the_dark() -> None:
+    state = marked(GAME.new(config()), {0: [0], 1: [0, 1, 2], 2: [0, 1], 3: [5]})
+    view = GAME.view(state, 3)
+    assert view["counts"] == [1, 3, 2, 1]
+    assert view["dark"] == 1
+    assert view["marked"] == [True] * 4
+
+
+def test_a_tie_at_the_top_puts_nobody_in_the_dark() -> None:
+    state = marked(GAME.new(config()), {0: [0, 1], 1: [0, 1, 2], 2: [0, 3, 4], 3: [5]})
+    assert GAME.view(state, None)["dark"] is None
+    assert state.dark == -1
+
+
+# --- reveals ---
+
+
+def test_reveals_go_clockwise_from_the_scout_and_score_spark_super_spark_and_fall() -> None:
+    state = marked(GAME.new(config()), {0: [0, 1, 2], 1: [0, 1, 3], 2: [0, 4], 3: [5]})
+    assert GAME.active_seats(state) == {0}
+    assert GAME.legal_actions(state, 0) == [Reveal(0), Reveal(1), Reveal(2)]
+    with pytest.raises(NotYourTurnError):
+        act(state, 1, Reveal(3))
+    with pytest.raises(IllegalActionError, match="your own marked cards"):
+        act(state, 0, Reveal(3))
+    state = reveal(state, 0, 0)  # marked by 0, 1, 2: a spark
+    assert state.reveals[-1].kind == "spark" and state.reveals[-1].markers == (0, 1, 2)
+    with pytest.raises(IllegalActionError):
+        act(state, 1, Reveal(0))  # already named
+    state = reveal(state, 1, 1)  # marked by 0 and 1: a super-spark
+    assert state.reveals[-1].kind == "super_spark"
+    state = reveal(state, 2, 4)  # only seat 2: falls
+    assert state.fallen == (False, False, True, False)
+    state = reveal(state, 3, 5)  # only seat 3: falls
+    state = reveal(state, 0, 2)  # seat 0 falls too
+    state = reveal(state, 1, 3)  # and seat 1
+    assert state.round == 1 and state.phase == "word"
+    assert state.history[0].points == (5, 5, 2, 0)
+    assert state.scores == (5, 5, 2, 0)
+    view = GAME.view(state, None)
+    assert view["score_table"] == [[5, 5, 2, 0]]
+    assert [r["kind"] for r in view["history"][0]["reveals"]] == [
+        "spark",
+        "super_spark",
+        "fall",
+        "fall",
+        "fall",
+        "fall",
+    ]
+    assert view["history"][0]["word"]["de"] == word_cards()[WORDS[0]].de[0]
+
+
+def test_players_without_unnamed_marks_are_skipped() -> None:
+    state = marked(GAME.new(config()), {0: [0, 1], 1: [0], 2: [0, 1, 2], 3: [2, 3]})
+    state = reveal(state, 0, 0)  # spark for 0, 1, 2; seat 1 has nothing left
+    assert state.reveal_turn == 2
+    state = reveal(state, 2, 2)  # super-spark for 2 and 3
+    state = reveal(state, 3, 3)  # seat 3 falls
+    state = reveal(state, 0, 1)  # super-spark for 0 and 2; nobody standing has an unnamed mark
+    assert state.round == 1
+    assert state.history[0].points == (5, 2, 8, 3)
+
+
+def test_fallen_players_take_no_turns_score_nothing_more_but_their_marks_still_count() -> None:
+    state = marked(GAME.new(config()), {0: [0, 1], 1: [2, 3], 2: [1, 2, 4], 3: [0, 4, 5]})
+    state = reveal(state, 0, 0)  # 0 and 3: super-spark
+    state = reveal(state, 1, 3)  # only 1: falls
+    state = reveal(state, 2, 4)  # 2 and 3: super-spark
+    state = reveal(state, 3, 5)  # only 3: falls
+    state = reveal(state, 0, 1)  # 0 and 2: super-spark
+    # seat 1 has fallen and keeps an unnamed mark (2); it takes no turn, seat 2 names it
+    assert state.reveal_turn == 2
+    view = GAME.view(state, 3)
+    assert view["fallen"] == [False, True, False, True]
+    assert view["unnamed_left"] == [0, 1, 1, 0]
+    state = reveal(state, 2, 2)  # 1 and 2 marked it: m == 2 counts the fallen seat 1, only 2 scores
+    last = state.history[0].reveals[-1]
+    assert last.markers == (1, 2) and last.kind == "super_spark" and last.scorers == (2,)
+    assert state.history[0].points == (6, 0, 9, 6)
+
+
+def test_unnamed_marks_of_fallen_players_are_never_shown() -> None:
+    state = marked(GAME.new(config()), {0: [0], 1: [0], 2: [0], 3: [7, 9]})
+    state = reveal(state, 0, 0)  # spark for 0, 1, 2
+    state = reveal(state, 3, 7)  # seat 3 falls; its mark 9 stays unnamed and the round ends
+    assert state.round == 1
+    for seat in (0, 1, 2, None):
+        text = json.dumps(GAME.view(state, seat)["history"])
+        assert '"position": 9' not in text
+    assert GAME.view(state, 3)["my_marks"] is None  # marks reset for the new round
+
+
+# --- scoring of the player in the dark ---
+
+DARK_MARKS = {0: [0, 1, 2, 3, 4], 1: [0, 1, 5], 2: [0, 2, 6], 3: [7]}
+
+
+def play_dark_round(dark_fall: str) -> StellaState:
+    state = marked(GAME.new(config(dark_fall=dark_fall)), DARK_MARKS)
+    assert state.dark == 0
+    state = reveal(state, 0, 0)  # spark for 0, 1, 2
+    state = reveal(state, 1, 1)  # super-spark for 0 and 1
+    state = reveal(state, 2, 2)  # super-spark for 0 and 2
+    state = reveal(state, 3, 7)  # 3 falls
+    state = reveal(state, 0, 3)  # the player in the dark falls
+    state = reveal(state, 1, 5)
+    state = reveal(state, 2, 6)
+    assert state.round == 1
+    return state
+
+
+@pytest.mark.parametrize(("dark_fall", "points"), [("official", 5), ("one_per_card", 3), ("half", 4)])
+def test_the_player_in_the_dark_who_fell_scores_by_dark_fall(dark_fall: str, points: int) -> None:
+    state = play_dark_round(dark_fall)
+    assert state.history[0].fallen[0]
+    assert state.history[0].points == (points, 5, 5, 0)
+
+
+def test_dark_fall_points_table() -> None:
+    assert dark_fall_points("official", 2, 1) == 4
+    assert dark_fall_points("one_per_card", 2, 1) == 3
+    assert dark_fall_points("half", 2, 1) == 3
+    assert dark_fall_points("half", 0, 1) == 1
+
+
+def test_the_player_in_the_dark_who_did_not_fall_scores_everything() -> None:
+    state = marked(GAME.new(config(dark_fall="half")), {0: [0, 1, 2], 1: [0, 1], 2: [0, 2], 3: [7]})
+    assert state.dark == 0
+    state = reveal(state, 0, 0)
+    state = reveal(state, 1, 1)
+    state = reveal(state, 2, 2)
+    state = reveal(state, 3, 7)
+    assert state.round == 1
+    assert state.history[0].points == (8, 5, 5, 0)
+    assert not state.history[0].fallen[0]
+
+
+# --- next round and the end ---
+
+
+def test_rows_are_replaced_top_middle_bottom_and_the_scout_passes() -> None:
+    state = GAME.new(config())
+    state = quick_round(state)
+    assert state.scout == 1 and state.round == 1
+    assert state.grid[:5] == tuple(PICTURES[15:20]) and state.grid[5:] == tuple(PICTURES[5:15])
+    assert state.marks == (None,) * 4 and state.reveals == () and state.fallen == (False,) * 4
+    state = quick_round(state)
+    assert state.scout == 2
+    assert state.grid[5:10] == tuple(PICTURES[20:25])
+    state = quick_round(state)
+    assert state.scout == 3
+    assert state.grid[10:15] == tuple(PICTURES[25:30])
+    assert state.grid[:5] == tuple(PICTURES[15:20])
+
+
+def test_row_order_option() -> None:
+    state = GAME.new(config(row_order="bottom,top,middle", rounds=5))
+    rows = []
+    for _ in range(4):
+        before = state.grid
+        state = quick_round(state)
+        rows.append([r for r in range(3) if before[r * 5 : r * 5 + 5] != state.grid[r * 5 : r * 5 + 5]])
+    assert rows == [[2], [0], [1], [2]]
+
+
+def test_each_round_uses_the_next_word_card() -> None:
+    state = GAME.new(config())
+    words = []
+    for _ in range(4):
+        state = act(state, state.scout, ChooseWord(1))
+        words.append(GAME.view(state, None)["word"]["en"])
+        for s in range(4):
+            state = act(state, s, Mark([0]))
+        state = reveal(state, state.scout, 0)
+    assert words == [word_cards()[w].en[1] for w in WORDS[:4]]
+
+
+def test_four_rounds_then_the_game_ends_and_a_tie_shares_the_win() -> None:
+    state = GAME.new(config())
+    for _ in range(4):
+        assert GAME.outcome(state) is None
+        state = quick_round(state)
+    assert state.phase == "over"
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.scores == [8.0] * 4
+    assert outcome.winners == [0, 1, 2, 3] and outcome.ranks == [1, 1, 1, 1]
+    assert outcome.details == {"falls": [0] * 4, "dark": [0] * 4, "sparks": [4] * 4, "super_sparks": [0] * 4}
+    assert GAME.active_seats(state) == frozenset()
+    assert all(GAME.legal_actions(state, s) == [] for s in range(4))
+    assert GAME.view(state, 0)["winners"] == [0, 1, 2, 3]
+    with pytest.raises(IllegalActionError, match="over"):
+        act(state, 0, ChooseWord(0))
+
+
+def test_most_points_wins_and_details_count_falls_and_dark() -> None:
+    state = GAME.new(config(rounds=1))
+    state = marked(state, {0: [0, 1, 2], 1: [0, 1], 2: [0, 3], 3: [9]})
+    state = reveal(state, 0, 0)  # spark 0, 1, 2
+    state = reveal(state, 1, 1)  # super 0, 1
+    state = reveal(state, 2, 3)  # 2 falls
+    state = reveal(state, 3, 9)  # 3 falls
+    state = reveal(state, 0, 2)  # 0 (in the dark) falls: official 1 + 2
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.scores == [3.0, 5.0, 2.0, 0.0]
+    assert outcome.winners == [1] and outcome.ranks == [2, 1, 3, 4]
+    assert outcome.details["falls"] == [1, 0, 1, 1]
+    assert outcome.details["dark"] == [1, 0, 0, 0]
+    assert outcome.details["sparks"] == [1, 1, 1, 0]
+    assert outcome.details["super_sparks"] == [1, 1, 0, 0]
+
+
+# --- a room's own pictures ---
+
+
+def test_custom_picture_ids_beyond_our_deck() -> None:
+    ids = list(range(1000, 1100, 2))
+    state = GAME.new(Config(game="stella", players=3, seed=4, decks={"pictures": ids}))
+    assert GAME.view(state, None)["grid"][0] == ids[:5]
+    state = quick_round(state)
+    assert state.grid[:5] == tuple(ids[15:20])
+    big = GAME.new(Config(game="stella", players=3, seed=4, options={"picture_count": 500}))
+    assert sorted(big.grid + big.picture_deck) == list(range(500))
+    assert max(big.grid) >= 84 or max(big.picture_deck) >= 84
+
+
+# --- hidden information ---
+
+
+def test_views_hide_marks_deck_order_and_upcoming_words() -> None:
+    state = marked(GAME.new(config()), {0: [0, 1], 1: [0, 11], 2: [12], 3: [13, 14]})
+    for seat in (None, 0, 1, 2, 3):
+        view = GAME.view(state, seat)
+        text = json.dumps(view)
+        assert "picture_deck" not in text and "word_cards" not in text
+        assert view["reveals"] == []
+        if seat is not None:
+            assert view["my_marks"] == list(state.marks[seat] or ())
+        for k in range(3):
+            assert GAME.view(GAME.rerandomize_hidden(state, seat, k), seat) == view
+    other = GAME.rerandomize_hidden(state, 0, 1)
+    assert other.marks[0] == state.marks[0] and other.marks != state.marks
+
+
+def test_actions_round_trip_through_json() -> None:
+    for action in (ChooseWord(1), Mark([3, 4]), Reveal(7), Timeout()):
+        assert GAME.decode_action(msgspec.json.encode(action)) == action
