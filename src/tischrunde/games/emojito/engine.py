@@ -1,0 +1,983 @@
+"""Emojito: act the emotion on a secret picture card; the others guess it among seven on a secret dial.
+
+Rules (../shared/rules/emojito.md; [seed] = the user's German text, [official], [ours] = our choice,
+each [ours] rule an option):
+
+- 100 picture cards (content.py), a ring of seven fields with presentation symbols: 1 face+sound,
+  2 face, 3 face+sound, 4 face, 5 sound, 6 face+sound, 7 sound. Markers start on the start/finish
+  line between 7 and 1; every crossing wins a trophy, a card taken from the discard pile [seed].
+- A round: the performer draws a card secretly and performs it [seed] in the way the board demands
+  (face only while the relevant marker is on the line [official]; sound only = guessers close their
+  eyes [official]); the performer draws six more, shuffles and lays out seven (1-7) [seed]; every
+  guesser sets a secret dial, the performer's dial is the true number; dials are revealed together
+  [seed]; scoring; the seven cards go to the discard pile; the role passes clockwise [seed].
+- ``mode="coop"`` (2-7): one team marker, one game marker; team +1 per correct dial, game
+  +``wrong_step`` (1/2/3) per wrong dial [seed]. Ends after a round in which a side has
+  ``trophy_target`` trophies [ours: default 3]; the team wins with more trophies, on equal trophies
+  the side further ahead, same field = the team loses [seed]. ``secret_message``: face only, the
+  performer shows to the left neighbour, each passes it on, everyone else closes their eyes [seed].
+- ``mode="each"`` (3-7): own markers; performer +2 per correct guesser (at most 6), correct guesser +3
+  [seed]. Challenge [seed]: after the performance, before the layout, a non-performer holding a
+  (face-up) trophy may challenge the leader(s) (most trophies, then progress); the performer cannot
+  be challenged [ours: ``performer_challengeable``]. Each challenger flips one trophy. A challenged
+  leader who guesses wrong while a challenger guesses right moves back 3 (losing a trophy when
+  crossing the line backwards); each such correct challenger moves 3 more [ours:
+  ``challenger_bonus_stacks``]. Ends after a round with someone at ``each_target`` (5) trophies; most
+  trophies, then furthest ahead, then a shared win [seed].
+- ``mode="teams"`` (4-14, even): partners sit opposite (seat s and s + n/2). Every team's performer
+  acts at once to the partner, face only; the performed cards are topped up to seven, shuffled, laid
+  out; each guesser sets the team dial; +2 per correct team; performers alternate within a team.
+  Ends after a round with a team at ``teams_target`` (3) trophies; on a tie (trophies, then
+  progress) only the tied teams play on [seed].
+- An empty deck takes the shuffled discard pile (trophies stay with their owners) [ours]. Dials may
+  get a deadline (``dial_timeout_s``); an unset dial is then wrong [ours].
+
+Phases: ``perform`` (performers send ``Performed``) -> ``chain`` (secret message: the current shower
+sends ``PassedOn``) -> ``challenge`` (each: every eligible seat sends ``Challenge`` or
+``NoChallenge``, simultaneous and secret until all declared) -> the engine lays out the cards ->
+``dial`` (guessers send ``SetDial(n)``; the performer's dial is set by the engine) -> reveal and
+scoring (kept in ``last_round``) -> next ``perform``, or ``over``.
+
+View of a seat (``None`` = spectator / table screen), JSON-safe::
+
+    game, mode, phase, round, players, seat, language, secret_message, target, wrong_step
+    performers [seat], performer (seat | None; coop/each), my_role ("performer" | "guesser" | "waiting")
+    presentation ("face" | "sound" | "face_sound"), eyes_closed (bool: guessers close their eyes)
+    close_eyes [seat] (who must keep their eyes closed now), performed [seat] (confirmed performers)
+    my_card (card id; only the performer, only until the reveal) | None
+    chain {shower, watcher, received, steps} | None (secret message)
+    layout [7 card ids] ([] before the layout), guessers [seat]
+    dials_set [seat], my_dial (1..7 | None)
+    challenge {leaders, eligible, declared [seat], my_declaration (bool | None), challengers | None}
+        | None (each mode)
+    sides [{side, seats, progress, field (0 = on the line), laps, trophies [card id],
+        flipped [card id], count}]: coop: team, game; each: one per seat; teams: one per team
+    teams [[seat, seat]] | None, contenders [team] | None, scores [count per side]
+    deck_count, discard_count
+    last_round {round, performers, cards, layout, answers, dials, correct, moves, trophies_won,
+        challengers, challenged, fallen} | None  (the revealed previous round)
+    outcome {scores, ranks, winners, details} | None
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from tischrunde.core import rng
+from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
+from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.games.emojito import content
+
+MODES = ("coop", "each", "teams")
+LAYOUT_SIZE = 7
+FIELDS = 7
+PERFORMER_CAP = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
+PERFORMER_STEP = 2
+GUESSER_STEP = 3
+CHALLENGE_STEP = 3
+TEAM_STEP = 2
+PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
+
+
+class Performed(Action, frozen=True, tag="performed"):
+    """The performer has acted the card (in secret message: shown it to the left neighbour)."""
+
+
+class PassedOn(Action, frozen=True, tag="passed_on"):
+    """Secret message: the current shower has shown the emotion to the next player."""
+
+
+class Challenge(Action, frozen=True, tag="challenge"):
+    """Each for themselves: challenge the leader(s), flipping one of your trophies."""
+
+
+class NoChallenge(Action, frozen=True, tag="no_challenge"):
+    """Each for themselves: decline to challenge this round."""
+
+
+class SetDial(Action, frozen=True, tag="set_dial"):
+    """Set your (team's) secret dial to the number of the card you think was performed."""
+
+    number: int
+
+
+EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | Timeout
+
+
+class RoundResult(msgspec.Struct, frozen=True):
+    """A revealed round: what was performed, the dials, and how the markers moved."""
+
+    round: int
+    performers: tuple[int, ...]
+    cards: tuple[int, ...]
+    layout: tuple[int, ...]
+    answers: tuple[int, ...]
+    dials: tuple[int, ...]
+    correct: tuple[int, ...]
+    moves: tuple[int, ...]
+    trophies_won: tuple[int, ...]
+    challengers: tuple[int, ...] = ()
+    challenged: tuple[int, ...] = ()
+    fallen: tuple[int, ...] = ()
+
+
+class EmojitoState(msgspec.Struct, frozen=True):
+    """The whole game. ``cards``/``answers`` (per performer) and ``dials`` are secret until the reveal."""
+
+    config: Config
+    mode: str
+    secret_message: bool
+    wrong_step: int
+    target: int
+    performer_challengeable: bool
+    challenger_bonus_stacks: bool
+    dial_timeout_ms: int
+    rng: int
+    deck: tuple[int, ...]
+    progress: tuple[int, ...]
+    trophies: tuple[tuple[int, ...], ...]
+    flipped: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...] = ()
+    phase: str = "perform"
+    round: int = 0
+    performers: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
+    done: tuple[int, ...] = ()
+    chain: int = 0
+    layout: tuple[int, ...] = ()
+    answers: tuple[int, ...] = ()
+    guessers: tuple[int, ...] = ()
+    dials: tuple[int, ...] = ()
+    leaders: tuple[int, ...] = ()
+    eligible: tuple[int, ...] = ()
+    declarations: tuple[int, ...] = ()
+    challengers: tuple[int, ...] = ()
+    turns: tuple[int, ...] = ()
+    contenders: tuple[int, ...] = ()
+    phase_t: int = 0
+    last: RoundResult | None = None
+
+
+def _option(
+    name: str,
+    default: Any,
+    en: str,
+    de: str,
+    source: Any = "ours",
+    *,
+    choices: tuple[Any, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> OptionSpec:
+    return OptionSpec(name, default, en, de, source, choices, minimum, maximum)
+
+
+OPTIONS = (
+    _option(
+        "mode",
+        "coop",
+        "coop: all against the game (2-7); each: everyone for themselves (3-7); teams: pairs (4-14, even)",
+        "coop: alle gemeinsam gegen das Spiel (2-7); each: jeder gegen jeden (3-7); teams: Zweierteams (4-14, gerade)",
+        "seed",
+        choices=MODES,
+    ),
+    _option(
+        "wrong_step",
+        1,
+        "Co-op: fields the game marker moves per wrong dial (1, 2 or 3)",
+        "Kooperativ: Felder, die der Spielmarker pro falscher Wählscheibe vorrückt (1, 2 oder 3)",
+        "seed",
+        choices=(1, 2, 3),
+    ),
+    _option(
+        "trophy_target",
+        3,
+        "Co-op: the game ends after a round in which the team or the game has this many trophies",
+        "Kooperativ: das Spiel endet nach der Runde, in der Team oder Spiel so viele Trophäen haben",
+        minimum=1,
+        maximum=10,
+    ),
+    _option(
+        "secret_message",
+        False,
+        "Co-op variant secret message: face only, passed on from neighbour to neighbour, the others close their eyes",
+        "Kooperative Variante Geheime Nachricht: nur Mimik, von Nachbar zu Nachbar weitergegeben, die anderen schließen die Augen",
+        "seed",
+    ),
+    _option(
+        "each_target",
+        5,
+        "Each for themselves: the game ends after a round in which a player has this many trophies",
+        "Jeder gegen jeden: das Spiel endet nach der Runde, in der jemand so viele Trophäen hat",
+        "seed",
+        minimum=1,
+        maximum=10,
+    ),
+    _option(
+        "teams_target",
+        3,
+        "Teams: the game ends after a round in which a team has this many trophies",
+        "Teamspiel: das Spiel endet nach der Runde, in der ein Team so viele Trophäen hat",
+        "seed",
+        minimum=1,
+        maximum=10,
+    ),
+    _option(
+        "performer_challengeable",
+        False,
+        "Each for themselves: a leading performer may be challenged too (their dial is always right)",
+        "Jeder gegen jeden: auch ein führender Darsteller darf herausgefordert werden (seine Wählscheibe stimmt immer)",
+    ),
+    _option(
+        "challenger_bonus_stacks",
+        True,
+        "Each for themselves: a successful challenger's 3 extra fields come on top of the normal 3",
+        "Jeder gegen jeden: die 3 Extrafelder eines erfolgreichen Herausforderers kommen zu den normalen 3 hinzu",
+    ),
+    _option(
+        "dial_timeout_s",
+        0,
+        "Seconds to set the dials (0 = no limit); a dial not set in time counts as wrong",
+        "Sekunden zum Einstellen der Wählscheiben (0 = unbegrenzt); eine nicht eingestellte zählt als falsch",
+        minimum=0,
+        maximum=600,
+    ),
+)
+
+
+def laps(progress: int) -> int:
+    """Line crossings behind a marker with this total progress (0 = on the start line)."""
+    return 0 if progress <= 0 else (progress - 1) // FIELDS
+
+
+def field_of(progress: int) -> int:
+    """The field 1..7 a marker stands on; 0 while it is still on the start line."""
+    return 0 if progress <= 0 else (progress - 1) % FIELDS + 1
+
+
+def presentation_at(progress: int) -> str:
+    """ "face", "sound" or "face_sound" for a marker with this progress (face only on the line)."""
+    if progress <= 0:
+        return "face"
+    symbols = content.board()[field_of(progress) - 1].symbols
+    return "face_sound" if len(symbols) > 1 else symbols[0]
+
+
+def _plain(value: Any) -> Any:
+    """JSON-safe builtins (lists, not tuples) of a struct."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def _count(state: EmojitoState, side: int) -> int:
+    return len(state.trophies[side]) - len(state.flipped[side])
+
+
+def _draw(state: EmojitoState, k: int) -> tuple[EmojitoState, tuple[int, ...]]:
+    """Draw k cards from the top, reshuffling the discard pile (never trophies) when the deck is empty."""
+    deck, discard, r = state.deck, state.discard, state.rng
+    out: list[int] = []
+    while len(out) < k:
+        if not deck:
+            if not discard:
+                break
+            deck, r = rng.shuffled(r, discard)
+            discard = ()
+        take = min(k - len(out), len(deck))
+        out.extend(deck[:take])
+        deck = deck[take:]
+    return msgspec.structs.replace(state, deck=deck, discard=discard, rng=r), tuple(out)
+
+
+class Emojito(Game[EmojitoState]):
+    """The Emojito rules as pure functions over :class:`EmojitoState`."""
+
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="emojito",
+        title_de="Emojito",
+        title_en="Emojito",
+        min_players=2,
+        max_players=14,
+        options=OPTIONS,
+        rules_version=1,
+        summary_de="Stellt die Emotion einer geheimen Bildkarte dar; die anderen raten sie unter sieben Karten.",
+        summary_en="Act the emotion of a secret picture card; the others guess it among seven cards.",
+        simultaneous=True,
+        hidden_information=True,
+        max_decisions=20_000,
+        bots_in_rooms=False,
+        deck_names=("main",),
+    )
+    action_type: ClassVar[Any] = EmojitoAction
+
+    # ------------------------------------------------------------------ setup
+
+    def check_config(self, config: Config, options: dict[str, Any]) -> None:
+        mode = options["mode"]
+        low, high = PLAYERS[mode]
+        if not low <= config.players <= high or (mode == "teams" and config.players % 2):
+            extra = ", even" if mode == "teams" else ""
+            raise ConfigError("players", config.players, f"{low}..{high}{extra} for options.mode {mode!r}")
+        if options["secret_message"] and mode != "coop":
+            raise ConfigError("options.secret_message", True, "true only with options.mode 'coop'")
+        if config.decks is not None and "main" in config.decks:
+            deck = config.decks["main"]
+            known = len(content.cards())
+            if (
+                not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < known for c in deck)
+                or len(set(deck)) != len(deck)
+                or len(deck) < 2 * LAYOUT_SIZE
+            ):
+                raise ConfigError(
+                    "decks.main", "...", f"at least {2 * LAYOUT_SIZE} distinct card ids 0..{known - 1}"
+                )
+
+    def new(self, config: Config) -> EmojitoState:
+        options = self.resolve_options(config)
+        mode = options["mode"]
+        r = rng.seed_state(config.seed)
+        if config.decks is not None and "main" in config.decks:
+            deck = tuple(int(c) for c in config.decks["main"])
+        else:
+            deck, r = rng.shuffled(r, range(len(content.cards())))
+        n = config.players
+        sides = 2 if mode == "coop" else n if mode == "each" else n // 2
+        target = {"coop": options["trophy_target"], "each": options["each_target"]}.get(
+            mode, options["teams_target"]
+        )
+        state = EmojitoState(
+            config=config,
+            mode=mode,
+            secret_message=options["secret_message"],
+            wrong_step=options["wrong_step"],
+            target=target,
+            performer_challengeable=options["performer_challengeable"],
+            challenger_bonus_stacks=options["challenger_bonus_stacks"],
+            dial_timeout_ms=options["dial_timeout_s"] * 1000,
+            rng=r,
+            deck=deck,
+            progress=(0,) * sides,
+            trophies=((),) * sides,
+            flipped=((),) * sides,
+            turns=(0,) * sides if mode == "teams" else (),
+            contenders=tuple(range(sides)) if mode == "teams" else (),
+        )
+        return self._start_round(state, 0)
+
+    def example_configs(self) -> list[Config]:
+        c = Config
+        return [
+            c(game="emojito", players=2, seed=1),
+            c(game="emojito", players=7, seed=2, language="en", options={"wrong_step": 3}),
+            c(game="emojito", players=4, seed=3, options={"secret_message": True, "dial_timeout_s": 20}),
+            c(game="emojito", players=3, seed=4, options={"mode": "each"}),
+            c(
+                game="emojito",
+                players=7,
+                seed=5,
+                options={"mode": "each", "performer_challengeable": True, "challenger_bonus_stacks": False},
+            ),
+            c(game="emojito", players=4, seed=6, options={"mode": "teams"}),
+            c(game="emojito", players=14, seed=7, language="en", options={"mode": "teams"}),
+        ]
+
+    # ------------------------------------------------------------------ structure
+
+    def team_count(self, state: EmojitoState) -> int:
+        return state.config.players // 2
+
+    def team_of(self, state: EmojitoState, seat: int) -> int:
+        """Teams mode: partners sit opposite, team i = seats i and i + n/2."""
+        return seat % self.team_count(state)
+
+    def _side_of(self, state: EmojitoState, seat: int) -> int:
+        if state.mode == "coop":
+            return 0
+        if state.mode == "each":
+            return seat
+        return self.team_of(state, seat)
+
+    def _start_round(self, state: EmojitoState, t: int) -> EmojitoState:
+        n = state.config.players
+        if state.mode == "teams":
+            teams = self.team_count(state)
+            performers = tuple(i + teams * (state.turns[i] % 2) for i in state.contenders)
+        else:
+            performers = (state.round % n,)
+        state, cards = _draw(state, len(performers))
+        return msgspec.structs.replace(
+            state,
+            phase="perform",
+            performers=performers[: len(cards)],
+            cards=cards,
+            done=(),
+            chain=0,
+            layout=(),
+            answers=(),
+            guessers=(),
+            dials=(),
+            leaders=(),
+            eligible=(),
+            declarations=(),
+            challengers=(),
+            phase_t=t,
+        )
+
+    def presentation(self, state: EmojitoState) -> str:
+        """How this round's performance must be shown: "face", "sound" or "face_sound"."""
+        if state.mode == "teams" or state.secret_message:
+            return "face"
+        side = 0 if state.mode == "coop" else state.performers[0]
+        return presentation_at(state.progress[side])
+
+    def leaders(self, state: EmojitoState) -> tuple[int, ...]:
+        """Each for themselves: the seats with the most face-up trophies, ties broken by progress."""
+        keys = [(_count(state, s), state.progress[s]) for s in range(state.config.players)]
+        best = max(keys)
+        return tuple(s for s, k in enumerate(keys) if k == best)
+
+    def targets(self, state: EmojitoState, challenger: int, leaders: tuple[int, ...]) -> tuple[int, ...]:
+        """The leaders a challenger's challenge is aimed at (not themself, not the performer by default)."""
+        performer = state.performers[0]
+        return tuple(
+            s for s in leaders if s != challenger and (state.performer_challengeable or s != performer)
+        )
+
+    def chain_pair(self, state: EmojitoState) -> tuple[int, int] | None:
+        """Secret message: (shower, watcher) of the showing under way now, or None."""
+        if not state.secret_message or state.phase not in ("perform", "chain"):
+            return None
+        n = state.config.players
+        performer = state.performers[0]
+        return (performer + state.chain) % n, (performer + state.chain + 1) % n
+
+    # ------------------------------------------------------------------ turn structure
+
+    def active_seats(self, state: EmojitoState) -> frozenset[int]:
+        phase = state.phase
+        if phase == "perform":
+            return frozenset(p for p in state.performers if p not in state.done)
+        if phase == "chain":
+            pair = self.chain_pair(state)
+            assert pair is not None
+            return frozenset((pair[0],))
+        if phase == "challenge":
+            return frozenset(s for s in state.eligible if state.declarations[s] < 0)
+        if phase == "dial":
+            return frozenset(g for g in state.guessers if state.dials[g] == 0)
+        return frozenset()
+
+    def legal_actions(self, state: EmojitoState, seat: int) -> list[Action]:
+        if seat not in self.active_seats(state):
+            return []
+        phase = state.phase
+        if phase == "perform":
+            return [Performed()]
+        if phase == "chain":
+            return [PassedOn()]
+        if phase == "challenge":
+            return [Challenge(), NoChallenge()]
+        return [SetDial(number) for number in range(1, len(state.layout) + 1)]
+
+    def deadline(self, state: EmojitoState) -> int | None:
+        if state.phase == "dial" and state.dial_timeout_ms > 0:
+            return state.phase_t + state.dial_timeout_ms
+        return None
+
+    # ------------------------------------------------------------------ transitions
+
+    def apply(
+        self, state: EmojitoState, seat: int | None, action: Action, t: int
+    ) -> tuple[EmojitoState, list[Event]]:
+        if isinstance(action, Timeout):
+            if seat is not None:
+                raise NotYourTurnError("only the game itself can end a time limit", code="not_a_driver")
+            deadline = self.deadline(state)
+            if deadline is None or t < deadline:
+                raise IllegalActionError(
+                    "no time limit has run out", code="no_deadline", rule="dial_timeout_s"
+                )
+            return self._resolve(state, t, [Event("timeout")])
+        if seat is None or not 0 <= seat < state.config.players:
+            raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
+        if state.phase == "over":
+            raise IllegalActionError("the game is over", code="game_over")
+        if isinstance(action, Performed):
+            return self._performed(state, seat, t)
+        if isinstance(action, PassedOn):
+            return self._passed_on(state, seat, t)
+        if isinstance(action, (Challenge, NoChallenge)):
+            return self._declare(state, seat, isinstance(action, Challenge), t)
+        if isinstance(action, SetDial):
+            return self._set_dial(state, seat, action.number, t)
+        raise IllegalActionError(f"{type(action).__name__} is not an Emojito action", code="unknown_action")
+
+    def _performed(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
+        if state.phase != "perform":
+            raise IllegalActionError("nobody is performing right now", code="not_performing")
+        if seat not in state.performers:
+            raise NotYourTurnError("only the performer performs", code="not_performer", rule="performer")
+        if seat in state.done:
+            raise IllegalActionError("you have already performed this round", code="already_performed")
+        state = msgspec.structs.replace(state, done=(*state.done, seat))
+        events = [Event("performed", seat)]
+        if len(state.done) < len(state.performers):
+            return state, events
+        if state.secret_message:
+            state = msgspec.structs.replace(state, chain=1)
+            if state.chain < state.config.players - 1:
+                return msgspec.structs.replace(state, phase="chain"), events
+        return self._after_performance(state, t, events)
+
+    def _passed_on(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
+        pair = self.chain_pair(state)
+        if state.phase != "chain" or pair is None:
+            raise IllegalActionError(
+                "no secret message is being passed on", code="no_chain", rule="secret_message"
+            )
+        if seat != pair[0]:
+            raise NotYourTurnError(
+                f"seat {pair[0]} is showing the secret message now", code="not_shower", rule="secret_message"
+            )
+        state = msgspec.structs.replace(state, chain=state.chain + 1)
+        events = [Event("passed_on", seat, {"to": pair[1]})]
+        if state.chain < state.config.players - 1:
+            return state, events
+        return self._after_performance(state, t, events)
+
+    def _after_performance(
+        self, state: EmojitoState, t: int, events: list[Event]
+    ) -> tuple[EmojitoState, list[Event]]:
+        if state.mode == "each":
+            leaders = self.leaders(state)
+            performer = state.performers[0]
+            eligible = tuple(
+                s
+                for s in range(state.config.players)
+                if s != performer and _count(state, s) >= 1 and self.targets(state, s, leaders)
+            )
+            if eligible:
+                state = msgspec.structs.replace(
+                    state,
+                    phase="challenge",
+                    leaders=leaders,
+                    eligible=eligible,
+                    declarations=(-1,) * state.config.players,
+                    phase_t=t,
+                )
+                return state, [*events, Event("challenge_open", data={"leaders": list(leaders)})]
+            state = msgspec.structs.replace(state, leaders=leaders)
+        return self._lay_out(state, t, events)
+
+    def _declare(
+        self, state: EmojitoState, seat: int, challenge: bool, t: int
+    ) -> tuple[EmojitoState, list[Event]]:
+        if state.phase != "challenge":
+            raise IllegalActionError(
+                "challenges are declared after the performance and before the layout",
+                code="not_challenge_time",
+                rule="challenge",
+            )
+        if seat not in state.eligible:
+            raise NotYourTurnError(
+                "only a player who is not the performer, holds a face-up trophy and has a leader to "
+                "challenge may challenge",
+                code="not_eligible",
+                rule="challenge",
+            )
+        if state.declarations[seat] >= 0:
+            raise IllegalActionError("you have already declared", code="already_declared", rule="challenge")
+        declarations = list(state.declarations)
+        declarations[seat] = 1 if challenge else 0
+        state = msgspec.structs.replace(state, declarations=tuple(declarations))
+        events = [
+            Event("declared", seat),
+            Event("my_declaration", seat, {"challenge": challenge}, visible_to=(seat,)),
+        ]
+        if any(declarations[s] < 0 for s in state.eligible):
+            return state, events
+        challengers = tuple(s for s in state.eligible if declarations[s] == 1)
+        flipped = list(state.flipped)
+        for c in challengers:
+            face_up = [card for card in state.trophies[c] if card not in flipped[c]]
+            flipped[c] = (*flipped[c], face_up[0])
+        state = msgspec.structs.replace(state, challengers=challengers, flipped=tuple(flipped))
+        events.append(
+            Event("challenges", data={"challengers": list(challengers), "leaders": list(state.leaders)})
+        )
+        return self._lay_out(state, t, events)
+
+    def _lay_out(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
+        state, extra = _draw(state, LAYOUT_SIZE - len(state.cards))
+        layout, r = rng.shuffled(state.rng, state.cards + extra)
+        answers = tuple(layout.index(card) + 1 for card in state.cards)
+        n = state.config.players
+        dials = [0] * n
+        if state.mode == "teams":
+            teams = self.team_count(state)
+            guessers = tuple((p + teams) % n for p in state.performers)
+        else:
+            performer = state.performers[0]
+            guessers = tuple(s for s in range(n) if s != performer)
+            dials[performer] = answers[0]
+        state = msgspec.structs.replace(
+            state,
+            rng=r,
+            phase="dial",
+            layout=layout,
+            answers=answers,
+            guessers=guessers,
+            dials=tuple(dials),
+            phase_t=t,
+        )
+        return state, [*events, Event("laid_out", data={"layout": list(layout)})]
+
+    def _set_dial(
+        self, state: EmojitoState, seat: int, number: int, t: int
+    ) -> tuple[EmojitoState, list[Event]]:
+        if state.phase != "dial":
+            raise IllegalActionError("the dials are set once the cards are laid out", code="not_dial_time")
+        if seat not in state.guessers:
+            raise NotYourTurnError(
+                "the performer's dial is set to the true number by the game; only guessers set dials",
+                code="not_guesser",
+                rule="dial",
+            )
+        if state.dials[seat] != 0:
+            raise IllegalActionError("your dial is already set", code="dial_set", rule="dial")
+        if not isinstance(number, int) or not 1 <= number <= len(state.layout):
+            raise IllegalActionError(
+                f"a dial shows a number from 1 to {len(state.layout)}", code="bad_number", rule="dial"
+            )
+        dials = list(state.dials)
+        dials[seat] = number
+        state = msgspec.structs.replace(state, dials=tuple(dials))
+        events = [Event("dial_set", seat), Event("my_dial", seat, {"number": number}, visible_to=(seat,))]
+        if any(dials[g] == 0 for g in state.guessers):
+            return state, events
+        return self._resolve(state, t, events)
+
+    # ------------------------------------------------------------------ scoring
+
+    def _resolve(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
+        n = state.config.players
+        teams = self.team_count(state)
+        if state.mode == "teams":
+            correct = tuple(
+                (p + teams) % n
+                for p, answer in zip(state.performers, state.answers, strict=True)
+                if state.dials[(p + teams) % n] == answer
+            )
+        else:
+            correct = tuple(g for g in state.guessers if state.dials[g] == state.answers[0])
+        moves = [0] * len(state.progress)
+        challenged: tuple[int, ...] = ()
+        fallen: list[int] = []
+        if state.mode == "coop":
+            moves[0] = len(correct)
+            moves[1] = (len(state.guessers) - len(correct)) * state.wrong_step
+        elif state.mode == "each":
+            performer = state.performers[0]
+            moves[performer] += min(PERFORMER_CAP, PERFORMER_STEP * len(correct))
+            for g in correct:
+                moves[g] += GUESSER_STEP
+            aims = {c: self.targets(state, c, state.leaders) for c in state.challengers}
+            challenged = tuple(sorted({s for aimed in aims.values() for s in aimed}))
+            for leader in challenged:
+                right = leader == performer or leader in correct
+                if not right and any(c in correct and leader in aimed for c, aimed in aims.items()):
+                    fallen.append(leader)
+                    moves[leader] -= CHALLENGE_STEP
+            if state.challenger_bonus_stacks:
+                for c, aimed in aims.items():
+                    if c in correct and any(s in fallen for s in aimed):
+                        moves[c] += CHALLENGE_STEP
+        else:
+            for g in correct:
+                moves[self.team_of(state, g)] += TEAM_STEP
+        discard = state.discard + state.layout
+        deck = state.deck
+        progress = list(state.progress)
+        trophies = [list(x) for x in state.trophies]
+        flipped = list(state.flipped)
+        won = [0] * len(progress)
+        for side, delta in enumerate(moves):
+            if delta == 0:
+                continue
+            old = progress[side]
+            new = max(0, old + delta)
+            progress[side] = new
+            crossings = laps(new) - laps(old)
+            for _ in range(crossings):
+                if discard:
+                    trophies[side].append(discard[-1])
+                    discard = discard[:-1]
+                elif deck:
+                    trophies[side].append(deck[0])
+                    deck = deck[1:]
+                else:
+                    trophies[side].append(-1)
+                won[side] += 1
+            for _ in range(-crossings):
+                face_up = [c for c in trophies[side] if c not in flipped[side]]
+                if face_up:
+                    lost = face_up[-1]
+                    trophies[side].remove(lost)
+                    if lost >= 0:
+                        discard = (*discard, lost)
+                    won[side] -= 1
+        result = RoundResult(
+            round=state.round,
+            performers=state.performers,
+            cards=state.cards,
+            layout=state.layout,
+            answers=state.answers,
+            dials=state.dials,
+            correct=correct,
+            moves=tuple(moves),
+            trophies_won=tuple(won),
+            challengers=state.challengers,
+            challenged=challenged,
+            fallen=tuple(fallen),
+        )
+        state = msgspec.structs.replace(
+            state,
+            deck=deck,
+            discard=discard,
+            progress=tuple(progress),
+            trophies=tuple(tuple(x) for x in trophies),
+            flipped=tuple(flipped),
+            last=result,
+        )
+        events = [*events, Event("revealed", data=_plain(result))]
+        if state.mode == "teams":
+            turns = list(state.turns)
+            for p in state.performers:
+                turns[self.team_of(state, p)] += 1
+            state = msgspec.structs.replace(state, turns=tuple(turns))
+        if self._game_ends(state):
+            state = msgspec.structs.replace(
+                state, phase="over", performers=(), cards=(), answers=(), phase_t=t
+            )
+            return state, [*events, Event("game_over")]
+        if state.mode == "teams":
+            state = self._narrow_contenders(state)
+        state = msgspec.structs.replace(state, round=state.round + 1)
+        return self._start_round(state, t), events
+
+    def _team_keys(self, state: EmojitoState) -> list[tuple[int, int]]:
+        return [(_count(state, side), state.progress[side]) for side in range(len(state.progress))]
+
+    def _game_ends(self, state: EmojitoState) -> bool:
+        counts = [_count(state, side) for side in range(len(state.progress))]
+        if state.mode != "teams":
+            return max(counts) >= state.target
+        if max(counts[i] for i in state.contenders) < state.target:
+            return False
+        keys = self._team_keys(state)
+        best = max(keys[i] for i in state.contenders)
+        return sum(1 for i in state.contenders if keys[i] == best) == 1
+
+    def _narrow_contenders(self, state: EmojitoState) -> EmojitoState:
+        """Teams: once a team reached the target, only the teams tied for first play on."""
+        counts = [_count(state, i) for i in state.contenders]
+        if max(counts) < state.target:
+            return state
+        keys = self._team_keys(state)
+        best = max(keys[i] for i in state.contenders)
+        return msgspec.structs.replace(
+            state, contenders=tuple(i for i in state.contenders if keys[i] == best)
+        )
+
+    def team_won(self, state: EmojitoState) -> bool:
+        """Co-op: more trophies than the game, or equal trophies and strictly further ahead."""
+        team, game = _count(state, 0), _count(state, 1)
+        if team != game:
+            return team > game
+        return state.progress[0] > state.progress[1]
+
+    def outcome(self, state: EmojitoState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        n = state.config.players
+        rounds = state.round + 1
+        counts = [_count(state, side) for side in range(len(state.progress))]
+        if state.mode == "coop":
+            won = self.team_won(state)
+            return Outcome(
+                scores=[1.0 if won else 0.0] * n,
+                ranks=[1] * n,
+                winners=list(range(n)) if won else [],
+                details={
+                    "team_won": won,
+                    "team_trophies": counts[0],
+                    "game_trophies": counts[1],
+                    "team_progress": state.progress[0],
+                    "game_progress": state.progress[1],
+                    "rounds": rounds,
+                },
+            )
+        seat_side = [self._side_of(state, s) for s in range(n)]
+        keys = [(counts[seat_side[s]], state.progress[seat_side[s]]) for s in range(n)]
+        if state.mode == "teams":
+            contenders = set(state.contenders)
+            keys = [k if seat_side[s] in contenders else (-1, k[1]) for s, k in enumerate(keys)]
+        ranks = [1 + sum(1 for other in keys if other > k) for k in keys]
+        details: dict[str, Any] = {
+            "trophies": [counts[seat_side[s]] for s in range(n)],
+            "progress": [state.progress[seat_side[s]] for s in range(n)],
+            "flipped": [len(state.flipped[seat_side[s]]) for s in range(n)],
+            "rounds": rounds,
+        }
+        return Outcome(
+            scores=[float(counts[seat_side[s]]) for s in range(n)],
+            ranks=ranks,
+            winners=[s for s in range(n) if ranks[s] == 1],
+            details=details,
+        )
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, state: EmojitoState, seat: int | None) -> dict[str, Any]:
+        n = state.config.players
+        phase = state.phase
+        is_performer = seat is not None and seat in state.performers and phase != "over"
+        single = state.mode != "teams"
+        my_card: int | None = None
+        if is_performer and seat is not None:
+            my_card = state.cards[state.performers.index(seat)]
+        presentation = self.presentation(state) if phase != "over" else "face"
+        eyes_closed = phase == "perform" and presentation == "sound"
+        close_eyes: list[int] = []
+        chain: dict[str, Any] | None = None
+        pair = self.chain_pair(state)
+        if pair is not None:
+            close_eyes = [s for s in range(n) if s not in pair]
+            chain = {"shower": pair[0], "watcher": pair[1], "received": state.chain, "steps": n - 1}
+        elif eyes_closed:
+            close_eyes = [s for s in range(n) if s not in state.performers]
+        if seat is None or phase == "over":
+            role = "waiting"
+        elif is_performer:
+            role = "performer"
+        elif phase == "dial" and seat in state.guessers:
+            role = "guesser"
+        elif state.mode == "teams":
+            role = "guesser" if (seat + n // 2) % n in state.performers else "waiting"
+        else:
+            role = "guesser"
+        challenge: dict[str, Any] | None = None
+        if state.mode == "each" and phase in ("challenge", "dial"):
+            declared = [s for s in state.eligible if state.declarations[s] >= 0] if state.declarations else []
+            mine: bool | None = None
+            if seat is not None and state.declarations and state.declarations[seat] >= 0:
+                mine = state.declarations[seat] == 1
+            challenge = {
+                "leaders": list(state.leaders),
+                "eligible": list(state.eligible),
+                "declared": declared,
+                "my_declaration": mine,
+                "challengers": list(state.challengers) if phase == "dial" else None,
+            }
+        sides = []
+        for side in range(len(state.progress)):
+            p = state.progress[side]
+            if state.mode == "coop":
+                name: str | int = "team" if side == 0 else "game"
+                seats = list(range(n)) if side == 0 else []
+            elif state.mode == "each":
+                name, seats = side, [side]
+            else:
+                name, seats = side, [side, side + n // 2]
+            sides.append(
+                {
+                    "side": name,
+                    "seats": seats,
+                    "progress": p,
+                    "field": field_of(p),
+                    "laps": laps(p),
+                    "trophies": list(state.trophies[side]),
+                    "flipped": list(state.flipped[side]),
+                    "count": _count(state, side),
+                }
+            )
+        outcome = self.outcome(state)
+        return {
+            "game": "emojito",
+            "mode": state.mode,
+            "phase": phase,
+            "round": state.round,
+            "players": n,
+            "seat": seat,
+            "language": state.config.language,
+            "secret_message": state.secret_message,
+            "target": state.target,
+            "wrong_step": state.wrong_step,
+            "performers": list(state.performers),
+            "performer": state.performers[0] if single and state.performers else None,
+            "my_role": role,
+            "presentation": presentation,
+            "eyes_closed": eyes_closed,
+            "close_eyes": close_eyes,
+            "performed": list(state.done),
+            "my_card": my_card,
+            "chain": chain,
+            "layout": list(state.layout),
+            "guessers": list(state.guessers),
+            "dials_set": [s for s in state.guessers if state.dials[s] != 0] if phase == "dial" else [],
+            "my_dial": (state.dials[seat] or None) if seat is not None and phase == "dial" else None,
+            "challenge": challenge,
+            "sides": sides,
+            "teams": [[i, i + n // 2] for i in range(n // 2)] if state.mode == "teams" else None,
+            "contenders": list(state.contenders) if state.mode == "teams" else None,
+            "scores": [_count(state, side) for side in range(len(state.progress))],
+            "deck_count": len(state.deck),
+            "discard_count": len(state.discard),
+            "last_round": _plain(state.last) if state.last is not None else None,
+            "outcome": _plain(outcome) if outcome is not None else None,
+        }
+
+    def rerandomize_hidden(self, state: EmojitoState, seat: int | None, seed: int) -> EmojitoState:
+        r = rng.seed_state(seed * 7919 + 11)
+        n = state.config.players
+        hidden = [j for j, p in enumerate(state.performers) if p != seat]
+        cards = list(state.cards)
+        deck = state.deck
+        answers = list(state.answers)
+        dials = list(state.dials)
+        declarations = list(state.declarations)
+        if state.phase in ("perform", "chain", "challenge"):
+            pool, r = rng.shuffled(r, [cards[j] for j in hidden] + list(deck))
+            for k, j in enumerate(hidden):
+                cards[j] = pool[k]
+            deck = pool[len(hidden) :]
+            for s in range(len(declarations)):
+                if s != seat and declarations[s] >= 0:
+                    declarations[s], r = rng.randbelow(r, 2)
+        else:
+            deck, r = rng.shuffled(r, deck)
+        if state.phase == "dial":
+            known = {answers[j] for j in range(len(answers)) if j not in hidden}
+            free = [a for a in range(1, len(state.layout) + 1) if a not in known]
+            picks, r = rng.shuffled(r, free)
+            for k, j in enumerate(hidden):
+                answers[j] = picks[k]
+                cards[j] = state.layout[picks[k] - 1]
+            for s in range(n):
+                if s == seat or dials[s] == 0:
+                    continue
+                if state.mode != "teams" and s == state.performers[0]:
+                    dials[s] = answers[0]
+                else:
+                    value, r = rng.randbelow(r, len(state.layout))
+                    dials[s] = value + 1
+        return msgspec.structs.replace(
+            state,
+            cards=tuple(cards),
+            deck=tuple(deck),
+            answers=tuple(answers),
+            dials=tuple(dials),
+            declarations=tuple(declarations),
+            rng=r,
+        )
