@@ -1,0 +1,248 @@
+"""Mogel-Motte ("cheating moth"): a shedding card game in which everyone but the guard may cheat.
+
+Rules (source in brackets: [seed] = the user's German text, [official] = the published game,
+[ours] = this project's decision, always an option; see ``shared/rules/mogelmotte.md``)
+=====================================================================================================
+
+Deck [official, values ours]: 71 cards in play plus the guard bug (a role marker, not a card), 72 in the
+box. 43 number cards (1, 2, 3 nine times each; 4, 5 eight times each), 20 action cards (ant, spider,
+mosquito, cockroach, one of each value 1-5 per animal) and 8 moths (values 1, 2, 3, 4, 5, 1, 2, 3). The
+composition is data: ``games/data/mogelmotte/deck.json``; a card id is the index into it (0..70).
+
+Setup [seed]: seat 0 gets the guard bug and starts. Everyone gets ``hand_size`` (8) cards; the next card
+starts the discard pile (an action card there counts by its value only, no action).
+
+A turn [seed]: play one card whose value is one higher or lower than the discard pile's top, 1 and 5 being
+neighbours (``Play(card)``), or draw one card (``Draw()``), which ends the turn, so the drawn card cannot
+be played. Play goes clockwise (seat + 1). An empty draw pile is refilled by shuffling the discard pile
+except its top [seed]; if both are empty, a draw gives nothing and the turn still passes [ours, no option:
+there is nothing else to do]. Moths are never played, given or passed on, except that the guard may play a
+moth openly on his turn when its value fits [official].
+
+Action cards [official], played like number cards by value, then:
+
+- Ant: every other seat draws one card (clockwise from the player's left).
+- Spider: the player gives one card (not a moth) to any other seat (``SpiderGive(card, to_seat)``) or
+  nothing (``SpiderSkip()``).
+- Mosquito: a race. Every seat but its player sends ``Slap()``. As soon as all but one have slapped, the
+  remaining one is the slowest. If the slap window (``slap_window_ms``) ends with several not slapped, the
+  slowest is the last of them clockwise from the player (``slowest_rule="clockwise_last"``) or a random one
+  (``"random"``) [ours]. Then every other seat, the player included, secretly chooses one card (not a
+  moth, never its last card) and ``Give(card)``; seats with nothing to give are skipped. The gifts move
+  together once all have chosen.
+- Cockroach: a race. Any seat, its player included, may ``Throw(card)`` a number card of the cockroach's
+  value within ``throw_window_ms``; the first throw counts (it goes onto the discard pile) and ends the
+  race at once. The window is not closed early when nobody can throw, since that would tell everyone that
+  nobody holds the value. Play goes on after the cockroach's player (``cockroach_continue="after_player"``)
+  or after the thrower (``"after_thrower"``) [ours]. A throw of one's last card ends the round like a
+  play [ours, no option: it is a legal play of the last card].
+- A card that empties its player's hand ends the round at once and does nothing
+  (``last_card_action=False``); with ``True`` its action happens first and the round ends when it is
+  resolved [ours].
+- Spider and mosquito gifts never give a player's last card (``give_last_card=False``); with ``True`` they
+  may, and a player who gives away the last card ends the round as if they had played it [ours].
+
+Cheating [seed; timing ours]: every seat except the guard may, at any moment, start making one card
+vanish (``Cheat(card)``, moths included), one at a time, never the last card (at least two cards in
+hand). The card stays in the hand count but is "off the table" (not playable, giveable or throwable) for
+``cheat_ms`` (2000); during that time every screen shows a tell at the seat. ``Fidget()`` shows the same
+tell without a card. When the time is up (the driver's ``Timeout``) the card is gone for good, unless the
+hand has meanwhile shrunk to one card: then it stays. A completed cheat can no longer be caught. Nobody
+may start a cheat while a card is being given (spider choice, mosquito gifts, the guard's gift below):
+"not while an accusation is being settled" [seed], extended to every give choice [ours, no option: it
+keeps committed gifts and cheats apart].
+
+Accusing [seed]: only the guard may ``Accuse(seat)``. If that seat is cheating, it is caught: the card
+stays in its hand, it becomes the new guard, and it receives one card (not a moth, never the guard's last)
+from the old guard, chosen by the old guard (``guard_chooses_card=True``: the game waits for the old
+guard's ``Give(card)`` and nothing else happens meanwhile except deadlines) or at random (``False``)
+[ours]. Accusing a seat that is fidgeting or idle is wrong: the guard draws a penalty card and stays
+guard; a fidget ends when accused. ``legal_actions`` lists accusations only of seats showing a tell
+(accusing an idle seat is allowed but never useful).
+
+Scoring and end [seed + official]: the round ends when a player has legally played (or thrown) their last
+card. Every seat scores penalty points for the cards in hand (a card being cheated counts): number card 1,
+action card 5, moth 10. After ``round_pause_ms`` (4000; 0 = at once) [ours] the next round is dealt; its
+start player is the left neighbour of the last start player and gets the guard bug [seed]. ``rounds``
+rounds are played (0 = as many as players) [official]; the fewest penalty points win; ties share the win.
+
+Stacked decks: ``Config(decks={"main": [ids...]})`` lists cards top first; seat 0 gets the first
+``hand_size``, seat 1 the next, ...; the next card starts the discard pile, the rest is the draw pile in
+order (next draw first). Cards not listed are out of the game. Every round is dealt from the same order.
+
+Time: every action carries ``t`` (ms). ``deadline(state)`` is the earliest of a running cheat or fidget
+ending, the race window ending, and the round pause ending; ``Timeout()`` (seat None) resolves all that is
+due at ``t`` (cheats first). An action stamped at or after the deadline is refused until the driver has
+sent the ``Timeout``; times never run backwards.
+
+Actions (JSON ``{"type": ...}``): ``play {card}``, ``draw``, ``spider_give {card, to_seat}``,
+``spider_skip``, ``slap``, ``throw {card}``, ``give {card}``, ``cheat {card}``, ``fidget``,
+``accuse {seat}``, ``timeout``.
+
+Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the rule and a stable code:
+``needs_neighbour_value``, ``moth_only_guard``, ``moth_not_giveable``, ``guard_cannot_cheat``,
+``last_card``, ``one_at_a_time``, ``no_cheating_now``, ``being_cheated``, ``not_in_hand``,
+``wrong_phase``, ``round_over``, ``settling``, ``already_slapped``, ``own_mosquito``, ``already_chosen``,
+``needs_cockroach_value``, ``bad_seat``, ``too_early``, ``deadline_passed``, ``time_backwards``,
+``game_over``, ``not_your_turn``.
+
+View (``view(state, seat)``; seat None = spectator / table screen), a JSON object:
+
+- ``game`` "mogelmotte", ``seat`` (int | null), ``players``, ``phase``: one of ``turn``, ``spider``,
+  ``mosquito_race``, ``mosquito_give``, ``cockroach_race``, ``round_over``, ``over``.
+- ``round`` (1-based), ``rounds``, ``start_seat``, ``turn_seat``, ``guard_seat``.
+- ``hand``: null for spectators, else the seat's cards, each ``{id, kind, value, playable, reason}``;
+  ``reason`` is null when playable, else one of ``being_cheated``, ``moth_only_guard``, ``not_now``
+  (no turn is being played: race, gifts, settling), ``not_your_turn``, ``needs_neighbour_value``.
+- ``giveable``: card ids this seat may give now (spider, mosquito gift, guard's gift), else [].
+- ``hand_counts`` [per seat], ``discard_top`` {id, kind, value}, ``discard_count``, ``draw_count``.
+- ``tells``: [{seat, until}] for every running cheat or fidget (never saying which is which).
+  ``my_tell``: null or {cheat: bool, card: {id, kind, value} | null, until} for the seat's own.
+  ``can_cheat``: whether this seat may start a cheat or fidget now.
+- ``race``: null or {kind: "mosquito" | "cockroach", player, value, until, slapped: [seats]}.
+- ``spider``: null or {player}. ``gifts``: null or {kind: "mosquito", to, givers, waiting: [seats still
+  choosing], my_choice: card | null}. ``settling``: null or {guard, to} (the old guard's gift to a caught
+  cheater).
+- ``penalty_points``: {rounds: [[per seat] per finished round], totals: [per seat]}; ``cheats``,
+  ``caught``, ``wrong_accusations`` [per seat]; ``round_until`` (during ``round_over``), ``winners``
+  (when over), ``options`` (the resolved rules).
+- ``events``: the recent events this seat may see, each {n (sequence number), kind, seat, data, private}.
+  Kinds: deal, play, draw, drew (private: card), reshuffle, draw_impossible, spider_give, spider_skip,
+  gift (private to giver and receiver: card), mosquito_race, slap, slowest, race_over, gift_chosen,
+  mosquito_give, cockroach_race, throw, tell, cheat_started / fidget_started (private), tell_end
+  {vanished}, vanished (private: card), caught {guard, card}, guard_give, wrong_accusation
+  {guard, fidget}, round_end {round, finisher, points}, game_over {totals, winners}.
+
+Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
+with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``
+[per seat] and ``rounds``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tischrunde.core.game import Action, Config, Event, Game, GameSpec, Outcome
+from tischrunde.games.mogelmotte import engine
+from tischrunde.games.mogelmotte.actions import (
+    Accuse,
+    Cheat,
+    Draw,
+    Fidget,
+    Give,
+    MogelMotteAction,
+    Play,
+    Slap,
+    SpiderGive,
+    SpiderSkip,
+    Throw,
+)
+from tischrunde.games.mogelmotte.state import OPTIONS, State
+from tischrunde.games.mogelmotte.view import unplayable_reason, view
+
+SPEC = GameSpec(
+    name="mogelmotte",
+    title_de="Mogel-Motte",
+    title_en="Cheating Moth",
+    min_players=3,
+    max_players=5,
+    options=OPTIONS,
+    rules_version=1,
+    summary_de="Werde deine Karten los, auch durch Mogeln: Nur der Wächter darf nicht mogeln und versucht, "
+    "die anderen zu erwischen.",
+    summary_en="Shed your cards, cheating included: only the guard may not cheat, and tries to catch the "
+    "others in the act.",
+    simultaneous=True,
+    hidden_information=True,
+    max_decisions=20_000,
+    deck_names=("main",),
+)
+
+
+class MogelMotte(Game[State]):
+    """The Mogel-Motte rules (see the module docstring)."""
+
+    spec = SPEC
+    action_type = MogelMotteAction
+
+    def new(self, config: Config) -> State:
+        return engine.new_state(config, self.resolve_options(config))
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return engine.active_seats(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return engine.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
+        return engine.apply(state, seat, action, t)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = engine.totals(state)
+        best = min(scores)
+        ranks = [1 + sum(1 for other in scores if other < own) for own in scores]
+        return Outcome(
+            scores=[float(s) for s in scores],
+            ranks=ranks,
+            winners=[s for s, score in enumerate(scores) if score == best],
+            details={
+                "penalty_points": scores,
+                "caught": list(state.caught),
+                "cheats": list(state.cheats),
+                "wrong_accusations": list(state.wrong_accusations),
+                "rounds": len(state.round_points),
+            },
+        )
+
+    def deadline(self, state: State) -> int | None:
+        return engine.deadline(state)
+
+    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
+        return engine.rerandomize_hidden(state, seat, seed)
+
+    def example_configs(self) -> list[Config]:
+        return [
+            Config(game="mogelmotte", players=3, seed=1),
+            Config(game="mogelmotte", players=5, seed=2, language="en"),
+            Config(
+                game="mogelmotte",
+                players=4,
+                seed=3,
+                options={
+                    "cheat_ms": 800,
+                    "rounds": 2,
+                    "last_card_action": True,
+                    "give_last_card": True,
+                    "guard_chooses_card": False,
+                    "cockroach_continue": "after_thrower",
+                    "slowest_rule": "random",
+                    "round_pause_ms": 0,
+                },
+            ),
+        ]
+
+
+GAME = MogelMotte()
+
+__all__ = [
+    "GAME",
+    "SPEC",
+    "Accuse",
+    "Cheat",
+    "Draw",
+    "Fidget",
+    "Give",
+    "MogelMotte",
+    "Play",
+    "Slap",
+    "SpiderGive",
+    "SpiderSkip",
+    "State",
+    "Throw",
+    "unplayable_reason",
+]

@@ -1,0 +1,880 @@
+"""Mogel-Motte transitions: dealing, turns, action cards, races, cheating, accusations, scoring.
+
+Every function takes a frozen :class:`State` and returns a new one; events are appended to ``ev``.
+The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from tischrunde.core import rng
+from tischrunde.core.errors import ConfigError, IllegalActionError, MalformedActionError, NotYourTurnError
+from tischrunde.core.game import Action, Config, Event, Timeout
+from tischrunde.games.mogelmotte.actions import (
+    ACCUSE,
+    CHEAT,
+    DRAW,
+    FIDGET,
+    GIVE,
+    PLAY,
+    SLAP,
+    SPIDER_GIVE,
+    SPIDER_SKIP,
+    THROW,
+    Accuse,
+    Cheat,
+    Draw,
+    Fidget,
+    Give,
+    Play,
+    Slap,
+    SpiderGive,
+    SpiderSkip,
+    Throw,
+)
+from tischrunde.games.mogelmotte.cards import (
+    ALL_CARDS,
+    CLASS,
+    DECK_SIZE,
+    FITS,
+    IS_MOTH,
+    IS_NUMBER,
+    KIND,
+    PENALTY,
+    VALUE,
+    neighbours,
+)
+from tischrunde.games.mogelmotte.state import (
+    CHEAT_PHASES,
+    FIDGET_TELL,
+    NO_TELL,
+    NOBODY,
+    Rules,
+    State,
+)
+
+#: how many recent events the state keeps for views
+LOG_SIZE = 16
+
+Events = list[Event]
+
+
+def _illegal(message: str, code: str) -> IllegalActionError:
+    return IllegalActionError(message, code=code, rule="mogelmotte")
+
+
+def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _with(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(sorted((*hand, card)))
+
+
+# --------------------------------------------------------------------------------------------- setup
+
+
+def stacked_deck(config: Config, hand_size: int) -> tuple[int, ...] | None:
+    """The validated stacked deck (``config.decks["main"]``, top card first), or None."""
+    if config.decks is None or "main" not in config.decks:
+        return None
+    order = config.decks["main"]
+    need = config.players * hand_size + 1
+    if (
+        not isinstance(order, list)
+        or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < DECK_SIZE for c in order)
+        or len(set(order)) != len(order)
+        or len(order) < need
+    ):
+        raise ConfigError(
+            "decks.main",
+            order,
+            f"distinct card ids 0..{DECK_SIZE - 1}, at least {need} of them (hands plus the first discard)",
+        )
+    return tuple(order)
+
+
+def new_state(config: Config, options: dict[str, Any]) -> State:
+    """A fresh game: seat 0 has the guard bug and starts; the first round is dealt."""
+    n = config.players
+    rules = Rules(
+        cheat_ms=options["cheat_ms"],
+        slap_window_ms=options["slap_window_ms"],
+        throw_window_ms=options["throw_window_ms"],
+        rounds=options["rounds"] or n,
+        hand_size=options["hand_size"],
+        last_card_action=options["last_card_action"],
+        give_last_card=options["give_last_card"],
+        guard_chooses_card=options["guard_chooses_card"],
+        cockroach_continue=options["cockroach_continue"],
+        slowest_rule=options["slowest_rule"],
+        round_pause_ms=options["round_pause_ms"],
+    )
+    stacked = stacked_deck(config, rules.hand_size)
+    if stacked is None and n * rules.hand_size + 1 > DECK_SIZE:
+        raise ConfigError("options.hand_size", rules.hand_size, "a hand size that leaves cards to deal")
+    zeros = (0,) * n
+    state = State(
+        config=config,
+        rules=rules,
+        stacked=stacked,
+        rng=rng.seed_state(config.seed),
+        t=0,
+        phase="turn",
+        round=0,
+        start_seat=0,
+        turn=0,
+        guard=0,
+        hands=((),) * n,
+        draw=(),
+        discard=(),
+        vanished=((),) * n,
+        cheat_card=(NO_TELL,) * n,
+        cheat_until=zeros,
+        cheats=zeros,
+        caught=zeros,
+        wrong_accusations=zeros,
+    )
+    ev: Events = []
+    state = _deal(state, 0, ev)
+    return _logged(state, ev)
+
+
+def _deal(state: State, start_seat: int, ev: Events) -> State:
+    n = len(state.hands)
+    size = state.rules.hand_size
+    r = state.rng
+    if state.stacked is not None:
+        order = state.stacked
+    else:
+        order, r = rng.shuffled(r, ALL_CARDS)
+    hands = tuple(tuple(sorted(order[i * size : (i + 1) * size])) for i in range(n))
+    top = order[n * size]
+    ev.append(Event("deal", start_seat, {"round": state.round + 1, "start_seat": start_seat, "top": top}))
+    return replace(
+        state,
+        rng=r,
+        phase="turn",
+        start_seat=start_seat,
+        turn=start_seat,
+        guard=start_seat,
+        hands=hands,
+        draw=tuple(reversed(order[n * size + 1 :])),
+        discard=(top,),
+        vanished=((),) * n,
+        cheat_card=(NO_TELL,) * n,
+        cheat_until=(0,) * n,
+        actor=NOBODY,
+        race_until=0,
+        slapped=(),
+        slowest=NOBODY,
+        givers=(),
+        gifts=(),
+        settle_from=NOBODY,
+        settle_to=NOBODY,
+        finisher=NOBODY,
+        round_until=0,
+        passes=0,
+    )
+
+
+def _logged(state: State, ev: Events) -> State:
+    if not ev:
+        return state
+    log = state.log + tuple(ev)
+    drop = len(log) - LOG_SIZE
+    if drop > 0:
+        return replace(state, log=log[drop:], log_start=state.log_start + drop)
+    return replace(state, log=log)
+
+
+# ------------------------------------------------------------------------------------------- helpers
+
+
+def _draw_for(state: State, seat: int, reason: str, ev: Events) -> State:
+    """``seat`` draws the top card; an empty draw pile is refilled from the discard pile (all but its top)."""
+    draw = state.draw
+    discard = state.discard
+    r = state.rng
+    if not draw:
+        if len(discard) <= 1:
+            ev.append(Event("draw_impossible", seat, {"reason": reason}))
+            return state
+        draw, r = rng.shuffled(r, discard[:-1])
+        discard = discard[-1:]
+        ev.append(Event("reshuffle", None, {"count": len(draw)}))
+    card = draw[-1]
+    ev.append(Event("draw", seat, {"reason": reason}))
+    ev.append(Event("drew", seat, {"card": card}, (seat,)))
+    return replace(
+        state,
+        hands=_put(state.hands, seat, _with(state.hands[seat], card)),
+        draw=draw[:-1],
+        discard=discard,
+        rng=r,
+    )
+
+
+def giveable(state: State, seat: int) -> list[int]:
+    """Cards ``seat`` may give (spider, mosquito): no moth, not the card being cheated, never the last card."""
+    hand = state.hands[seat]
+    if len(hand) < 2 and not (state.rules.give_last_card and hand):
+        return []
+    held = state.cheat_card[seat]
+    return [c for c in hand if not IS_MOTH[c] and c != held]
+
+
+def _guard_giveable(state: State, seat: int) -> list[int]:
+    hand = state.hands[seat]
+    if len(hand) < 2:
+        return []
+    return [c for c in hand if not IS_MOTH[c]]
+
+
+def _advance(state: State, after: int, t: int, ev: Events) -> State:
+    """The action is over: the next turn is the left neighbour of ``after`` (or the round ends)."""
+    if state.finisher != NOBODY:
+        return _end_round(state, state.finisher, t, ev)
+    return replace(
+        state,
+        phase="turn",
+        turn=(after + 1) % len(state.hands),
+        actor=NOBODY,
+        slapped=(),
+        slowest=NOBODY,
+        givers=(),
+        gifts=(),
+    )
+
+
+def totals(state: State) -> list[int]:
+    """Penalty points per seat over the rounds played so far."""
+    n = len(state.hands)
+    return [sum(points[s] for points in state.round_points) for s in range(n)]
+
+
+def _end_round(state: State, finisher: int, t: int, ev: Events) -> State:
+    n = len(state.hands)
+    points = tuple(sum(PENALTY[c] for c in hand) for hand in state.hands)
+    round_points = (*state.round_points, points)
+    ev.append(
+        Event(
+            "round_end",
+            None if finisher == NOBODY else finisher,
+            {
+                "round": len(round_points),
+                "finisher": None if finisher == NOBODY else finisher,
+                "points": list(points),
+            },
+        )
+    )
+    state = replace(
+        state,
+        round_points=round_points,
+        round=len(round_points),
+        cheat_card=(NO_TELL,) * n,
+        actor=NOBODY,
+        slapped=(),
+        slowest=NOBODY,
+        givers=(),
+        gifts=(),
+        settle_from=NOBODY,
+        settle_to=NOBODY,
+        finisher=NOBODY,
+    )
+    if len(round_points) >= state.rules.rounds:
+        scores = totals(state)
+        best = min(scores)
+        ev.append(
+            Event(
+                "game_over", None, {"totals": scores, "winners": [s for s in range(n) if scores[s] == best]}
+            )
+        )
+        return replace(state, phase="over")
+    if state.rules.round_pause_ms > 0:
+        return replace(state, phase="round_over", round_until=t + state.rules.round_pause_ms)
+    return _deal(state, (state.start_seat + 1) % n, ev)
+
+
+def _own_card(state: State, seat: int, card: int) -> None:
+    if card not in state.hands[seat]:
+        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+    if state.cheat_card[seat] == card:
+        raise _illegal("That card is off the table: you are cheating it away.", "being_cheated")
+
+
+def _wrong_phase(state: State) -> IllegalActionError:
+    phase = state.phase
+    if phase == "turn":
+        return _illegal(
+            f"Now seat {state.turn} plays or draws; that action is not possible now.", "wrong_phase"
+        )
+    if phase == "spider":
+        return _illegal(f"Wait: seat {state.actor} decides whom to give a card (spider).", "wrong_phase")
+    if phase == "mosquito_race":
+        return _illegal("Wait: the mosquito race is on; everyone but its player slaps.", "wrong_phase")
+    if phase == "mosquito_give":
+        return _illegal(f"Wait: everyone gives seat {state.slowest} a card (mosquito).", "wrong_phase")
+    if phase == "cockroach_race":
+        return _illegal(
+            "Wait: the cockroach race is on; only a matching number card may be thrown.", "wrong_phase"
+        )
+    return _illegal("Wait: the round is over and the next one is being dealt.", "round_over")
+
+
+# ------------------------------------------------------------------------------------------ handlers
+
+
+def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
+    if state.phase != "turn":
+        raise _wrong_phase(state)
+    if seat != state.turn:
+        raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only play on your own turn.")
+    card = action.card
+    _own_card(state, seat, card)
+    if IS_MOTH[card] and seat != state.guard:
+        raise _illegal(
+            "Only the guard may play a moth; everyone else must cheat moths away.", "moth_only_guard"
+        )
+    top = VALUE[state.discard[-1]]
+    if not FITS[top][card]:
+        low, high = sorted(neighbours(top))
+        raise _illegal(f"You can only play a {low} or a {high} on a {top}.", "needs_neighbour_value")
+    hand = _without(state.hands[seat], card)
+    ev.append(Event("play", seat, {"card": card}))
+    state = replace(state, hands=_put(state.hands, seat, hand), discard=(*state.discard, card), passes=0)
+    kind = KIND[card]
+    if not hand:
+        if not (state.rules.last_card_action and CLASS[card] == "action"):
+            return _end_round(state, seat, t, ev)
+        state = replace(state, finisher=seat)
+    if kind == "ant":
+        n = len(state.hands)
+        for step in range(1, n):
+            state = _draw_for(state, (seat + step) % n, "ant", ev)
+        return _advance(state, seat, t, ev)
+    if kind == "spider":
+        if not hand:
+            return _advance(state, seat, t, ev)
+        return replace(state, phase="spider", actor=seat)
+    if kind == "mosquito":
+        until = t + state.rules.slap_window_ms
+        ev.append(Event("mosquito_race", seat, {"until": until}))
+        return replace(state, phase="mosquito_race", actor=seat, race_until=until, slapped=())
+    if kind == "cockroach":
+        until = t + state.rules.throw_window_ms
+        ev.append(Event("cockroach_race", seat, {"value": VALUE[card], "until": until}))
+        return replace(state, phase="cockroach_race", actor=seat, race_until=until)
+    return _advance(state, seat, t, ev)
+
+
+def _draw(state: State, seat: int, action: Draw, t: int, ev: Events) -> State:
+    if state.phase != "turn":
+        raise _wrong_phase(state)
+    if seat != state.turn:
+        raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only draw on your own turn.")
+    if not state.draw and len(state.discard) <= 1:
+        # nothing to draw: after a whole circle of such turns the round is blocked and ends
+        passes = state.passes + 1
+        ev.append(Event("draw_impossible", seat, {"reason": "turn"}))
+        if passes >= len(state.hands):
+            return _end_round(state, NOBODY, t, ev)
+        return _advance(replace(state, passes=passes), seat, t, ev)
+    state = _draw_for(replace(state, passes=0), seat, "turn", ev)
+    return _advance(state, seat, t, ev)
+
+
+def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events) -> State:
+    if state.phase != "spider":
+        raise _wrong_phase(state)
+    if seat != state.actor:
+        raise NotYourTurnError("Only the spider's player may give a card now.")
+    card, to = action.card, action.to_seat
+    if not 0 <= to < len(state.hands) or to == seat:
+        raise _illegal("The spider gives a card to another seat at the table.", "bad_seat")
+    _own_card(state, seat, card)
+    if IS_MOTH[card]:
+        raise _illegal("Moths can never be given away.", "moth_not_giveable")
+    if card not in giveable(state, seat):
+        raise _illegal("You may not give away your last card.", "last_card")
+    hand = _without(state.hands[seat], card)
+    hands = _put(_put(state.hands, seat, hand), to, _with(state.hands[to], card))
+    ev.append(Event("spider_give", seat, {"to": to}))
+    ev.append(Event("gift", seat, {"to": to, "card": card}, (seat, to)))
+    state = replace(state, hands=hands)
+    if not hand:
+        return _end_round(state, seat, t, ev)
+    return _advance(state, seat, t, ev)
+
+
+def _spider_skip(state: State, seat: int, action: SpiderSkip, t: int, ev: Events) -> State:
+    if state.phase != "spider":
+        raise _wrong_phase(state)
+    if seat != state.actor:
+        raise NotYourTurnError("Only the spider's player decides whether to give a card.")
+    ev.append(Event("spider_skip", seat))
+    return _advance(state, seat, t, ev)
+
+
+def _slowest_of(state: State, left: list[int]) -> tuple[int, State]:
+    if len(left) == 1 or state.rules.slowest_rule == "clockwise_last":
+        n = len(state.hands)
+        return max(left, key=lambda s: (s - state.actor) % n), state
+    seat, r = rng.choice(state.rng, left)
+    return seat, replace(state, rng=r)
+
+
+def _start_gifts(state: State, slowest: int, t: int, ev: Events) -> State:
+    ev.append(Event("slowest", slowest))
+    givers = tuple(s for s in range(len(state.hands)) if s != slowest and giveable(state, s))
+    if not givers:
+        return _advance(replace(state, slowest=slowest), state.actor, t, ev)
+    return replace(
+        state, phase="mosquito_give", slowest=slowest, givers=givers, gifts=(-1,) * len(state.hands)
+    )
+
+
+def _not_slapped(state: State) -> list[int]:
+    actor = state.actor
+    slapped = state.slapped
+    return [s for s in range(len(state.hands)) if s != actor and s not in slapped]
+
+
+def _slap(state: State, seat: int, action: Slap, t: int, ev: Events) -> State:
+    if state.phase != "mosquito_race":
+        raise _wrong_phase(state)
+    if seat == state.actor:
+        raise _illegal("The mosquito's player does not slap it.", "own_mosquito")
+    if seat in state.slapped:
+        raise _illegal("You have already slapped this mosquito.", "already_slapped")
+    ev.append(Event("slap", seat))
+    state = replace(state, slapped=(*state.slapped, seat))
+    left = _not_slapped(state)
+    if len(left) == 1:
+        return _start_gifts(state, left[0], t, ev)
+    return state
+
+
+def _resolve_gifts(state: State, t: int, ev: Events) -> State:
+    hands = list(state.hands)
+    to = state.slowest
+    last_ok = state.rules.give_last_card
+    for giver in state.givers:
+        card = state.gifts[giver]
+        hand = hands[giver]
+        # a cheat that completed meanwhile may have made the choice the giver's last card
+        if card in hand and card != state.cheat_card[giver] and (len(hand) >= 2 or last_ok):
+            hands[giver] = _without(hand, card)
+            hands[to] = _with(hands[to], card)
+            ev.append(Event("mosquito_give", giver, {"to": to}))
+            ev.append(Event("gift", giver, {"to": to, "card": card}, (giver, to)))
+    givers = state.givers
+    state = replace(state, hands=tuple(hands), givers=(), gifts=())
+    for giver in givers:
+        if not hands[giver]:
+            return _end_round(state, giver, t, ev)
+    return _advance(state, state.actor, t, ev)
+
+
+def _recheck_gifts(state: State, t: int, ev: Events) -> State:
+    """Drop givers who have nothing left to give (a cheat completed meanwhile); resolve when all chose."""
+    gifts = state.gifts
+    waiting = [s for s in state.givers if gifts[s] == -1]
+    stuck = [s for s in waiting if not giveable(state, s)]
+    if waiting and not stuck:
+        return state
+    state = replace(state, givers=tuple(s for s in state.givers if s not in stuck))
+    return _resolve_gifts(state, t, ev)
+
+
+def _give(state: State, seat: int, action: Give, t: int, ev: Events) -> State:
+    if state.phase != "mosquito_give":
+        raise _wrong_phase(state)
+    if seat not in state.givers:
+        raise NotYourTurnError(f"You do not give a card now: seat {state.slowest} receives from the others.")
+    if state.gifts[seat] != -1:
+        raise _illegal("You have already chosen the card you give.", "already_chosen")
+    card = action.card
+    _own_card(state, seat, card)
+    if IS_MOTH[card]:
+        raise _illegal("Moths can never be given away.", "moth_not_giveable")
+    if card not in giveable(state, seat):
+        raise _illegal("You may not give away your last card.", "last_card")
+    gifts = _put(state.gifts, seat, card)
+    ev.append(Event("gift_chosen", seat))
+    state = replace(state, gifts=gifts)
+    if all(gifts[s] != -1 for s in state.givers):
+        return _resolve_gifts(state, t, ev)
+    return state
+
+
+def _settle_give(state: State, seat: int, action: Action, t: int, ev: Events) -> State:
+    if seat != state.settle_from or not isinstance(action, Give):
+        raise _illegal(
+            f"Wait: the guard (seat {state.settle_from}) chooses a card for the caught cheater; "
+            "nothing else happens while an accusation is settled.",
+            "settling",
+        )
+    card = action.card
+    _own_card(state, seat, card)
+    if IS_MOTH[card]:
+        raise _illegal("Moths can never be given away.", "moth_not_giveable")
+    if card not in _guard_giveable(state, seat):
+        raise _illegal("You may not give away your last card.", "last_card")
+    return _guard_gives(state, seat, state.settle_to, card, ev)
+
+
+def _guard_gives(state: State, guard: int, to: int, card: int, ev: Events) -> State:
+    hands = _put(
+        _put(state.hands, guard, _without(state.hands[guard], card)), to, _with(state.hands[to], card)
+    )
+    ev.append(Event("guard_give", guard, {"to": to}))
+    ev.append(Event("gift", guard, {"to": to, "card": card}, (guard, to)))
+    return replace(state, hands=hands, settle_from=NOBODY, settle_to=NOBODY)
+
+
+def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
+    if state.phase != "cockroach_race":
+        raise _wrong_phase(state)
+    card = action.card
+    _own_card(state, seat, card)
+    value = VALUE[state.discard[-1]]
+    if not IS_NUMBER[card] or VALUE[card] != value:
+        raise _illegal(
+            f"Only a number card {value} may be thrown onto this cockroach.", "needs_cockroach_value"
+        )
+    hand = _without(state.hands[seat], card)
+    ev.append(Event("throw", seat, {"card": card}))
+    state = replace(state, hands=_put(state.hands, seat, hand), discard=(*state.discard, card))
+    if not hand:
+        return _end_round(state, seat, t, ev)
+    after = state.actor if state.rules.cockroach_continue == "after_player" else seat
+    return _advance(state, after, t, ev)
+
+
+def _check_can_cheat(state: State, seat: int) -> None:
+    if seat == state.guard:
+        raise _illegal("The guard may not cheat.", "guard_cannot_cheat")
+    if state.phase not in CHEAT_PHASES:
+        raise _illegal("Nobody may cheat while a card is being given.", "no_cheating_now")
+    if state.cheat_card[seat] != NO_TELL:
+        raise _illegal("One card at a time: you are already cheating or fidgeting.", "one_at_a_time")
+    if len(state.hands[seat]) < 2:
+        raise _illegal("You may not cheat away your last card.", "last_card")
+
+
+def _cheat(state: State, seat: int, action: Cheat, t: int, ev: Events) -> State:
+    _check_can_cheat(state, seat)
+    card = action.card
+    if card not in state.hands[seat]:
+        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+    until = t + state.rules.cheat_ms
+    ev.append(Event("tell", seat, {"until": until}))
+    ev.append(Event("cheat_started", seat, {"card": card}, (seat,)))
+    return replace(
+        state,
+        cheat_card=_put(state.cheat_card, seat, card),
+        cheat_until=_put(state.cheat_until, seat, until),
+    )
+
+
+def _fidget(state: State, seat: int, action: Fidget, t: int, ev: Events) -> State:
+    _check_can_cheat(state, seat)
+    until = t + state.rules.cheat_ms
+    ev.append(Event("tell", seat, {"until": until}))
+    ev.append(Event("fidget_started", seat, {}, (seat,)))
+    return replace(
+        state,
+        cheat_card=_put(state.cheat_card, seat, FIDGET_TELL),
+        cheat_until=_put(state.cheat_until, seat, until),
+    )
+
+
+def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> State:
+    if state.phase == "round_over":
+        raise _wrong_phase(state)
+    guard = state.guard
+    if seat != guard:
+        raise NotYourTurnError("Only the guard may accuse.")
+    target = action.seat
+    if not 0 <= target < len(state.hands) or target == guard:
+        raise _illegal("The guard accuses another seat at the table.", "bad_seat")
+    held = state.cheat_card[target]
+    if held >= 0:
+        ev.append(Event("caught", target, {"guard": guard, "card": held}))
+        state = replace(
+            state,
+            cheat_card=_put(state.cheat_card, target, NO_TELL),
+            guard=target,
+            caught=_put(state.caught, target, state.caught[target] + 1),
+        )
+        cards = _guard_giveable(state, guard)
+        if not cards:
+            return state
+        if state.rules.guard_chooses_card:
+            return replace(state, settle_from=guard, settle_to=target)
+        card, r = rng.choice(state.rng, cards)
+        return _guard_gives(replace(state, rng=r), guard, target, card, ev)
+    ev.append(Event("wrong_accusation", target, {"guard": guard, "fidget": held == FIDGET_TELL}))
+    state = replace(
+        state,
+        cheat_card=_put(state.cheat_card, target, NO_TELL),
+        wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
+    )
+    return _draw_for(state, guard, "wrong_accusation", ev)
+
+
+_HANDLERS: dict[type, Callable[[State, int, Any, int, Events], State]] = {
+    Play: _play,
+    Draw: _draw,
+    SpiderGive: _spider_give,
+    SpiderSkip: _spider_skip,
+    Slap: _slap,
+    Throw: _throw,
+    Give: _give,
+    Cheat: _cheat,
+    Fidget: _fidget,
+    Accuse: _accuse,
+}
+
+
+# ------------------------------------------------------------------------------------------- timeouts
+
+
+def deadline(state: State) -> int | None:
+    """The earliest of: a running cheat or fidget ending, a race window closing, the round pause ending."""
+    phase = state.phase
+    if phase == "over":
+        return None
+    if phase == "round_over":
+        return state.round_until
+    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else None
+    until = state.cheat_until
+    for seat, held in enumerate(state.cheat_card):
+        if held != NO_TELL and (best is None or until[seat] < best):
+            best = until[seat]
+    return best
+
+
+def _end_tell(state: State, seat: int, ev: Events) -> State:
+    held = state.cheat_card[seat]
+    state = replace(state, cheat_card=_put(state.cheat_card, seat, NO_TELL))
+    hand = state.hands[seat]
+    if held >= 0 and len(hand) >= 2:
+        ev.append(Event("tell_end", seat, {"vanished": True}))
+        ev.append(Event("vanished", seat, {"card": held}, (seat,)))
+        return replace(
+            state,
+            hands=_put(state.hands, seat, _without(hand, held)),
+            vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
+            cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
+        )
+    ev.append(Event("tell_end", seat, {"vanished": False}))
+    return state
+
+
+def _timeout(state: State, t: int, ev: Events) -> State:
+    """Resolve everything due at ``t``, earliest first (cheats before races at the same time)."""
+    while True:
+        phase = state.phase
+        if phase == "over":
+            return state
+        if phase == "round_over":
+            if state.round_until > t:
+                return state
+            return _deal(state, (state.start_seat + 1) % len(state.hands), ev)
+        due_seat = NOBODY
+        due = t + 1
+        for seat, held in enumerate(state.cheat_card):
+            if held != NO_TELL and state.cheat_until[seat] < due:
+                due_seat, due = seat, state.cheat_until[seat]
+        racing = phase == "mosquito_race" or phase == "cockroach_race"
+        if racing and state.race_until < due:
+            if phase == "mosquito_race":
+                slowest, state = _slowest_of(state, _not_slapped(state))
+                ev.append(Event("race_over", None, {"kind": "mosquito"}))
+                state = _start_gifts(state, slowest, t, ev)
+            else:
+                ev.append(Event("race_over", None, {"kind": "cockroach"}))
+                state = _advance(state, state.actor, t, ev)
+            continue
+        if due_seat == NOBODY:
+            return state
+        state = _end_tell(state, due_seat, ev)
+
+
+# -------------------------------------------------------------------------------------------- apply
+
+
+def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
+    """The pure transition (see ``Game.apply``)."""
+    if state.phase == "over":
+        raise _illegal("The game is over.", "game_over")
+    if t < state.t:
+        raise _illegal(
+            f"Time cannot run backwards: this action came at {t} ms, the last one at {state.t} ms.",
+            "time_backwards",
+        )
+    due = deadline(state)
+    ev: Events = []
+    if type(action) is Timeout:
+        if seat is not None:
+            raise NotYourTurnError("Only the game's clock sends timeouts.")
+        if due is None or t < due:
+            raise _illegal("Nothing is due yet: a timeout waits for the deadline.", "too_early")
+        new = _timeout(state, t, ev)
+    else:
+        if seat is None or not 0 <= seat < len(state.hands):
+            raise NotYourTurnError(f"There is no seat {seat} at this table.")
+        if due is not None and t >= due:
+            raise _illegal("Too late: a deadline has passed and is resolved first.", "deadline_passed")
+        if state.settle_from != NOBODY:
+            new = _settle_give(state, seat, action, t, ev)
+        else:
+            handler = _HANDLERS.get(type(action))
+            if handler is None:
+                raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
+            new = handler(state, seat, action, t, ev)
+    if new.phase == "mosquito_give" and new.settle_from == NOBODY:
+        new = _recheck_gifts(new, t, ev)
+    log = new.log + tuple(ev)
+    drop = len(log) - LOG_SIZE
+    if drop > 0:
+        return replace(new, t=t, log=log[drop:], log_start=new.log_start + drop), ev
+    return replace(new, t=t, log=log), ev
+
+
+# ------------------------------------------------------------------------------------ who may act
+
+
+def can_cheat(state: State, seat: int) -> bool:
+    """Whether ``seat`` may start a cheat or a fidget now."""
+    return (
+        seat != state.guard
+        and state.settle_from == NOBODY
+        and state.phase in CHEAT_PHASES
+        and state.cheat_card[seat] == NO_TELL
+        and len(state.hands[seat]) >= 2
+    )
+
+
+def active_seats(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase == "over" or phase == "round_over":
+        return frozenset()
+    if state.settle_from != NOBODY:
+        return frozenset((state.settle_from,))
+    n = len(state.hands)
+    seats: set[int] = set()
+    if phase == "turn" or phase == "spider":
+        seats.add(state.turn if phase == "turn" else state.actor)
+    elif phase == "mosquito_race":
+        seats.update(_not_slapped(state))
+    elif phase == "mosquito_give":
+        seats.update(s for s in state.givers if state.gifts[s] == -1)
+    else:
+        seats.update(range(n))
+    guard = state.guard
+    for seat in range(n):
+        if state.cheat_card[seat] != NO_TELL:
+            seats.add(guard)
+        elif can_cheat(state, seat):
+            seats.add(seat)
+    return frozenset(seats)
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    phase = state.phase
+    if phase == "over" or phase == "round_over":
+        return []
+    hand = state.hands[seat]
+    if state.settle_from != NOBODY:
+        if seat != state.settle_from:
+            return []
+        return [GIVE[c] for c in _guard_giveable(state, seat)]
+    out: list[Action] = []
+    held = state.cheat_card[seat]
+    if phase == "turn":
+        if seat == state.turn:
+            fits = FITS[VALUE[state.discard[-1]]]
+            moth_ok = seat == state.guard
+            out = [PLAY[c] for c in hand if fits[c] and c != held and (moth_ok or not IS_MOTH[c])]
+            out.append(DRAW)
+    elif phase == "spider":
+        if seat == state.actor:
+            others = [s for s in range(len(state.hands)) if s != seat]
+            out = [SPIDER_GIVE[c][s] for c in giveable(state, seat) for s in others]
+            out.append(SPIDER_SKIP)
+    elif phase == "mosquito_race":
+        if seat != state.actor and seat not in state.slapped:
+            out.append(SLAP)
+    elif phase == "mosquito_give":
+        if seat in state.givers and state.gifts[seat] == -1:
+            out = [GIVE[c] for c in giveable(state, seat)]
+    else:
+        value = VALUE[state.discard[-1]]
+        out = [THROW[c] for c in hand if IS_NUMBER[c] and VALUE[c] == value and c != held]
+    if seat == state.guard:
+        for other, other_held in enumerate(state.cheat_card):
+            if other_held != NO_TELL:
+                out.append(ACCUSE[other])
+    elif held == NO_TELL and len(hand) >= 2 and phase in CHEAT_PHASES:
+        out.extend(CHEAT[c] for c in hand)
+        out.append(FIDGET)
+    return out
+
+
+# ------------------------------------------------------------------------------------ no-leak support
+
+
+def rerandomize_hidden(state: State, seat: int | None, seed: int) -> State:
+    """Re-deal every card ``seat`` cannot see (others' hands and vanished cards, the draw pile)."""
+    n = len(state.hands)
+    others = [s for s in range(n) if s != seat]
+    pool = list(state.draw)
+    for s in others:
+        pool.extend(state.hands[s])
+        pool.extend(state.vanished[s])
+    r = rng.seed_state(seed ^ 0x6D6F7468)
+    shuffled, r = rng.shuffled(r, pool)
+    hands = list(state.hands)
+    vanished = list(state.vanished)
+    cheat_card = list(state.cheat_card)
+    gifts = list(state.gifts)
+    pos = 0
+    for s in others:
+        old = state.hands[s]
+        new = tuple(sorted(shuffled[pos : pos + len(old)]))
+        pos += len(old)
+        # a running cheat or a committed gift keeps its position in the (sorted) hand
+        if cheat_card[s] >= 0:
+            cheat_card[s] = new[old.index(cheat_card[s])]
+        if gifts and gifts[s] >= 0 and gifts[s] in old:
+            gifts[s] = new[old.index(gifts[s])]
+        hands[s] = new
+        count = len(state.vanished[s])
+        vanished[s] = tuple(shuffled[pos : pos + count])
+        pos += count
+    draw = tuple(shuffled[pos:])
+    return replace(
+        state,
+        hands=tuple(hands),
+        vanished=tuple(vanished),
+        cheat_card=tuple(cheat_card),
+        gifts=tuple(gifts),
+        draw=draw,
+        rng=r,
+    )
+
+
+def hand_penalty(hand: tuple[int, ...]) -> int:
+    return sum(PENALTY[c] for c in hand)

@@ -1,0 +1,170 @@
+"""Mogel-Motte options and the frozen game state."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from tischrunde.core.game import Config, Event, OptionSpec
+
+Phase = Literal["turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race", "round_over", "over"]
+
+#: ``cheat_card`` entries: no tell showing, or a fidget (a tell without a card); else the card id
+NO_TELL = -2
+FIDGET_TELL = -1
+NOBODY = -1
+
+#: phases in which a seat may start a cheat or a fidget (not while a give choice is pending)
+CHEAT_PHASES = frozenset({"turn", "mosquito_race", "cockroach_race"})
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "cheat_ms",
+        2000,
+        "How long (ms) a cheat takes: the card is off the table and the tell shows for this long.",
+        "Wie lange (ms) das Mogeln dauert: so lange ist die Karte vom Tisch und man sieht das Zappeln.",
+        minimum=200,
+        maximum=20000,
+    ),
+    OptionSpec(
+        "slap_window_ms",
+        3000,
+        "How long (ms) the mosquito race waits for slaps before the slowest is decided.",
+        "Wie lange (ms) nach einer Stechmücke auf das Draufhauen gewartet wird, bevor die Langsamste feststeht.",
+        minimum=200,
+        maximum=20000,
+    ),
+    OptionSpec(
+        "throw_window_ms",
+        2500,
+        "How long (ms) anyone may throw a number card onto a cockroach.",
+        "Wie lange (ms) man eine Zahlenkarte auf eine Kakerlake werfen darf.",
+        minimum=200,
+        maximum=20000,
+    ),
+    OptionSpec(
+        "rounds",
+        0,
+        "Rounds to play; 0 means as many as there are players.",
+        "Anzahl der Runden; 0 heißt so viele wie Mitspielende.",
+        source="official",
+        minimum=0,
+        maximum=20,
+    ),
+    OptionSpec(
+        "hand_size",
+        8,
+        "Cards dealt to each player at the start of a round.",
+        "Handkarten pro Person zu Rundenbeginn.",
+        source="seed",
+        minimum=1,
+        maximum=12,
+    ),
+    OptionSpec(
+        "last_card_action",
+        False,
+        "An action card that empties its player's hand still does its action before the round ends.",
+        "Eine Aktionskarte, mit der jemand die letzte Handkarte ablegt, wirkt noch, bevor die Runde endet.",
+    ),
+    OptionSpec(
+        "give_last_card",
+        False,
+        "Spider and mosquito gifts may give away a player's last card (which then ends the round).",
+        "Bei Spinne und Stechmücke darf man die letzte Handkarte verschenken (dann endet die Runde).",
+    ),
+    OptionSpec(
+        "guard_chooses_card",
+        True,
+        "A caught cheater gets a card the guard chooses (otherwise a random one from the guard's hand).",
+        "Wer beim Mogeln erwischt wird, bekommt eine Karte, die der Wächter aussucht (sonst eine zufällige).",
+    ),
+    OptionSpec(
+        "cockroach_continue",
+        "after_player",
+        "After a cockroach, play goes on after its player (after_player) or after the thrower (after_thrower).",
+        "Nach einer Kakerlake geht es nach ihrem Spieler weiter (after_player) oder nach dem Werfer (after_thrower).",
+        choices=("after_player", "after_thrower"),
+    ),
+    OptionSpec(
+        "slowest_rule",
+        "clockwise_last",
+        "If the slap window ends with several seats not slapped, the slowest is the last of them clockwise "
+        "from the mosquito's player (clockwise_last) or a random one (random).",
+        "Haben bei Fensterende mehrere nicht draufgehauen, ist die Langsamste die letzte von ihnen im "
+        "Uhrzeigersinn nach dem Spieler der Stechmücke (clockwise_last) oder eine zufällige (random).",
+        choices=("clockwise_last", "random"),
+    ),
+    OptionSpec(
+        "round_pause_ms",
+        4000,
+        "Pause (ms) after a round's scoring before the next round is dealt; 0 deals at once.",
+        "Pause (ms) nach der Rundenwertung, bevor neu ausgeteilt wird; 0 teilt sofort aus.",
+        minimum=0,
+        maximum=60000,
+    ),
+)
+
+
+class Rules(msgspec.Struct, frozen=True):
+    """The resolved options of one game (``rounds`` already turned into a number)."""
+
+    cheat_ms: int
+    slap_window_ms: int
+    throw_window_ms: int
+    rounds: int
+    hand_size: int
+    last_card_action: bool
+    give_last_card: bool
+    guard_chooses_card: bool
+    cockroach_continue: str
+    slowest_rule: str
+    round_pause_ms: int
+
+
+class State(msgspec.Struct, frozen=True):
+    """Everything about one game. Piles are tuples of card ids; ``draw[-1]`` and ``discard[-1]`` are the tops."""
+
+    config: Config
+    rules: Rules
+    stacked: tuple[int, ...] | None
+    rng: int
+    t: int
+    phase: Phase
+    round: int
+    start_seat: int
+    turn: int
+    guard: int
+    hands: tuple[tuple[int, ...], ...]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    #: cards each seat has cheated away for good (hidden from the others)
+    vanished: tuple[tuple[int, ...], ...]
+    #: per seat: NO_TELL, FIDGET_TELL or the card being cheated
+    cheat_card: tuple[int, ...]
+    #: per seat: when the running cheat or fidget ends
+    cheat_until: tuple[int, ...]
+    #: seat that played the action card being resolved (spider, mosquito, cockroach)
+    actor: int = NOBODY
+    race_until: int = 0
+    #: seats that slapped the mosquito, in order
+    slapped: tuple[int, ...] = ()
+    slowest: int = NOBODY
+    #: mosquito gifts: seats that still owe a choice, and each seat's committed card (-1 none)
+    givers: tuple[int, ...] = ()
+    gifts: tuple[int, ...] = ()
+    #: a caught cheater waits for the old guard's card
+    settle_from: int = NOBODY
+    settle_to: int = NOBODY
+    #: with last_card_action: the seat whose last card is still acting; the round ends afterwards
+    finisher: int = NOBODY
+    round_until: int = 0
+    #: consecutive turns on which nothing could be drawn or played (a whole circle blocks the round)
+    passes: int = 0
+    round_points: tuple[tuple[int, ...], ...] = ()
+    cheats: tuple[int, ...] = ()
+    caught: tuple[int, ...] = ()
+    wrong_accusations: tuple[int, ...] = ()
+    #: the most recent events and the sequence number of the first of them
+    log: tuple[Event, ...] = ()
+    log_start: int = 0
