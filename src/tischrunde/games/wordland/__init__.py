@@ -1,0 +1,1526 @@
+"""Wordland: say a word that fits the category and avoids the forbidden letters before the timer rings.
+
+Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], [ours] = an option here):
+
+- 3-8 players, as many rounds as players (option ``rounds``, 0 = players). Each seat gets a character; the
+  Queen is always in play and goes to seat 0 in round 1 (seat the youngest player there) [seed]; with
+  3 players the Caterpillar and Alice are left out [official]. Characters pass to the left (seat + 1)
+  after every round [seed].
+- A round: the Queen draws two category cards and chooses one (``ChooseCategory``); the card not chosen is
+  seen by the Queen only. Forbidden letters by ``difficulty``: easy = blue, normal = blue + purple + green,
+  hard = purple + 2 green [seed + ours]. Then the Caterpillar bets secretly on another seat (``Bet``).
+  The Queen takes the first turn, play goes clockwise (seat + 1) [seed].
+- A turn: ``Say(word)`` (``input="typed"``) or ``SaidIt()`` (``input="spoken"``, one table) before the
+  turn deadline (``timer_s``). The engine checks the single-word form (letters only: no spaces, digits,
+  hyphens or apostrophes; 1-40 characters; control characters rejected), forbidden letters (case-insensitive;
+  ``fold_umlauts`` makes Ä/Ö/Ü count as A/O/U and ß as S) and repeats this round; category fit is judged by
+  the group. A valid word starts the next player's turn at once with a full timer. A timeout puts the player
+  out [seed].
+- Judging [ours]: after each accepted word an objection window of ``objection_s`` runs in parallel with the
+  next turn. Any other seat may ``Object``; that opens a vote of all seats except the word's player (the
+  objector's ballot counts as "against"). While a vote runs the whole clock stands still: the turn deadline
+  and every other objection window are shifted by the vote's length, and only ``Vote`` is accepted. The vote
+  ends when all voters voted or after ``vote_s`` (missing ballots do not count); more "against" than "keep"
+  puts the word's player out, a tie keeps them in. Each word can be objected to once.
+- Out: the character card turns face down (its abilities are gone, a laid-out letter of the Queen or the
+  Rabbit is removed), the player takes the next scoring card (the k-th player out takes card k). When one
+  player is left the round ends at once (open objection windows lapse) and the survivor takes card n.
+- Scoring [ours]: option ``scoring`` maps the player count to the card values (default card k = k - 1 points,
+  the survivor's card n = n points). Alice adds half (rounded down) of her card, the Caterpillar half of
+  the card of the seat it bet on; with ``bonus_when_out`` (default on) these bonuses count even when the
+  character went out during the round (they are scored, not played). Most points wins; ties share [ours].
+- Characters [seed]: Queen: holds a secret red letter; right after her own turn (while the next turn runs)
+  she may lay it out (``PlaceLetter``); it binds everyone else until her next turn starts. White Rabbit:
+  same with a secret purple letter, and may replace a laid-out red letter (``PlaceLetter(replace_red=True)``).
+  Tweedles: two time tokens; ``Extend`` adds one timer length to their running turn. Cheshire Cat: once per
+  round ``CatPass`` ends its turn without a word (card turns sideways). Mad Hatter: once per round
+  ``HatterIgnore(letter)`` ignores one displayed letter for the rest of the round (card sideways; option
+  ``hatter_scope``: for the Hatter only, default, or for everyone). Royal Guard: not bound by the Queen's red
+  letter; once per round ``GuardForce(seat)`` makes another player take a turn at once (card sideways); the
+  interrupted player's turn restarts afterwards. Sideways or face down = that ability is gone [official]
+  (so a sideways Guard is bound by the red letter again).
+- Deadlines are data: the Queen's choice and the Caterpillar's bet have ``choose_s`` (on timeout the first
+  card is taken / no bet is placed), turns ``timer_s``, objection windows ``objection_s``, votes ``vote_s``.
+
+View (``view(state, seat)``; ``seat`` None = table screen), a JSON dict:
+``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "over"),
+options``; ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
+{id, title}); ``declined_category`` (the Queen only); ``forbidden_letters``: list of {letter, colour,
+source ("table" | "queen" | "rabbit"), ignored (by the Hatter), binds_me}; ``my_letter`` {letter, colour,
+state ("held" | "laid" | "gone")} for the Queen's / Rabbit's holder, else None; ``characters``: per seat
+{seat, character, card ("up" | "sideways" | "down")}; ``tweedle_tokens``; ``hatter_ignored``;
+``caterpillar``: {seat, bet_placed, bet (own seat only, else None)}; ``turn`` (seat or None), ``turn_id``,
+``turn_deadline``, ``forced_turn``, ``deadline`` (next Timeout), ``words``: this round's list of {turn_id,
+seat, word, status ("accepted" | "kept" | "rejected" | "pass")}; ``objection_windows``: list of {turn_id,
+seat, word, closes_at}; ``vote`` None or {turn_id, seat, word, objector, voters, ballots (per seat: null,
+true = against, false = keep), deadline}; ``out`` per seat; ``out_order``; ``scoring_cards`` per seat (card
+number this round or None); ``points`` per seat; ``last_round`` (previous round's summary, with the
+Caterpillar's bet and words the lexicon suggests, ``could_have_said``), ``my_turn``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import msgspec
+
+from tischrunde.core import rng
+from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
+from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.games.wordland.content import (
+    COLOURS,
+    categories,
+    category_index,
+    letter_cards,
+    letters_of,
+    lexicon_letters,
+    word_key,
+)
+
+QUEEN = "queen"
+RABBIT = "white_rabbit"
+TWEEDLES = "tweedles"
+CAT = "cheshire_cat"
+CATERPILLAR = "caterpillar"
+ALICE = "alice"
+HATTER = "mad_hatter"
+GUARD = "royal_guard"
+CHARACTERS = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
+FROM_FOUR = (CATERPILLAR, ALICE)
+MAX_WORD_LENGTH = 40
+SAMPLE_WORDS = 3
+DIFFICULTY_COLOURS = {
+    "easy": ("blue",),
+    "normal": ("blue", "purple", "green"),
+    "hard": ("purple", "green", "green"),
+}
+DEFAULT_SCORING = {str(n): [*range(n - 1), n] for n in range(3, 9)}
+DECK_NAMES = ("categories", "characters", *(f"letters_{c}" for c in COLOURS))
+
+
+# ---------------------------------------------------------------- actions
+
+
+class ChooseCategory(Action, frozen=True, tag="choose_category"):
+    """The Queen picks one of the two drawn category cards (0 or 1)."""
+
+    index: int
+
+
+class Bet(Action, frozen=True, tag="bet"):
+    """The Caterpillar's secret bet on another seat, before the round."""
+
+    seat: int
+
+
+class Say(Action, frozen=True, tag="say"):
+    """The active player's word (typed input)."""
+
+    word: str
+
+
+class SaidIt(Action, frozen=True, tag="said_it"):
+    """The active player confirms a spoken word (spoken input, one table)."""
+
+
+class Object(Action, frozen=True, tag="object"):
+    """Object to the word of turn ``turn_id`` within its objection window."""
+
+    turn_id: int
+
+
+class Vote(Action, frozen=True, tag="vote"):
+    """A ballot in the running vote: against = the word is invalid."""
+
+    against: bool
+
+
+class PlaceLetter(Action, frozen=True, tag="place_letter"):
+    """Queen / White Rabbit lay out their secret letter right after their own turn."""
+
+    replace_red: bool = False
+
+
+class Extend(Action, frozen=True, tag="extend"):
+    """Tweedles: spend a time token to add one timer length to the running turn."""
+
+
+class CatPass(Action, frozen=True, tag="cat_pass"):
+    """Cheshire Cat: end the own turn without a word, once per round."""
+
+
+class HatterIgnore(Action, frozen=True, tag="hatter_ignore"):
+    """Mad Hatter: ignore one displayed letter for the rest of the round."""
+
+    letter: str
+
+
+class GuardForce(Action, frozen=True, tag="guard_force"):
+    """Royal Guard: make another player take a turn at once."""
+
+    seat: int
+
+
+WordlandAction = (
+    ChooseCategory
+    | Bet
+    | Say
+    | SaidIt
+    | Object
+    | Vote
+    | PlaceLetter
+    | Extend
+    | CatPass
+    | HatterIgnore
+    | GuardForce
+)
+
+
+# ---------------------------------------------------------------- state
+
+
+class Options(msgspec.Struct, frozen=True):
+    difficulty: str
+    timer_ms: int
+    objection_ms: int
+    vote_ms: int
+    choose_ms: int
+    fold_umlauts: bool
+    spoken: bool
+    scoring: tuple[int, ...]
+    hatter_all: bool
+    bonus_when_out: bool
+    rounds: int
+
+
+class Letter(msgspec.Struct, frozen=True):
+    letter: str
+    colour: str
+    source: str  # "table" | "queen" | "rabbit"
+
+
+class Said(msgspec.Struct, frozen=True):
+    turn_id: int
+    seat: int
+    word: str | None
+    status: str  # "accepted" | "kept" | "rejected" | "pass"
+
+
+class Window(msgspec.Struct, frozen=True):
+    turn_id: int
+    seat: int
+    word: str | None
+    closes_at: int
+
+
+class Ballot(msgspec.Struct, frozen=True):
+    turn_id: int
+    seat: int
+    word: str | None
+    objector: int
+    voters: tuple[int, ...]
+    ballots: tuple[bool | None, ...]
+    started: int
+    deadline: int
+
+
+class RoundResult(msgspec.Struct, frozen=True):
+    round: int
+    category: str
+    letters: tuple[Letter, ...]
+    characters: tuple[str, ...]
+    cards: tuple[int, ...]
+    card_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    bet: int | None
+    words: tuple[Said, ...]
+    could_have_said: tuple[str, ...]
+
+
+class State(msgspec.Struct, frozen=True):
+    config: Config
+    options: Options
+    rng: int
+    round: int
+    phase: str  # "choose" | "bet" | "play" | "over"
+    characters: tuple[str, ...]
+    cards: tuple[str, ...]
+    category_deck: tuple[str, ...]
+    category_choice: tuple[str, ...]
+    declined: str | None
+    category: str | None
+    letter_decks: tuple[tuple[str, ...], ...]
+    table_letters: tuple[Letter, ...]
+    red_letter: str | None
+    red_state: str  # "none" | "held" | "laid" | "gone"
+    purple_letter: str | None
+    purple_state: str
+    hatter_ignored: str | None
+    tweedle_tokens: int
+    bet: int | None
+    phase_deadline: int | None
+    turn: int | None
+    turn_id: int
+    turn_deadline: int | None
+    resume: int | None
+    forced: bool
+    just_played: int | None
+    out: tuple[bool, ...]
+    out_order: tuple[int, ...]
+    words: tuple[Said, ...]
+    windows: tuple[Window, ...]
+    vote: Ballot | None
+    points: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    stat_words: tuple[int, ...]
+    stat_outs: tuple[int, ...]
+    stat_objections: tuple[int, ...]
+    stat_rejected: tuple[int, ...]
+
+
+# ---------------------------------------------------------------- errors (de + en)
+
+
+def _text(state: State, en: str, de: str) -> str:
+    return de if state.config.language == "de" else en
+
+
+def _illegal(state: State, code: str, rule: str, en: str, de: str) -> IllegalActionError:
+    return IllegalActionError(_text(state, en, de), code=code, rule=rule)
+
+
+def _not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
+    return NotYourTurnError(_text(state, en, de), rule="turn")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _replace(state: State, **changes: Any) -> State:
+    return msgspec.structs.replace(state, **changes)
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
+    return _set(values, index, values[index] + by)
+
+
+def _seat_of(state: State, character: str) -> int | None:
+    return state.characters.index(character) if character in state.characters else None
+
+
+def _has_power(state: State, seat: int, character: str) -> bool:
+    """The seat holds this character face up (sideways or down = the ability is gone)."""
+    return state.characters[seat] == character and state.cards[seat] == "up"
+
+
+def _alive(state: State) -> list[int]:
+    return [s for s in range(len(state.out)) if not state.out[s]]
+
+
+def _next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
+    n = len(state.out)
+    for step in range(0 if include_self else 1, n + 1):
+        s = (seat + step) % n
+        if not state.out[s]:
+            return s
+    raise AssertionError("no player left")
+
+
+def displayed_letters(state: State) -> list[Letter]:
+    """Every forbidden letter on the table now, the Queen's and the Rabbit's once laid out."""
+    out = list(state.table_letters)
+    if state.red_state == "laid" and state.red_letter is not None:
+        out.append(Letter(state.red_letter, "red", "queen"))
+    if state.purple_state == "laid" and state.purple_letter is not None:
+        out.append(Letter(state.purple_letter, "purple", "rabbit"))
+    return out
+
+
+def binding_letters(state: State, seat: int) -> list[str]:
+    """The forbidden letters that bind this seat's words now."""
+    letters = []
+    hatter = _seat_of(state, HATTER)
+    for item in displayed_letters(state):
+        if item.letter == state.hatter_ignored and (state.options.hatter_all or seat == hatter):
+            continue
+        if item.source == "queen" and (state.characters[seat] == QUEEN or _has_power(state, seat, GUARD)):
+            continue
+        if item.source == "rabbit" and state.characters[seat] == RABBIT:
+            continue
+        letters.append(item.letter)
+    return list(dict.fromkeys(letters))
+
+
+def word_form_error(state: State, raw: str) -> IllegalActionError | None:
+    """Why a typed word is not a single well-formed word, or None."""
+    for char in raw:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+            return _illegal(
+                state,
+                "control_character",
+                "word_form",
+                f"The word contains a control character (U+{ord(char):04X}).",
+                f"Das Wort enthält ein Steuerzeichen (U+{ord(char):04X}).",
+            )
+    word = unicodedata.normalize("NFC", raw).strip()
+    if not word:
+        return _illegal(
+            state,
+            "empty_word",
+            "word_form",
+            "Say a word: the text is empty.",
+            "Nenne ein Wort: der Text ist leer.",
+        )
+    if len(word) > MAX_WORD_LENGTH:
+        return _illegal(
+            state,
+            "word_too_long",
+            "word_form",
+            f"A word may have at most {MAX_WORD_LENGTH} letters.",
+            f"Ein Wort darf höchstens {MAX_WORD_LENGTH} Buchstaben haben.",
+        )
+    if any(c.isspace() for c in word):
+        return _illegal(
+            state,
+            "not_one_word",
+            "word_form",
+            "Say exactly one word (no spaces).",
+            "Nenne genau ein Wort (ohne Leerzeichen).",
+        )
+    if not all(c.isalpha() for c in word):
+        return _illegal(
+            state,
+            "not_letters",
+            "word_form",
+            "A word consists of letters only (no digits, hyphens, apostrophes or other signs).",
+            "Ein Wort besteht nur aus Buchstaben (keine Ziffern, Bindestriche, Apostrophe oder andere Zeichen).",
+        )
+    return None
+
+
+def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
+    """Why this seat may not say this word now (form, forbidden letter, repeat), or None."""
+    form = word_form_error(state, raw)
+    if form is not None:
+        return form
+    word = unicodedata.normalize("NFC", raw).strip()
+    letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
+    for letter in binding_letters(state, seat):
+        if letter in letters:
+            return _illegal(
+                state,
+                "forbidden_letter",
+                "forbidden_letters",
+                f"“{word}” contains the forbidden letter {letter.upper()}.",
+                f"„{word}“ enthält den verbotenen Buchstaben {letter.upper()}.",
+            )
+    key = word_key(word)
+    for said in state.words:
+        if said.word is not None and said.status != "rejected" and word_key(said.word) == key:
+            return _illegal(
+                state,
+                "repeated_word",
+                "repeat",
+                f"“{word}” was already said this round.",
+                f"„{word}“ wurde in dieser Runde schon genannt.",
+            )
+    return None
+
+
+# ---------------------------------------------------------------- the game
+
+
+OPTIONS = (
+    OptionSpec(
+        "difficulty",
+        "normal",
+        "Forbidden letters: easy = one blue, normal = blue + purple + green, hard = purple + two green.",
+        "Verbotene Buchstaben: leicht = ein blauer, normal = blau + lila + grün, schwer = lila + zwei grüne.",
+        source="seed",
+        choices=("easy", "normal", "hard"),
+    ),
+    OptionSpec(
+        "timer_s",
+        15,
+        "Seconds per turn: 10 (short teapot) or 15 (long teapot).",
+        "Sekunden pro Zug: 10 (kurze Teekanne) oder 15 (lange Teekanne).",
+        source="seed",
+        choices=(10, 15),
+    ),
+    OptionSpec(
+        "objection_s",
+        5,
+        "Seconds after an accepted word during which the others may object (0 = no objections).",
+        "Sekunden nach einem angenommenen Wort, in denen die anderen Einspruch erheben können (0 = kein Einspruch).",
+        minimum=0,
+        maximum=30,
+    ),
+    OptionSpec(
+        "vote_s",
+        20,
+        "Seconds a vote on an objected word lasts at most (the clock stands still meanwhile).",
+        "Sekunden, die eine Abstimmung über ein beanstandetes Wort höchstens dauert (die Uhr steht so lange).",
+        minimum=5,
+        maximum=120,
+    ),
+    OptionSpec(
+        "choose_s",
+        30,
+        "Seconds for the Queen's category choice and the Caterpillar's bet.",
+        "Sekunden für die Kategoriewahl der Königin und die Wette der Raupe.",
+        minimum=5,
+        maximum=300,
+    ),
+    OptionSpec(
+        "fold_umlauts",
+        True,
+        "Ä, Ö, Ü count as A, O, U and ß as S when checking forbidden letters.",
+        "Ä, Ö, Ü zählen als A, O, U und ß als S bei der Prüfung verbotener Buchstaben.",
+    ),
+    OptionSpec(
+        "input",
+        "typed",
+        "typed: players type their words; spoken: one table, players say them aloud and press “said it”.",
+        "typed: Wörter werden getippt; spoken: an einem Tisch, Wörter werden gesagt und mit „gesagt“ bestätigt.",
+        choices=("typed", "spoken"),
+    ),
+    OptionSpec(
+        "scoring",
+        DEFAULT_SCORING,
+        "Scoring card values per player count: the k-th player out takes card k, the survivor the last one.",
+        "Wertungskarten je Spielerzahl: wer als k-te:r ausscheidet, nimmt Karte k, wer übrig bleibt, die letzte.",
+    ),
+    OptionSpec(
+        "hatter_scope",
+        "self",
+        "The letter the Mad Hatter ignores is ignored for the Hatter only (self) or for everyone (all).",
+        "Der vom Hutmacher ignorierte Buchstabe gilt nur für ihn (self) oder für alle (all) als aufgehoben.",
+        choices=("self", "all"),
+    ),
+    OptionSpec(
+        "bonus_when_out",
+        True,
+        "Alice's and the Caterpillar's bonuses count even if they went out during the round.",
+        "Die Boni von Alice und der Raupe zählen auch, wenn sie in der Runde ausgeschieden sind.",
+    ),
+    OptionSpec(
+        "rounds",
+        0,
+        "Number of rounds (0 = as many as players).",
+        "Anzahl der Runden (0 = so viele wie Spieler).",
+        minimum=0,
+        maximum=16,
+    ),
+)
+
+SPEC = GameSpec(
+    name="wordland",
+    title_de="Wordland",
+    title_en="Wordland",
+    min_players=3,
+    max_players=8,
+    options=OPTIONS,
+    rules_version=1,
+    summary_de="Reihum ein Wort zur Kategorie nennen, ohne verbotene Buchstaben, bevor die Teekanne pfeift.",
+    summary_en="In turn, say a word that fits the category and avoids the forbidden letters before the teapot whistles.",
+    simultaneous=True,
+    hidden_information=True,
+    max_decisions=20_000,
+    deck_names=DECK_NAMES,
+)
+
+
+class Wordland(Game[State]):
+    spec = SPEC
+    action_type = WordlandAction | Timeout
+
+    # ------------------------------------------------------------ setup
+
+    def check_config(self, config: Config, options: dict[str, Any]) -> None:
+        table = options["scoring"]
+        values = table.get(str(config.players)) if isinstance(table, dict) else None
+        if (
+            not isinstance(values, list)
+            or len(values) != config.players
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
+        ):
+            raise ConfigError(
+                "options.scoring",
+                table,
+                f"a table with {config.players} non-negative integers under {config.players!r}",
+            )
+        decks = config.decks or {}
+        if "characters" in decks:
+            chars = decks["characters"]
+            allowed = [c for c in CHARACTERS if config.players > 3 or c not in FROM_FOUR]
+            if (
+                not isinstance(chars, list)
+                or len(chars) != config.players
+                or len(set(chars)) != len(chars)
+                or QUEEN not in chars
+                or any(c not in allowed for c in chars)
+            ):
+                raise ConfigError(
+                    "decks.characters", chars, f"{config.players} distinct of {allowed}, with {QUEEN!r}"
+                )
+        if "categories" in decks:
+            known = category_index()
+            cats = decks["categories"]
+            if not isinstance(cats, list) or not cats or any(c not in known for c in cats):
+                raise ConfigError("decks.categories", cats, "a list of category ids")
+        for colour in COLOURS:
+            name = f"letters_{colour}"
+            if name in decks:
+                cards = letter_cards(config.language, colour)
+                given = decks[name]
+                if (
+                    not isinstance(given, list)
+                    or any(c not in cards for c in given)
+                    or len(set(given)) != len(given)
+                ):
+                    raise ConfigError(f"decks.{name}", given, cards)
+
+    def new(self, config: Config) -> State:
+        resolved = self.resolve_options(config)
+        n = config.players
+        options = Options(
+            difficulty=resolved["difficulty"],
+            timer_ms=resolved["timer_s"] * 1000,
+            objection_ms=resolved["objection_s"] * 1000,
+            vote_ms=resolved["vote_s"] * 1000,
+            choose_ms=resolved["choose_s"] * 1000,
+            fold_umlauts=resolved["fold_umlauts"],
+            spoken=resolved["input"] == "spoken",
+            scoring=tuple(resolved["scoring"][str(n)]),
+            hatter_all=resolved["hatter_scope"] == "all",
+            bonus_when_out=resolved["bonus_when_out"],
+            rounds=resolved["rounds"] or n,
+        )
+        r = rng.seed_state(config.seed)
+        decks = config.decks or {}
+        if "characters" in decks:
+            characters = tuple(decks["characters"])
+        else:
+            pool = [c for c in CHARACTERS[1:] if n > 3 or c not in FROM_FOUR]
+            dealt, r = rng.shuffled(r, pool)
+            characters = (QUEEN, *dealt[: n - 1])
+        if "categories" in decks:
+            category_deck = tuple(decks["categories"])
+        else:
+            category_deck, r = rng.shuffled(r, [c.id for c in categories()])
+        letter_decks = []
+        for colour in COLOURS:
+            name = f"letters_{colour}"
+            if name in decks:
+                letter_decks.append(tuple(decks[name]))
+            else:
+                deck, r = rng.shuffled(r, letter_cards(config.language, colour))
+                letter_decks.append(deck)
+        zeros = (0,) * n
+        state = State(
+            config=config,
+            options=options,
+            rng=r,
+            round=0,
+            phase="choose",
+            characters=characters,
+            cards=("up",) * n,
+            category_deck=category_deck,
+            category_choice=(),
+            declined=None,
+            category=None,
+            letter_decks=tuple(letter_decks),
+            table_letters=(),
+            red_letter=None,
+            red_state="none",
+            purple_letter=None,
+            purple_state="none",
+            hatter_ignored=None,
+            tweedle_tokens=0,
+            bet=None,
+            phase_deadline=None,
+            turn=None,
+            turn_id=0,
+            turn_deadline=None,
+            resume=None,
+            forced=False,
+            just_played=None,
+            out=(False,) * n,
+            out_order=(),
+            words=(),
+            windows=(),
+            vote=None,
+            points=zeros,
+            history=(),
+            stat_words=zeros,
+            stat_outs=zeros,
+            stat_objections=zeros,
+            stat_rejected=zeros,
+        )
+        return self._start_round(state, 0)
+
+    def _draw_category(self, state: State, used: list[str]) -> tuple[str, State]:
+        deck = state.category_deck
+        if not deck:
+            pool = [c.id for c in categories() if c.id not in used]
+            deck, r = rng.shuffled(state.rng, pool)
+            state = _replace(state, rng=r)
+        return deck[0], _replace(state, category_deck=deck[1:])
+
+    def _draw_letter(self, state: State, colour: str, used: list[str]) -> tuple[str, State]:
+        i = COLOURS.index(colour)
+        deck = state.letter_decks[i]
+        if not deck:
+            pool = [c for c in letter_cards(state.config.language, colour) if c not in used]
+            deck, r = rng.shuffled(state.rng, pool)
+            state = _replace(state, rng=r)
+        return deck[0], _replace(state, letter_decks=_set(state.letter_decks, i, deck[1:]))
+
+    def _start_round(self, state: State, t: int) -> State:
+        n = len(state.out)
+        first, state = self._draw_category(state, [])
+        second, state = self._draw_category(state, [first])
+        used: list[str] = []
+        table: list[Letter] = []
+        for colour in DIFFICULTY_COLOURS[state.options.difficulty]:
+            letter, state = self._draw_letter(state, colour, used)
+            used.append(letter)
+            table.append(Letter(letter, colour, "table"))
+        red, state = self._draw_letter(state, "red", used)
+        purple: str | None = None
+        if RABBIT in state.characters:
+            purple, state = self._draw_letter(state, "purple", used)
+        return _replace(
+            state,
+            phase="choose",
+            cards=("up",) * n,
+            category_choice=(first, second),
+            declined=None,
+            category=None,
+            table_letters=tuple(table),
+            red_letter=red,
+            red_state="held",
+            purple_letter=purple,
+            purple_state="held" if purple is not None else "none",
+            hatter_ignored=None,
+            tweedle_tokens=2 if TWEEDLES in state.characters else 0,
+            bet=None,
+            phase_deadline=t + state.options.choose_ms,
+            turn=None,
+            turn_deadline=None,
+            resume=None,
+            forced=False,
+            just_played=None,
+            out=(False,) * n,
+            out_order=(),
+            words=(),
+            windows=(),
+            vote=None,
+        )
+
+    # ------------------------------------------------------------ queries
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return frozenset(s for s in range(len(state.out)) if self._any_action(state, s))
+
+    def _any_action(self, state: State, seat: int) -> bool:
+        if state.phase == "play" and state.vote is None and seat == state.turn:
+            return True
+        return bool(self.legal_actions(state, seat))
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase == "over" or not 0 <= seat < len(state.out):
+            return []
+        if state.phase == "choose":
+            return [ChooseCategory(0), ChooseCategory(1)] if state.characters[seat] == QUEEN else []
+        if state.phase == "bet":
+            if state.characters[seat] != CATERPILLAR:
+                return []
+            return [Bet(s) for s in range(len(state.out)) if s != seat]
+        if state.vote is not None:
+            v = state.vote
+            if seat in v.voters and v.ballots[seat] is None:
+                return [Vote(True), Vote(False)]
+            return []
+        out: list[Action] = []
+        if seat == state.turn:
+            if state.options.spoken:
+                out.append(SaidIt())
+            else:
+                out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
+            if _has_power(state, seat, CAT):
+                out.append(CatPass())
+            if state.characters[seat] == TWEEDLES and state.tweedle_tokens > 0:
+                out.append(Extend())
+        if not state.out[seat]:
+            if state.just_played == seat and state.turn != seat:
+                if _has_power(state, seat, QUEEN) and state.red_state == "held":
+                    out.append(PlaceLetter())
+                if _has_power(state, seat, RABBIT) and state.purple_state == "held":
+                    out.append(PlaceLetter())
+                    if state.red_state == "laid":
+                        out.append(PlaceLetter(replace_red=True))
+            if _has_power(state, seat, HATTER) and state.hatter_ignored is None:
+                out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
+            if _has_power(state, seat, GUARD):
+                out.extend(GuardForce(s) for s in _alive(state) if s != seat)
+        out.extend(Object(w.turn_id) for w in state.windows if w.seat != seat)
+        return out
+
+    def sample_words(self, state: State, seat: int, limit: int) -> list[str]:
+        """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
+        if state.category is None:
+            return []
+        banned = set(binding_letters(state, seat))
+        said = {word_key(s.word) for s in state.words if s.word is not None and s.status != "rejected"}
+        out = []
+        for word, letters in lexicon_letters(
+            state.category, state.config.language, state.options.fold_umlauts
+        ):
+            if letters.isdisjoint(banned) and word_key(word) not in said:
+                out.append(word)
+                if len(out) == limit:
+                    break
+        return out
+
+    def deadline(self, state: State) -> int | None:
+        if state.phase in ("choose", "bet"):
+            return state.phase_deadline
+        if state.phase != "play":
+            return None
+        if state.vote is not None:
+            return state.vote.deadline
+        times = [w.closes_at for w in state.windows]
+        if state.turn_deadline is not None:
+            times.append(state.turn_deadline)
+        return min(times) if times else None
+
+    # ------------------------------------------------------------ transitions
+
+    def apply(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
+        if isinstance(action, Timeout):
+            if seat is not None:
+                raise _illegal(
+                    state,
+                    "timeout_from_seat",
+                    "time",
+                    "Only the clock can end a turn.",
+                    "Nur die Uhr kann einen Zug beenden.",
+                )
+            return self._timeout(state, t)
+        if seat is None or not 0 <= seat < len(state.out):
+            raise _illegal(
+                state, "bad_seat", "seat", f"There is no seat {seat}.", f"Es gibt keinen Platz {seat}."
+            )
+        if state.phase == "over":
+            raise _illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
+        if isinstance(action, ChooseCategory):
+            return self._choose(state, seat, action, t)
+        if isinstance(action, Bet):
+            return self._bet(state, seat, action, t)
+        if state.phase != "play":
+            raise _not_your_turn(
+                state,
+                "The round has not started yet: the Queen chooses the category and the Caterpillar bets first.",
+                "Die Runde hat noch nicht begonnen: erst wählt die Königin die Kategorie und die Raupe wettet.",
+            )
+        if isinstance(action, Vote):
+            return self._vote(state, seat, action, t)
+        if state.vote is not None:
+            raise _illegal(
+                state,
+                "vote_running",
+                "judging",
+                "A vote is running: the clock stands still until it ends.",
+                "Eine Abstimmung läuft: die Uhr steht still, bis sie endet.",
+            )
+        if isinstance(action, Object):
+            return self._object(state, seat, action, t)
+        if isinstance(action, PlaceLetter):
+            return self._place(state, seat, action, t)
+        if isinstance(action, HatterIgnore):
+            return self._hatter(state, seat, action, t)
+        if isinstance(action, GuardForce):
+            return self._guard(state, seat, action, t)
+        if seat != state.turn:
+            raise _not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
+        assert state.turn_deadline is not None
+        if t >= state.turn_deadline:
+            raise _illegal(
+                state, "timer_ran_out", "timer", "The timer has run out.", "Die Zeit ist abgelaufen."
+            )
+        if isinstance(action, Say):
+            return self._say(state, seat, action, t)
+        if isinstance(action, SaidIt):
+            return self._said_it(state, seat, t)
+        if isinstance(action, Extend):
+            return self._extend(state, seat, t)
+        if isinstance(action, CatPass):
+            return self._cat_pass(state, seat, t)
+        raise _illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
+
+    def _choose(self, state: State, seat: int, action: ChooseCategory, t: int) -> tuple[State, list[Event]]:
+        if state.phase != "choose" or state.characters[seat] != QUEEN:
+            raise _not_your_turn(
+                state,
+                "Only the Queen chooses the category, before the round.",
+                "Nur die Königin wählt die Kategorie, vor der Runde.",
+            )
+        if action.index not in (0, 1):
+            raise _illegal(
+                state,
+                "bad_category_index",
+                "category",
+                "Choose category card 0 or 1.",
+                "Wähle Kategoriekarte 0 oder 1.",
+            )
+        return self._chosen(state, action.index, t)
+
+    def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
+        chosen = state.category_choice[index]
+        state = _replace(
+            state, category=chosen, declined=state.category_choice[1 - index], category_choice=()
+        )
+        events = [Event("category", _seat_of(state, QUEEN), {"category": chosen})]
+        if CATERPILLAR in state.characters:
+            return _replace(state, phase="bet", phase_deadline=t + state.options.choose_ms), events
+        return self._start_play(state, t), events
+
+    def _bet(self, state: State, seat: int, action: Bet, t: int) -> tuple[State, list[Event]]:
+        if state.phase != "bet" or state.characters[seat] != CATERPILLAR:
+            raise _not_your_turn(
+                state, "Only the Caterpillar bets, before the round.", "Nur die Raupe wettet, vor der Runde."
+            )
+        if not 0 <= action.seat < len(state.out) or action.seat == seat:
+            raise _illegal(
+                state,
+                "bad_bet",
+                "caterpillar",
+                "Bet on another player's seat.",
+                "Setze auf den Platz eines anderen Spielers.",
+            )
+        state = _replace(state, bet=action.seat)
+        return self._start_play(state, t), [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
+
+    def _start_play(self, state: State, t: int) -> State:
+        queen = _seat_of(state, QUEEN)
+        assert queen is not None
+        return self._start_turn(_replace(state, phase="play", phase_deadline=None), queen, t)
+
+    def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False) -> State:
+        changes: dict[str, Any] = {}
+        if state.red_state == "laid" and state.characters[seat] == QUEEN:
+            changes["red_state"] = "gone"
+        if state.purple_state == "laid" and state.characters[seat] == RABBIT:
+            changes["purple_state"] = "gone"
+        return _replace(
+            state,
+            turn=seat,
+            turn_id=state.turn_id + 1,
+            turn_deadline=t + state.options.timer_ms,
+            forced=forced,
+            **changes,
+        )
+
+    def _end_turn(self, state: State, seat: int, t: int, *, played: bool) -> State:
+        state = _replace(state, just_played=seat if played else None)
+        if state.resume is not None:
+            target = _next_alive(state, state.resume, include_self=True)
+            state = _replace(state, resume=None)
+        else:
+            target = _next_alive(state, seat)
+        return self._start_turn(state, target, t)
+
+    def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
+        if state.options.spoken:
+            raise _illegal(
+                state,
+                "spoken_table",
+                "input",
+                "At this table words are spoken: press “said it”.",
+                "An diesem Tisch werden Wörter gesagt: drücke „gesagt“.",
+            )
+        error = word_error(state, seat, action.word)
+        if error is not None:
+            raise error
+        word = unicodedata.normalize("NFC", action.word).strip()
+        return self._accept(state, seat, word, t)
+
+    def _said_it(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if not state.options.spoken:
+            raise _illegal(
+                state,
+                "typed_table",
+                "input",
+                "Type your word at this table.",
+                "An diesem Tisch wird das Wort getippt.",
+            )
+        return self._accept(state, seat, None, t)
+
+    def _accept(self, state: State, seat: int, word: str | None, t: int) -> tuple[State, list[Event]]:
+        said = Said(state.turn_id, seat, word, "accepted")
+        windows = state.windows
+        if state.options.objection_ms > 0:
+            windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
+        state = _replace(
+            state, words=(*state.words, said), windows=windows, stat_words=_bump(state.stat_words, seat)
+        )
+        state = self._end_turn(state, seat, t, played=True)
+        return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
+
+    def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if state.characters[seat] != TWEEDLES or state.tweedle_tokens <= 0:
+            raise _illegal(
+                state,
+                "no_time_token",
+                "tweedles",
+                "Only the Tweedles extend a turn, with a time token left.",
+                "Nur die Zwillinge verlängern einen Zug, solange sie einen Zeitmarker haben.",
+            )
+        assert state.turn_deadline is not None
+        state = _replace(
+            state,
+            tweedle_tokens=state.tweedle_tokens - 1,
+            turn_deadline=state.turn_deadline + state.options.timer_ms,
+        )
+        return state, [Event("extend", seat, {"tokens": state.tweedle_tokens})]
+
+    def _cat_pass(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if not _has_power(state, seat, CAT):
+            raise _illegal(
+                state,
+                "no_cat_pass",
+                "cheshire_cat",
+                "Only the Cheshire Cat passes, once per round.",
+                "Nur die Grinsekatze darf passen, einmal pro Runde.",
+            )
+        state = _replace(
+            state,
+            cards=_set(state.cards, seat, "sideways"),
+            words=(*state.words, Said(state.turn_id, seat, None, "pass")),
+        )
+        return self._end_turn(state, seat, t, played=True), [Event("cat_pass", seat)]
+
+    def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
+        if state.out[seat] or state.just_played != seat or state.turn == seat:
+            raise _illegal(
+                state,
+                "not_after_own_turn",
+                "place_letter",
+                "A secret letter is laid out right after your own turn.",
+                "Ein geheimer Buchstabe wird direkt nach dem eigenen Zug ausgelegt.",
+            )
+        if _has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
+            state = _replace(state, red_state="laid")
+            return state, [Event("place_letter", seat, {"letter": state.red_letter, "colour": "red"})]
+        if _has_power(state, seat, RABBIT) and state.purple_state == "held":
+            changes: dict[str, Any] = {"purple_state": "laid"}
+            if action.replace_red:
+                if state.red_state != "laid":
+                    raise _illegal(
+                        state,
+                        "no_red_letter",
+                        "white_rabbit",
+                        "No red letter of the Queen lies out to replace.",
+                        "Es liegt kein roter Buchstabe der Königin aus, den du ersetzen könntest.",
+                    )
+                changes["red_state"] = "gone"
+            state = _replace(state, **changes)
+            data = {"letter": state.purple_letter, "colour": "purple", "replace_red": action.replace_red}
+            return state, [Event("place_letter", seat, data)]
+        raise _illegal(
+            state,
+            "no_secret_letter",
+            "place_letter",
+            "Only the Queen and the White Rabbit lay out a secret letter, once per round.",
+            "Nur die Königin und das weiße Kaninchen legen einen geheimen Buchstaben aus, einmal pro Runde.",
+        )
+
+    def _hatter(self, state: State, seat: int, action: HatterIgnore, t: int) -> tuple[State, list[Event]]:
+        if state.out[seat] or not _has_power(state, seat, HATTER):
+            raise _illegal(
+                state,
+                "no_hatter",
+                "mad_hatter",
+                "Only the Mad Hatter ignores a letter, once per round.",
+                "Nur der verrückte Hutmacher ignoriert einen Buchstaben, einmal pro Runde.",
+            )
+        letter = action.letter.lower()
+        if letter not in {d.letter for d in displayed_letters(state)}:
+            raise _illegal(
+                state,
+                "letter_not_displayed",
+                "mad_hatter",
+                f"{action.letter!r} is not a displayed forbidden letter.",
+                f"{action.letter!r} ist kein ausliegender verbotener Buchstabe.",
+            )
+        state = _replace(state, hatter_ignored=letter, cards=_set(state.cards, seat, "sideways"))
+        return state, [Event("hatter_ignore", seat, {"letter": letter})]
+
+    def _guard(self, state: State, seat: int, action: GuardForce, t: int) -> tuple[State, list[Event]]:
+        if state.out[seat] or not _has_power(state, seat, GUARD):
+            raise _illegal(
+                state,
+                "no_guard",
+                "royal_guard",
+                "Only the Royal Guard forces an extra turn, once per round.",
+                "Nur die königliche Garde erzwingt einen weiteren Zug, einmal pro Runde.",
+            )
+        target = action.seat
+        if not 0 <= target < len(state.out) or target == seat or state.out[target]:
+            raise _illegal(
+                state,
+                "bad_force_target",
+                "royal_guard",
+                "Force another player who is still in the round.",
+                "Zwinge einen anderen Spieler, der noch im Spiel ist.",
+            )
+        state = _replace(state, cards=_set(state.cards, seat, "sideways"), resume=state.turn)
+        state = self._start_turn(state, target, t, forced=True)
+        return state, [Event("guard_force", seat, {"seat": target})]
+
+    def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
+        window = next((w for w in state.windows if w.turn_id == action.turn_id), None)
+        if window is None or t >= window.closes_at:
+            raise _illegal(
+                state,
+                "no_objection_window",
+                "judging",
+                "That word can no longer be objected to.",
+                "Gegen dieses Wort kann kein Einspruch mehr erhoben werden.",
+            )
+        if window.seat == seat:
+            raise _illegal(
+                state,
+                "own_word",
+                "judging",
+                "You cannot object to your own word.",
+                "Gegen das eigene Wort gibt es keinen Einspruch.",
+            )
+        n = len(state.out)
+        voters = tuple(s for s in range(n) if s != window.seat)
+        ballots: tuple[bool | None, ...] = _set((None,) * n, seat, True)
+        vote = Ballot(
+            window.turn_id, window.seat, window.word, seat, voters, ballots, t, t + state.options.vote_ms
+        )
+        state = _replace(
+            state,
+            windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
+            vote=vote,
+            stat_objections=_bump(state.stat_objections, seat),
+        )
+        events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
+        if all(ballots[s] is not None for s in voters):
+            state, more = self._end_vote(state, t)
+            events += more
+        return state, events
+
+    def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
+        v = state.vote
+        if v is None or seat not in v.voters or v.ballots[seat] is not None:
+            raise _illegal(
+                state,
+                "no_vote",
+                "judging",
+                "There is no vote for you to cast now.",
+                "Gerade gibt es keine Abstimmung, an der du teilnehmen kannst.",
+            )
+        if t >= v.deadline:
+            raise _illegal(
+                state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
+            )
+        ballots = _set(v.ballots, seat, action.against)
+        state = _replace(state, vote=msgspec.structs.replace(v, ballots=ballots))
+        events = [Event("vote", seat, {"against": action.against})]
+        if all(ballots[s] is not None for s in v.voters):
+            state, more = self._end_vote(state, t)
+            events += more
+        return state, events
+
+    def _end_vote(self, state: State, t: int) -> tuple[State, list[Event]]:
+        v = state.vote
+        assert v is not None
+        shift = t - v.started
+        against = sum(1 for b in v.ballots if b is True)
+        keep = sum(1 for b in v.ballots if b is False)
+        rejected = against > keep
+        status = "rejected" if rejected else "kept"
+        words = tuple(
+            msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
+            for s in state.words
+        )
+        state = _replace(
+            state,
+            vote=None,
+            words=words,
+            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows),
+            turn_deadline=None if state.turn_deadline is None else state.turn_deadline + shift,
+        )
+        events = [
+            Event(
+                "vote_result",
+                v.seat,
+                {"turn_id": v.turn_id, "against": against, "keep": keep, "out": rejected},
+            )
+        ]
+        if rejected:
+            state = _replace(
+                state,
+                stat_rejected=_bump(state.stat_rejected, v.seat),
+                stat_words=_bump(state.stat_words, v.seat, -1),
+            )
+            if not state.out[v.seat]:
+                state, more = self._put_out(state, v.seat, t, "rejected")
+                events += more
+        return state, events
+
+    def _put_out(self, state: State, seat: int, t: int, reason: str) -> tuple[State, list[Event]]:
+        changes: dict[str, Any] = {}
+        if state.characters[seat] == QUEEN and state.red_state == "laid":
+            changes["red_state"] = "gone"
+        if state.characters[seat] == RABBIT and state.purple_state == "laid":
+            changes["purple_state"] = "gone"
+        state = _replace(
+            state,
+            out=_set(state.out, seat, True),
+            cards=_set(state.cards, seat, "down"),
+            out_order=(*state.out_order, seat),
+            windows=tuple(w for w in state.windows if w.seat != seat),
+            stat_outs=_bump(state.stat_outs, seat),
+            just_played=None if state.just_played == seat else state.just_played,
+            **changes,
+        )
+        events = [Event("out", seat, {"reason": reason, "card": len(state.out_order)})]
+        alive = _alive(state)
+        if len(alive) == 1:
+            state, more = self._end_round(state, alive[0], t)
+            return state, events + more
+        if seat == state.turn:
+            if state.resume == seat:
+                state = _replace(state, resume=None)
+            state = self._end_turn(state, seat, t, played=False)
+        return state, events
+
+    def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
+        due = self.deadline(state)
+        if due is None or t < due:
+            raise _illegal(
+                state, "early_timeout", "time", "Nothing is due yet.", "Es ist noch keine Frist abgelaufen."
+            )
+        if state.phase == "choose":
+            return self._chosen(state, 0, t)
+        if state.phase == "bet":
+            return self._start_play(state, t), [Event("no_bet", _seat_of(state, CATERPILLAR))]
+        if state.vote is not None:
+            return self._end_vote(state, t)
+        state = _replace(state, windows=tuple(w for w in state.windows if w.closes_at > t))
+        if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
+            return self._put_out(state, state.turn, t, "timeout")
+        return state, []
+
+    def _end_round(self, state: State, survivor: int, t: int) -> tuple[State, list[Event]]:
+        n = len(state.out)
+        order = (*state.out_order, survivor)
+        cards = [0] * n
+        for k, seat in enumerate(order):
+            cards[seat] = k + 1
+        card_points = [state.options.scoring[cards[s] - 1] for s in range(n)]
+        bonus = [0] * n
+        for seat in range(n):
+            if not state.options.bonus_when_out and state.cards[seat] == "down":
+                continue
+            if state.characters[seat] == ALICE:
+                bonus[seat] += card_points[seat] // 2
+            if state.characters[seat] == CATERPILLAR and state.bet is not None:
+                bonus[seat] += card_points[state.bet] // 2
+        assert state.category is not None
+        could = self._could_have_said(state)
+        result = RoundResult(
+            round=state.round,
+            category=state.category,
+            letters=tuple(displayed_letters(state)),
+            characters=state.characters,
+            cards=tuple(cards),
+            card_points=tuple(card_points),
+            bonus=tuple(bonus),
+            bet=state.bet,
+            words=state.words,
+            could_have_said=could,
+        )
+        points = tuple(state.points[s] + card_points[s] + bonus[s] for s in range(n))
+        characters = tuple(state.characters[(s - 1) % n] for s in range(n))
+        state = _replace(
+            state,
+            history=(*state.history, result),
+            points=points,
+            characters=characters,
+            round=state.round + 1,
+            out_order=order,
+        )
+        events = [Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor})]
+        if state.round >= state.options.rounds:
+            state = _replace(
+                state,
+                phase="over",
+                turn=None,
+                turn_deadline=None,
+                phase_deadline=None,
+                windows=(),
+                vote=None,
+                resume=None,
+                category_choice=(),
+            )
+            return state, events
+        return self._start_round(state, t), events
+
+    def _could_have_said(self, state: State) -> tuple[str, ...]:
+        assert state.category is not None
+        banned = {d.letter for d in state.table_letters}
+        said = {word_key(s.word) for s in state.words if s.word is not None}
+        out = []
+        for word, letters in lexicon_letters(
+            state.category, state.config.language, state.options.fold_umlauts
+        ):
+            if letters.isdisjoint(banned) and word_key(word) not in said:
+                out.append(word)
+                if len(out) == 5:
+                    break
+        return tuple(out)
+
+    # ------------------------------------------------------------ views
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        lang = state.config.language
+        n = len(state.out)
+        index = category_index()
+
+        def card(cid: str | None) -> dict[str, str] | None:
+            return None if cid is None else {"id": cid, "title": index[cid].title[lang]}
+
+        queen = _seat_of(state, QUEEN)
+        caterpillar = _seat_of(state, CATERPILLAR)
+        is_queen = seat is not None and seat == queen
+        my_letter = None
+        if seat is not None and state.characters[seat] == QUEEN and state.red_letter is not None:
+            my_letter = {"letter": state.red_letter, "colour": "red", "state": state.red_state}
+        if seat is not None and state.characters[seat] == RABBIT and state.purple_letter is not None:
+            my_letter = {"letter": state.purple_letter, "colour": "purple", "state": state.purple_state}
+        binds = set(binding_letters(state, seat)) if seat is not None and state.phase == "play" else set()
+        hatter = _seat_of(state, HATTER)
+        letters = [
+            {
+                "letter": d.letter,
+                "colour": d.colour,
+                "source": d.source,
+                "ignored": d.letter == state.hatter_ignored,
+                "ignored_for_all": d.letter == state.hatter_ignored and state.options.hatter_all,
+                "binds_me": d.letter in binds,
+            }
+            for d in (displayed_letters(state) if state.phase != "over" else [])
+        ]
+        vote = None
+        if state.vote is not None:
+            v = state.vote
+            vote = {
+                "turn_id": v.turn_id,
+                "seat": v.seat,
+                "word": v.word,
+                "objector": v.objector,
+                "voters": list(v.voters),
+                "ballots": list(v.ballots),
+                "deadline": v.deadline,
+            }
+        cards_now: list[int | None] = [None] * n
+        if state.phase != "over":
+            for k, s in enumerate(state.out_order):
+                cards_now[s] = k + 1
+        last = None
+        if state.history:
+            h = state.history[-1]
+            last = {
+                "round": h.round + 1,
+                "category": card(h.category),
+                "letters": [{"letter": x.letter, "colour": x.colour, "source": x.source} for x in h.letters],
+                "characters": list(h.characters),
+                "cards": list(h.cards),
+                "card_points": list(h.card_points),
+                "bonus": list(h.bonus),
+                "caterpillar_bet": h.bet,
+                "words": [msgspec.to_builtins(w) for w in h.words],
+                "could_have_said": list(h.could_have_said),
+            }
+        return {
+            "game": "wordland",
+            "language": lang,
+            "players": n,
+            "seat": seat,
+            "round": min(state.round + 1, state.options.rounds),
+            "rounds": state.options.rounds,
+            "phase": state.phase,
+            "options": {
+                "difficulty": state.options.difficulty,
+                "timer_s": state.options.timer_ms // 1000,
+                "objection_s": state.options.objection_ms // 1000,
+                "vote_s": state.options.vote_ms // 1000,
+                "fold_umlauts": state.options.fold_umlauts,
+                "input": "spoken" if state.options.spoken else "typed",
+                "hatter_scope": "all" if state.options.hatter_all else "self",
+                "scoring": list(state.options.scoring),
+            },
+            "category": card(state.category),
+            "category_choice": [card(c) for c in state.category_choice] if is_queen else None,
+            "declined_category": card(state.declined) if is_queen else None,
+            "forbidden_letters": letters,
+            "my_letter": my_letter,
+            "characters": [
+                {"seat": s, "character": state.characters[s], "card": state.cards[s]} for s in range(n)
+            ],
+            "tweedle_tokens": state.tweedle_tokens,
+            "hatter_ignored": state.hatter_ignored,
+            "hatter_seat": hatter,
+            "caterpillar": None
+            if caterpillar is None
+            else {
+                "seat": caterpillar,
+                "bet_placed": state.bet is not None,
+                "bet": state.bet if seat == caterpillar else None,
+            },
+            "turn": state.turn,
+            "turn_id": state.turn_id,
+            "turn_deadline": None if state.vote is not None else state.turn_deadline,
+            "forced_turn": state.forced,
+            "deadline": self.deadline(state),
+            "words": [msgspec.to_builtins(w) for w in state.words] if state.phase != "over" else [],
+            "objection_windows": [msgspec.to_builtins(w) for w in state.windows],
+            "vote": vote,
+            "out": list(state.out),
+            "out_order": list(state.out_order) if state.phase != "over" else [],
+            "scoring_cards": cards_now,
+            "points": list(state.points),
+            "last_round": last,
+            "my_turn": seat is not None and seat == state.turn and state.phase == "play",
+            "just_played": state.just_played,
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = [float(p) for p in state.points]
+        ranks = [1 + sum(1 for o in scores if o > s) for s in scores]
+        best = max(scores)
+        totals: dict[str, list[int]] = {}
+        for h in state.history:
+            for s, c in enumerate(h.characters):
+                totals.setdefault(c, []).append(h.card_points[s] + h.bonus[s])
+        return Outcome(
+            scores=scores,
+            ranks=ranks,
+            winners=[s for s, x in enumerate(scores) if x == best],
+            details={
+                "words": list(state.stat_words),
+                "outs": list(state.stat_outs),
+                "objections": list(state.stat_objections),
+                "rejected": list(state.stat_rejected),
+                "character_points": {c: sum(v) / len(v) for c, v in totals.items()},
+                "rounds": len(state.history),
+            },
+        )
+
+    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
+        r = rng.seed_state(seed * 7919 + 17)
+        is_queen = seat is not None and state.characters[seat] == QUEEN
+        pool = list(state.category_deck)
+        choice = list(state.category_choice)
+        declined = state.declined
+        if not is_queen:
+            pool += choice + ([declined] if declined is not None else [])
+            mixed, r = rng.shuffled(r, pool)
+            k = len(choice)
+            choice = list(mixed[:k])
+            rest = list(mixed[k:])
+            if declined is not None:
+                declined, rest = rest[0], rest[1:]
+            pool = rest
+        deck, r = rng.shuffled(r, pool)
+        decks = []
+        red, purple = state.red_letter, state.purple_letter
+        for i, colour in enumerate(COLOURS):
+            cards = list(state.letter_decks[i])
+            if colour == "red" and state.red_state == "held" and not is_queen and red is not None:
+                cards.append(red)
+                mixed, r = rng.shuffled(r, cards)
+                red, cards = mixed[0], list(mixed[1:])
+            hidden_purple = seat is None or state.characters[seat] != RABBIT
+            if colour == "purple" and state.purple_state == "held" and hidden_purple and purple is not None:
+                cards.append(purple)
+                mixed, r = rng.shuffled(r, cards)
+                purple, cards = mixed[0], list(mixed[1:])
+            shuffled_cards, r = rng.shuffled(r, cards)
+            decks.append(shuffled_cards)
+        bet = state.bet
+        caterpillar = _seat_of(state, CATERPILLAR)
+        if bet is not None and caterpillar is not None and seat != caterpillar:
+            others = [s for s in range(len(state.out)) if s != caterpillar]
+            bet, r = rng.choice(r, others)
+        new_rng, r = rng.next_u64(r)
+        return _replace(
+            state,
+            rng=new_rng,
+            category_deck=deck,
+            category_choice=tuple(choice),
+            declined=declined,
+            letter_decks=tuple(decks),
+            red_letter=red,
+            purple_letter=purple,
+            bet=bet,
+        )
+
+    def example_configs(self) -> list[Config]:
+        name = self.spec.name
+        return [
+            Config(game=name, players=3, seed=1),
+            Config(
+                game=name, players=5, seed=2, language="en", options={"difficulty": "hard", "timer_s": 10}
+            ),
+            Config(game=name, players=8, seed=3, options={"difficulty": "easy", "hatter_scope": "all"}),
+            Config(
+                game=name,
+                players=4,
+                seed=4,
+                language="en",
+                options={"input": "spoken", "fold_umlauts": False},
+            ),
+            Config(
+                game=name, players=6, seed=5, options={"objection_s": 0, "bonus_when_out": False, "rounds": 2}
+            ),
+        ]
+
+
+GAME = Wordland()
+
+__all__ = [
+    "CHARACTERS",
+    "GAME",
+    "SPEC",
+    "Bet",
+    "CatPass",
+    "ChooseCategory",
+    "Extend",
+    "GuardForce",
+    "HatterIgnore",
+    "Object",
+    "PlaceLetter",
+    "SaidIt",
+    "Say",
+    "State",
+    "Vote",
+    "Wordland",
+    "binding_letters",
+    "displayed_letters",
+    "word_error",
+]
