@@ -609,6 +609,7 @@ def test_teams_end_at_three_trophies() -> None:
     assert outcome is not None
     assert outcome.winners == [0, 3]
     assert outcome.details["trophies"] == [3, 2, 0, 3, 2, 0]
+    assert outcome.ranks == [1, 2, 3, 1, 2, 3]
 
 
 def test_teams_tied_teams_play_on_alone() -> None:
@@ -624,6 +625,7 @@ def test_teams_tied_teams_play_on_alone() -> None:
     assert state.phase == "over"
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == [1, 4]
+    assert outcome.ranks == [2, 1, 3, 2, 1, 3]
 
 
 def test_teams_tie_broken_by_progress() -> None:

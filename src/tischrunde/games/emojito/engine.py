@@ -819,17 +819,20 @@ class Emojito(Game[EmojitoState]):
                 },
             )
         seat_side = [self._side_of(state, s) for s in range(n)]
-        keys = [(counts[seat_side[s]], state.progress[seat_side[s]]) for s in range(n)]
-        if state.mode == "teams":
-            contenders = set(state.contenders)
-            keys = [k if seat_side[s] in contenders else (-1, k[1]) for s, k in enumerate(keys)]
-        ranks = [1 + sum(1 for other in keys if other > k) for k in keys]
+        # teams that did not play on after a tie for first place rank behind those that did
+        keys = [
+            (state.mode != "teams" or side in state.contenders, counts[side], state.progress[side])
+            for side in range(len(counts))
+        ]
+        side_ranks = [1 + sum(1 for other in keys if other > k) for k in keys]
+        ranks = [side_ranks[seat_side[s]] for s in range(n)]
         details: dict[str, Any] = {
             "trophies": [counts[seat_side[s]] for s in range(n)],
             "progress": [state.progress[seat_side[s]] for s in range(n)],
-            "flipped": [len(state.flipped[seat_side[s]]) for s in range(n)],
             "rounds": rounds,
         }
+        if state.mode == "each":
+            details["flipped"] = [len(state.flipped[s]) for s in range(n)]
         return Outcome(
             scores=[float(counts[seat_side[s]]) for s in range(n)],
             ranks=ranks,
