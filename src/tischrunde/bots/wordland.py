@@ -1,0 +1,267 @@
+"""Word bots for Wordland: they answer from the category lexicon and judge others' words with it.
+
+Each level knows a share of every category lexicon (the most frequent words first, by the committed
+frequency table), needs a reaction time that grows as fitting words get scarce, and objects to words
+that are not in its lexicon with some probability. When it has no word left it may bluff with a word from
+another category (so the group's judging gets exercised). Abilities: the Queen and the White Rabbit lay
+out their letter right after their turn, the Cheshire Cat passes when it has no word, the Tweedles extend
+when the answer would come too late, the Mad Hatter ignores the letter that blocks most of its words, the
+Royal Guard forces a player once words get scarce, the Caterpillar bets on the leader, the Queen picks the
+category she knows more words for.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from tischrunde.bots.base import Bot, Decision
+from tischrunde.core.game import Action
+from tischrunde.games.wordland import (
+    Bet,
+    CatPass,
+    ChooseCategory,
+    Extend,
+    GuardForce,
+    HatterIgnore,
+    Object,
+    PlaceLetter,
+    SaidIt,
+    Say,
+    Vote,
+)
+from tischrunde.games.wordland.content import categories, category_index, frequencies, letters_of, word_key
+
+#: level -> (share of each lexicon known, min reaction ms, max reaction ms, objection rate, bluff rate)
+LEVELS: dict[str, tuple[float, int, int, float, float]] = {
+    "easy": (0.35, 2500, 8000, 0.15, 0.4),
+    "normal": (0.65, 1500, 5500, 0.35, 0.25),
+    "hard": (1.0, 600, 2800, 0.6, 0.1),
+}
+
+
+@cache
+def known_words(category_id: str, language: str, share: float) -> tuple[str, ...]:
+    """The ``share`` most frequent words of a category lexicon (at least ten)."""
+    words = category_index()[category_id].words[language]
+    freq = frequencies()[language]
+    ranked = sorted(words, key=lambda w: -freq.get(w, 0))
+    return tuple(ranked[: max(10, round(share * len(ranked)))])
+
+
+@cache
+def lexicon_keys(category_id: str, language: str) -> frozenset[str]:
+    return frozenset(word_key(w) for w in category_index()[category_id].words[language])
+
+
+@cache
+def all_lexicon_keys(language: str) -> frozenset[str]:
+    return frozenset(word_key(w) for c in categories() for w in c.words[language])
+
+
+class WordBot(Bot):
+    """A Wordland player of one level ("easy", "normal", "hard")."""
+
+    name = "word"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        *,
+        level: str = "normal",
+        share: float | None = None,
+        min_delay_ms: int | None = None,
+        max_delay_ms: int | None = None,
+        object_rate: float | None = None,
+        bluff_rate: float | None = None,
+    ) -> None:
+        super().__init__(seat, seed)
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
+        d_share, d_min, d_max, d_object, d_bluff = LEVELS[level]
+        self.level = level
+        self.name = level
+        self.share = d_share if share is None else share
+        self.min_delay_ms = d_min if min_delay_ms is None else min_delay_ms
+        self.max_delay_ms = d_max if max_delay_ms is None else max_delay_ms
+        self.object_rate = d_object if object_rate is None else object_rate
+        self.bluff_rate = d_bluff if bluff_rate is None else bluff_rate
+        self._plan: tuple[int, int, Action] | None = None
+        self._judged: dict[int, bool] = {}
+        self._choice: tuple[int, int, Action] | None = None
+
+    # ------------------------------------------------------------ helpers
+
+    def _delay(self, candidates: int) -> int:
+        base = self.min_delay_ms + self.randbelow(self.max_delay_ms - self.min_delay_ms + 1)
+        return int(base * (1.0 + 2.0 / (1 + candidates)))
+
+    def _candidates(self, view: dict[str, Any], category_id: str, banned: set[str]) -> list[str]:
+        fold = bool(view["options"]["fold_umlauts"])
+        said = {
+            word_key(w["word"]) for w in view["words"] if w["word"] is not None and w["status"] != "rejected"
+        }
+        return [
+            w
+            for w in known_words(category_id, view["language"], self.share)
+            if word_key(w) not in said and not banned.intersection(letters_of(w, fold_umlauts=fold))
+        ]
+
+    def _bluff(self, view: dict[str, Any], banned: set[str]) -> str | None:
+        fold = bool(view["options"]["fold_umlauts"])
+        said = {word_key(w["word"]) for w in view["words"] if w["word"] is not None}
+        cats = categories()
+        start = self.randbelow(len(cats))
+        for k in range(len(cats)):
+            other = cats[(start + k) % len(cats)]
+            if view["category"] is not None and other.id == view["category"]["id"]:
+                continue
+            for w in other.words[view["language"]][:10]:
+                if word_key(w) not in said and not banned.intersection(letters_of(w, fold_umlauts=fold)):
+                    return w
+        return None
+
+    @staticmethod
+    def _first(legal: list[Action], kind: type[Action]) -> Action | None:
+        return next((a for a in legal if isinstance(a, kind)), None)
+
+    # ------------------------------------------------------------ decide
+
+    def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
+        if not legal:
+            return None
+        if any(isinstance(a, Vote) for a in legal):
+            return self._vote(view, now)
+        if any(isinstance(a, ChooseCategory) for a in legal):
+            return self._choose(view)
+        if any(isinstance(a, Bet) for a in legal):
+            return self._bet(view, legal)
+        place = [a for a in legal if isinstance(a, PlaceLetter)]
+        if place:
+            plain = next((a for a in place if isinstance(a, PlaceLetter) and not a.replace_red), place[0])
+            return Decision(plain, 300 + self.randbelow(900))
+        if view["my_turn"]:
+            return self._turn(view, legal, now)
+        objection = self._objection(view, legal)
+        if objection is not None:
+            return objection
+        return self._guard(view, legal)
+
+    def _choose(self, view: dict[str, Any]) -> Decision:
+        options = view["category_choice"] or []
+        banned = {x["letter"] for x in view["forbidden_letters"]}
+        best, best_count = 0, -1
+        for i, card in enumerate(options):
+            count = len(self._candidates({**view, "words": []}, card["id"], banned))
+            if count > best_count:
+                best, best_count = i, count
+        return Decision(ChooseCategory(best), 1000 + self.randbelow(3000))
+
+    def _bet(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        points = view["points"]
+        options = [a for a in legal if isinstance(a, Bet)]
+        best = max(options, key=lambda a: (points[a.seat], -((a.seat - self.seat) % len(points))))
+        return Decision(best, 800 + self.randbelow(2000))
+
+    def _turn(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
+        turn_id = view["turn_id"]
+        category = view["category"]["id"]
+        banned = {x["letter"] for x in view["forbidden_letters"] if x["binds_me"]}
+        candidates = self._candidates(view, category, banned)
+        deadline = view["turn_deadline"] or now
+        if self._plan is not None and self._plan[0] == turn_id:
+            _, due, action = self._plan
+            still_good = (
+                not isinstance(action, Say) or action.word in candidates or self._is_bluff(view, action)
+            )
+            if still_good:
+                return self._maybe_extend(legal, due, deadline, action, now)
+        hatter = [a for a in legal if isinstance(a, HatterIgnore)]
+        if hatter and len(candidates) < 3:
+            best = max(hatter, key=lambda a: len(self._candidates(view, category, banned - {a.letter})))
+            return Decision(best, 200 + self.randbelow(600))
+        action: Action | None = None
+        if candidates:
+            word = candidates[self.randbelow(min(len(candidates), 4))]
+            action = SaidIt() if view["options"]["input"] == "spoken" else Say(word)
+        else:
+            cat = self._first(legal, CatPass)
+            if cat is not None:
+                action = cat
+            elif view["options"]["input"] == "typed" and self.random() < self.bluff_rate:
+                bluff = self._bluff(view, banned)
+                if bluff is not None:
+                    action = Say(bluff)
+        if action is None:
+            self._plan = None
+            return None
+        due = now + self._delay(len(candidates))
+        self._plan = (turn_id, due, action)
+        return self._maybe_extend(legal, due, deadline, action, now)
+
+    def _is_bluff(self, view: dict[str, Any], action: Say) -> bool:
+        key = word_key(action.word)
+        return key not in lexicon_keys(view["category"]["id"], view["language"]) and not any(
+            w["word"] is not None and word_key(w["word"]) == key for w in view["words"]
+        )
+
+    def _maybe_extend(
+        self, legal: list[Action], due: int, deadline: int, action: Action, now: int
+    ) -> Decision:
+        extend = self._first(legal, Extend)
+        if extend is not None and due >= deadline - 300:
+            return Decision(extend, max(0, min(due, deadline - 400) - now))
+        return Decision(action, max(0, due - now))
+
+    def _objection(self, view: dict[str, Any], legal: list[Action]) -> Decision | None:
+        if view["category"] is None:
+            return None
+        lexicon = lexicon_keys(view["category"]["id"], view["language"])
+        for window in view["objection_windows"]:
+            turn_id = window["turn_id"]
+            if window["seat"] == self.seat or window["word"] is None or Object(turn_id) not in legal:
+                continue
+            if turn_id not in self._judged:
+                suspicious = word_key(window["word"]) not in lexicon
+                self._judged[turn_id] = suspicious and self.random() < self.object_rate
+            if self._judged[turn_id]:
+                return Decision(Object(turn_id), 500 + self.randbelow(2000))
+        return None
+
+    def _vote(self, view: dict[str, Any], now: int) -> Decision:
+        vote = view["vote"]
+        word = vote["word"]
+        against = False
+        if word is not None and view["category"] is not None:
+            key = word_key(word)
+            if key not in lexicon_keys(view["category"]["id"], view["language"]):
+                # a word the bot knows from elsewhere does not fit; an unknown one gets the benefit of doubt
+                against = key in all_lexicon_keys(view["language"]) or self.random() < 0.5
+        return Decision(Vote(against), 500 + self.randbelow(2500))
+
+    def _guard(self, view: dict[str, Any], legal: list[Action]) -> Decision | None:
+        forces = [a for a in legal if isinstance(a, GuardForce)]
+        if not forces:
+            return None
+        alive = sum(1 for o in view["out"] if not o)
+        accepted = sum(1 for w in view["words"] if w["status"] in ("accepted", "kept"))
+        if alive < 3 or accepted < 2 * alive:
+            return None
+        targets = [a for a in forces if a.seat != view["turn"]] or forces
+        return Decision(targets[self.randbelow(len(targets))], 400 + self.randbelow(1200))
+
+
+def easy(seat: int, seed: int, **params: Any) -> WordBot:
+    return WordBot(seat, seed, level="easy", **params)
+
+
+def normal(seat: int, seed: int, **params: Any) -> WordBot:
+    return WordBot(seat, seed, level="normal", **params)
+
+
+def hard(seat: int, seed: int, **params: Any) -> WordBot:
+    return WordBot(seat, seed, level="hard", **params)
+
+
+BOTS = {"normal": normal, "easy": easy, "hard": hard}
