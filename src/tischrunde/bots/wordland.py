@@ -171,12 +171,12 @@ class WordBot(Bot):
         candidates = self._candidates(view, category, banned)
         deadline = view["turn_deadline"] or now
         if self._plan is not None and self._plan[0] == turn_id:
-            _, due, action = self._plan
+            _, planned_due, planned = self._plan
             still_good = (
-                not isinstance(action, Say) or action.word in candidates or self._is_bluff(view, action)
+                not isinstance(planned, Say) or planned.word in candidates or self._is_bluff(view, planned)
             )
             if still_good:
-                return self._maybe_extend(legal, due, deadline, action, now)
+                return self._maybe_extend(legal, planned_due, deadline, planned, now)
         hatter = [a for a in legal if isinstance(a, HatterIgnore)]
         if hatter and len(candidates) < 3:
             best = max(hatter, key=lambda a: len(self._candidates(view, category, banned - {a.letter})))
