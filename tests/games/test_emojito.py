@@ -744,3 +744,53 @@ def test_views_are_json_and_document_their_shape() -> None:
         assert key in view
     assert view["my_role"] == "guesser"
     assert GAME.view(state, 0)["my_role"] == "performer"
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(4, {}), (4, {"secret_message": True}), (5, {"mode": "each"}), (6, {"mode": "teams"})],
+)
+def test_rerandomized_hidden_state_looks_the_same_but_differs(players: int, options: dict[str, Any]) -> None:
+    state = new(players, seed=3, **options)
+    if options.get("mode") == "each":
+        state = each_with_trophies(5, [0, 2, 1, 1, 0], [0, 14, 7, 7, 0])
+    changed = 0
+    for step in range(3):
+        if step == 1:
+            state = perform(state)
+            if state.phase == "challenge":
+                state = act(state, state.eligible[0], Challenge())
+        if step == 2 and state.phase == "dial":
+            state = act(state, state.guessers[0], SetDial(3))
+        for seat in [None, *range(players)]:
+            view = GAME.view(state, seat)
+            for k in range(4):
+                other = GAME.rerandomize_hidden(state, seat, k)
+                assert GAME.view(other, seat) == view
+                changed += (other.cards, other.answers, other.dials) != (
+                    state.cards,
+                    state.answers,
+                    state.dials,
+                )
+    assert changed > 0
+
+
+def test_outcome_details_per_mode() -> None:
+    coop = new(2, trophy_target=1, wrong_step=3)
+    for _ in range(3):  # 3 fields a round: the game crosses the line in the third
+        coop = play_round(coop, right=[])
+    outcome = GAME.outcome(coop)
+    assert outcome is not None
+    assert set(outcome.details) == {
+        "team_won",
+        "team_trophies",
+        "game_trophies",
+        "team_progress",
+        "game_progress",
+        "rounds",
+    }
+    each = play_round(each_with_trophies(3, [0, 4, 3], [0, 28, 21]), right=[1])
+    outcome = GAME.outcome(each)
+    assert outcome is not None
+    assert set(outcome.details) == {"trophies", "progress", "flipped", "rounds"}
+    assert all(len(outcome.details[k]) == 3 for k in ("trophies", "progress", "flipped"))

@@ -20,8 +20,9 @@ each [ours] rule an option):
   [seed]. Challenge [seed]: after the performance, before the layout, a non-performer holding a
   (face-up) trophy may challenge the leader(s) (most trophies, then progress); the performer cannot
   be challenged [ours: ``performer_challengeable``]. Each challenger flips one trophy. A challenged
-  leader who guesses wrong while a challenger guesses right moves back 3 (losing a trophy when
-  crossing the line backwards); each such correct challenger moves 3 more [ours:
+  leader who guesses wrong while a challenger guesses right moves back 3 (losing a face-up trophy,
+  which goes back onto the discard pile [ours], when crossing the line backwards; never behind the
+  start line [ours]); each such correct challenger moves 3 more [ours:
   ``challenger_bonus_stacks``]. Ends after a round with someone at ``each_target`` (5) trophies; most
   trophies, then furthest ahead, then a shared win [seed].
 - ``mode="teams"`` (4-14, even): partners sit opposite (seat s and s + n/2). Every team's performer
