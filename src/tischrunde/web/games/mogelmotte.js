@@ -1,0 +1,854 @@
+// Mogel-Motte in the browser: hand, piles, guard, cheating by press-and-hold, races and giving.
+//
+// The module reads the engine's view and legal actions (shape: the docstring of
+// tischrunde.games.mogelmotte) and never decides a rule itself: a card is playable when a legal action
+// names it, and an unplayable card explains itself with the reason key the engine gives.
+
+import { el, flash, reducedMotion } from "../dom.js";
+import { formatList, lang, register, t } from "../i18n.js";
+
+const HOLD_MS = 350; // a press longer than this starts a cheat; a shorter one is a tap
+
+register({
+  de: {
+    "mm.kind.number": "Zahl",
+    "mm.kind.ant": "Ameise",
+    "mm.kind.spider": "Spinne",
+    "mm.kind.mosquito": "Stechmücke",
+    "mm.kind.cockroach": "Kakerlake",
+    "mm.kind.moth": "Motte",
+    "mm.guard": "Wächter",
+    "mm.guard_long": "Wächter-Wanze",
+    "mm.cards": "{count} Karten",
+    "mm.cards_one": "1 Karte",
+    "mm.points_short": "{points} MP",
+    "mm.draw_pile": "Stapel",
+    "mm.discard_pile": "Ablage",
+    "mm.your_hand": "Deine Hand",
+    "mm.round": "Runde {round} von {rounds}",
+    "mm.round_short": "Runde {round}",
+    "mm.tell": "zappelt",
+    "mm.status.your_turn": "Du bist dran!",
+    "mm.status.turn_of": "{name} ist dran",
+    "mm.hint.play_or_draw": "Lege eine {allowed} (grün markiert) – oder ziehe eine Karte.",
+    "mm.hint.draw_only": "Keine Karte passt auf die {top}: ziehe eine Karte.",
+    "mm.hint.wait": "Mogeln: halte eine Karte gedrückt. Der Wächter darf dich nicht erwischen!",
+    "mm.hint.guard_wait": "Du bist Wächter: du darfst nicht mogeln. Zappelt jemand, tippe „Erwischt!“.",
+    "mm.hint.table": "Jedes Handy ist eine Hand – hier liegt der Tisch.",
+    "mm.status.slap": "Stechmücke! Schnell draufhauen!",
+    "mm.status.slap_done": "Draufgehauen! Warte auf die anderen …",
+    "mm.status.slap_own": "Deine Stechmücke: alle anderen hauen drauf!",
+    "mm.status.cockroach": "Kakerlake {value}! Wirf schnell eine {value} drauf!",
+    "mm.status.cockroach_none": "Kakerlake {value}! Wer hat eine {value}?",
+    "mm.status.spider": "Spinne: tippe eine Karte, dann den Platz, der sie bekommt.",
+    "mm.status.spider_pick": "An wen geht die Karte? Tippe auf 🎁 bei einem Platz.",
+    "mm.status.spider_other": "{name} darf eine Karte verschenken (Spinne).",
+    "mm.status.give": "Gib {name} eine Karte: tippe sie an.",
+    "mm.status.give_done": "Karte gewählt. Warte auf {names} …",
+    "mm.status.gifts_other": "Alle geben {name} eine Karte (Stechmücke).",
+    "mm.status.settle_guard": "Erwischt! Gib {name} eine Karte (keine Motte).",
+    "mm.status.settle_caught": "Erwischt! {name} gibt dir eine Karte – du bist jetzt Wächter.",
+    "mm.status.settle_other": "Erwischt! {guard} gibt {name} eine Karte.",
+    "mm.status.round_over": "Runde {round} vorbei!",
+    "mm.status.next_round": "Gleich wird neu ausgeteilt …",
+    "mm.status.cheating": "Du mogelst: {card} verschwindet …",
+    "mm.status.fidgeting": "Du zappelst …",
+    "mm.btn.draw": "Karte ziehen",
+    "mm.btn.slap": "🖐 Draufhauen!",
+    "mm.btn.throw": "🪳 {card} drauf!",
+    "mm.btn.fidget": "〰 Zappeln",
+    "mm.btn.accuse": "Erwischt!",
+    "mm.btn.spider_skip": "Nichts verschenken",
+    "mm.btn.cancel": "Abbrechen",
+    "mm.hold_hint": "gedrückt halten = mogeln",
+    "mm.give_to": "{name} bekommt die Karte",
+    "mm.ev.deal": "Runde {round}: {name} ist Wächter und fängt an.",
+    "mm.ev.play": "{name} legt {card}.",
+    "mm.ev.play_ant": "{name} legt {card}: alle anderen ziehen eine Karte.",
+    "mm.ev.draw": "{name} zieht eine Karte.",
+    "mm.ev.drew": "Du ziehst {card}.",
+    "mm.ev.draw_impossible": "{name} kann nicht ziehen: keine Karten mehr.",
+    "mm.ev.reshuffle": "Die Ablage wird zum neuen Stapel gemischt.",
+    "mm.ev.spider_give": "{name} schenkt {target} eine Karte (Spinne).",
+    "mm.ev.spider_skip": "{name} verschenkt nichts.",
+    "mm.ev.gift_in": "{name} gibt dir {card}.",
+    "mm.ev.gift_out": "Du gibst {target} {card}.",
+    "mm.ev.mosquito_race": "Stechmücke! Alle hauen drauf …",
+    "mm.ev.slap": "{name} haut drauf.",
+    "mm.ev.slowest": "{name} war am langsamsten und bekommt von allen eine Karte.",
+    "mm.ev.mosquito_give": "{name} gibt {target} eine Karte.",
+    "mm.ev.cockroach_race": "Kakerlake {value}! Wer wirft zuerst eine {value}?",
+    "mm.ev.throw": "{name} wirft {card} auf die Kakerlake!",
+    "mm.ev.tell": "{name} zappelt …",
+    "mm.ev.cheat_started": "Du mogelst {card} weg …",
+    "mm.ev.fidget_started": "Du zappelst, um den Wächter zu ködern.",
+    "mm.ev.tell_end_gone": "{name} hat eine Karte weggemogelt!",
+    "mm.ev.vanished": "Geschafft: {card} ist weg!",
+    "mm.ev.caught": "Erwischt! {guard} ertappt {name} beim Mogeln. {name} ist jetzt Wächter.",
+    "mm.ev.guard_give": "{name} gibt {target} eine Karte.",
+    "mm.ev.wrong_accusation": "Falscher Verdacht: {name} hat nicht gemogelt. {guard} zieht eine Strafkarte.",
+    "mm.ev.round_end": "{name} hat keine Karten mehr – Runde {round} vorbei!",
+    "mm.ev.game_over": "Spiel vorbei!",
+    "mm.burst.caught": "Erwischt!",
+    "mm.burst.wrong": "Falscher Verdacht!",
+    "mm.burst.round_end": "Runde vorbei!",
+    "mm.score": "{points} Minuspunkte",
+    "mm.round_points": "Minuspunkte pro Runde",
+    "mm.total": "Summe",
+    "mm.reason.being_cheated": "Diese Karte mogelst du gerade weg.",
+    "mm.reason.moth_only_guard": "Motten kann man nicht legen – nur wegmogeln (halte sie gedrückt). Nur der Wächter darf Motten legen.",
+    "mm.reason.not_now": "Gerade wird kein Zug gespielt.",
+    "mm.reason.not_your_turn": "Du bist nicht dran. Gedrückt halten = mogeln.",
+    "mm.reason.needs_neighbour_value": "Auf eine {top} passt nur eine {allowed}.",
+    "mm.reason.moth_not_giveable": "Motten kann man nicht verschenken.",
+    "mm.reason.guard_cannot_cheat": "Der Wächter darf nicht mogeln.",
+    "mm.reason.last_card": "Die letzte Karte kann man nicht wegmogeln.",
+    "mm.reason.one_at_a_time": "Eine Karte nach der anderen: du mogelst schon.",
+    "mm.reason.no_cheating_now": "Während eine Karte verschenkt wird, darf niemand mogeln.",
+    "mm.reason.wrong_phase": "Das geht gerade nicht.",
+    "mm.reason.already_slapped": "Du hast schon draufgehauen.",
+    "mm.reason.own_mosquito": "Auf die eigene Stechmücke haut man nicht.",
+    "mm.reason.needs_cockroach_value": "Auf die Kakerlake passt nur eine Zahlenkarte mit ihrem Wert.",
+    "mm.reason.generic": "Diese Karte geht gerade nicht.",
+  },
+  en: {
+    "mm.kind.number": "number",
+    "mm.kind.ant": "ant",
+    "mm.kind.spider": "spider",
+    "mm.kind.mosquito": "mosquito",
+    "mm.kind.cockroach": "cockroach",
+    "mm.kind.moth": "moth",
+    "mm.guard": "guard",
+    "mm.guard_long": "guard bug",
+    "mm.cards": "{count} cards",
+    "mm.cards_one": "1 card",
+    "mm.points_short": "{points} pts",
+    "mm.draw_pile": "Draw pile",
+    "mm.discard_pile": "Discard",
+    "mm.your_hand": "Your hand",
+    "mm.round": "Round {round} of {rounds}",
+    "mm.round_short": "Round {round}",
+    "mm.tell": "fidgeting",
+    "mm.status.your_turn": "Your turn!",
+    "mm.status.turn_of": "{name}'s turn",
+    "mm.hint.play_or_draw": "Play a {allowed} (marked green) – or draw a card.",
+    "mm.hint.draw_only": "Nothing fits on the {top}: draw a card.",
+    "mm.hint.wait": "To cheat, press and hold a card. Don't let the guard catch you!",
+    "mm.hint.guard_wait": "You are the guard: no cheating. If someone fidgets, tap \"Caught!\".",
+    "mm.hint.table": "Every phone is a hand – this is the table.",
+    "mm.status.slap": "Mosquito! Slap it, fast!",
+    "mm.status.slap_done": "Slapped! Waiting for the others …",
+    "mm.status.slap_own": "Your mosquito: everyone else slaps!",
+    "mm.status.cockroach": "Cockroach {value}! Throw a {value} on it, fast!",
+    "mm.status.cockroach_none": "Cockroach {value}! Who has a {value}?",
+    "mm.status.spider": "Spider: tap a card, then the seat that gets it.",
+    "mm.status.spider_pick": "Who gets the card? Tap 🎁 at a seat.",
+    "mm.status.spider_other": "{name} may give a card away (spider).",
+    "mm.status.give": "Give {name} a card: tap it.",
+    "mm.status.give_done": "Card chosen. Waiting for {names} …",
+    "mm.status.gifts_other": "Everyone gives {name} a card (mosquito).",
+    "mm.status.settle_guard": "Caught! Give {name} a card (not a moth).",
+    "mm.status.settle_caught": "Caught! {name} gives you a card – you are the guard now.",
+    "mm.status.settle_other": "Caught! {guard} gives {name} a card.",
+    "mm.status.round_over": "Round {round} is over!",
+    "mm.status.next_round": "Dealing the next round in a moment …",
+    "mm.status.cheating": "You are cheating: {card} is vanishing …",
+    "mm.status.fidgeting": "You are fidgeting …",
+    "mm.btn.draw": "Draw a card",
+    "mm.btn.slap": "🖐 Slap!",
+    "mm.btn.throw": "🪳 Throw {card}!",
+    "mm.btn.fidget": "〰 Fidget",
+    "mm.btn.accuse": "Caught!",
+    "mm.btn.spider_skip": "Give nothing",
+    "mm.btn.cancel": "Cancel",
+    "mm.hold_hint": "press and hold = cheat",
+    "mm.give_to": "{name} gets the card",
+    "mm.ev.deal": "Round {round}: {name} is the guard and starts.",
+    "mm.ev.play": "{name} plays {card}.",
+    "mm.ev.play_ant": "{name} plays {card}: everyone else draws a card.",
+    "mm.ev.draw": "{name} draws a card.",
+    "mm.ev.drew": "You draw {card}.",
+    "mm.ev.draw_impossible": "{name} cannot draw: no cards left.",
+    "mm.ev.reshuffle": "The discard pile is shuffled into a new draw pile.",
+    "mm.ev.spider_give": "{name} gives {target} a card (spider).",
+    "mm.ev.spider_skip": "{name} gives nothing away.",
+    "mm.ev.gift_in": "{name} gives you {card}.",
+    "mm.ev.gift_out": "You give {target} {card}.",
+    "mm.ev.mosquito_race": "Mosquito! Everyone slaps …",
+    "mm.ev.slap": "{name} slaps.",
+    "mm.ev.slowest": "{name} was slowest and gets a card from everyone.",
+    "mm.ev.mosquito_give": "{name} gives {target} a card.",
+    "mm.ev.cockroach_race": "Cockroach {value}! Who throws a {value} first?",
+    "mm.ev.throw": "{name} throws {card} onto the cockroach!",
+    "mm.ev.tell": "{name} is fidgeting …",
+    "mm.ev.cheat_started": "You are cheating {card} away …",
+    "mm.ev.fidget_started": "You fidget to bait the guard.",
+    "mm.ev.tell_end_gone": "{name} cheated a card away!",
+    "mm.ev.vanished": "Done: {card} is gone!",
+    "mm.ev.caught": "Caught! {guard} catches {name} cheating. {name} is the guard now.",
+    "mm.ev.guard_give": "{name} gives {target} a card.",
+    "mm.ev.wrong_accusation": "Wrong guess: {name} was not cheating. {guard} draws a penalty card.",
+    "mm.ev.round_end": "{name} has no cards left – round {round} is over!",
+    "mm.ev.game_over": "Game over!",
+    "mm.burst.caught": "Caught!",
+    "mm.burst.wrong": "Wrong guess!",
+    "mm.burst.round_end": "Round over!",
+    "mm.score": "{points} penalty points",
+    "mm.round_points": "Penalty points per round",
+    "mm.total": "Total",
+    "mm.reason.being_cheated": "You are cheating this card away right now.",
+    "mm.reason.moth_only_guard": "Moths cannot be played – only cheated away (press and hold). Only the guard may play moths.",
+    "mm.reason.not_now": "No turn is being played right now.",
+    "mm.reason.not_your_turn": "It is not your turn. Press and hold = cheat.",
+    "mm.reason.needs_neighbour_value": "On a {top} only a {allowed} fits.",
+    "mm.reason.moth_not_giveable": "Moths cannot be given away.",
+    "mm.reason.guard_cannot_cheat": "The guard may not cheat.",
+    "mm.reason.last_card": "You cannot cheat away your last card.",
+    "mm.reason.one_at_a_time": "One card at a time: you are already cheating.",
+    "mm.reason.no_cheating_now": "Nobody may cheat while a card is being given.",
+    "mm.reason.wrong_phase": "That is not possible right now.",
+    "mm.reason.already_slapped": "You have slapped already.",
+    "mm.reason.own_mosquito": "You don't slap your own mosquito.",
+    "mm.reason.needs_cockroach_value": "Only a number card of the cockroach's value fits.",
+    "mm.reason.generic": "This card cannot be used right now.",
+  },
+});
+
+const ICON = { number: "", ant: "🐜", spider: "🕷️", mosquito: "🦟", cockroach: "🪳", moth: "🦋" };
+
+// The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),
+// so event card ids can be named without asking the server.
+const COMPOSITION = [
+  ["number", 1, 9], ["number", 2, 9], ["number", 3, 9], ["number", 4, 8], ["number", 5, 8],
+  ["ant", 1, 1], ["ant", 2, 1], ["ant", 3, 1], ["ant", 4, 1], ["ant", 5, 1],
+  ["spider", 1, 1], ["spider", 2, 1], ["spider", 3, 1], ["spider", 4, 1], ["spider", 5, 1],
+  ["mosquito", 1, 1], ["mosquito", 2, 1], ["mosquito", 3, 1], ["mosquito", 4, 1], ["mosquito", 5, 1],
+  ["cockroach", 1, 1], ["cockroach", 2, 1], ["cockroach", 3, 1], ["cockroach", 4, 1], ["cockroach", 5, 1],
+  ["moth", 1, 2], ["moth", 2, 2], ["moth", 3, 2], ["moth", 4, 1], ["moth", 5, 1],
+];
+const DECK = [];
+for (const [kind, value, count] of COMPOSITION) for (let i = 0; i < count; i += 1) DECK.push({ id: DECK.length, kind, value });
+
+function cardById(id) {
+  if (id && typeof id === "object") return id;
+  return typeof id === "number" && DECK[id] ? DECK[id] : null;
+}
+
+// ---------------------------------------------------------------- reading the view
+
+function v(ctx) {
+  return ctx.view || {};
+}
+
+function cardLabel(card) {
+  const c = cardById(card);
+  if (!c) return "?";
+  return c.kind === "number" ? String(c.value) : `${t(`mm.kind.${c.kind}`)} ${c.value}`;
+}
+
+function hand(ctx) {
+  return Array.isArray(v(ctx).hand) ? v(ctx).hand : [];
+}
+
+function guardSeat(ctx) {
+  return typeof v(ctx).guard_seat === "number" ? v(ctx).guard_seat : null;
+}
+
+function turnSeat(ctx) {
+  const view = v(ctx);
+  if (view.phase === "turn") return view.turn_seat;
+  if (view.phase === "spider" && view.spider) return view.spider.player;
+  return null;
+}
+
+function tellSeats(ctx) {
+  return (v(ctx).tells || []).map((x) => x.seat);
+}
+
+function totals(ctx) {
+  const pp = v(ctx).penalty_points;
+  return pp && Array.isArray(pp.totals) ? pp.totals : [];
+}
+
+function cardsText(count) {
+  return count === 1 ? t("mm.cards_one") : t("mm.cards", { count });
+}
+
+function allowedText(top) {
+  if (!top) return "?";
+  const lo = top.value === 1 ? 5 : top.value - 1;
+  const hi = top.value === 5 ? 1 : top.value + 1;
+  const pair = [lo, hi].sort((x, y) => x - y).map(String);
+  return pair.join(lang() === "de" ? " oder " : " or ");
+}
+
+function byType(ctx, type) {
+  return ctx.legal.filter((a) => a.type === type);
+}
+
+const CARD_ACTIONS = ["play", "give", "spider_give", "throw"];
+const BACKGROUND = ["cheat", "fidget", "accuse"];
+
+// ---------------------------------------------------------------- interaction state (survives re-renders)
+
+const ui = {
+  picked: null, // card id picked for a spider gift that still needs a seat
+  holding: null, // card id held down for a cheat
+};
+
+// ---------------------------------------------------------------- the status line: whose turn, what now
+
+function status(ctx) {
+  const view = v(ctx);
+  const me = ctx.seat;
+  const ph = view.phase;
+  const top = view.discard_top;
+  const name = (s) => ctx.name(s);
+  if (ctx.outcome || ph === "over") return { main: t("frame.game_over"), hint: "", mine: false };
+  if (view.my_tell) {
+    return {
+      main: view.my_tell.cheat ? t("mm.status.cheating", { card: cardLabel(view.my_tell.card) }) : t("mm.status.fidgeting"),
+      hint: "",
+      mine: true,
+    };
+  }
+  const waiting = (seats) => seats.filter((s) => s !== me).map(name);
+  const defaultHint = () => {
+    if (ctx.isTable) return t("mm.hint.table");
+    if (me === null) return t("frame.spectating");
+    return guardSeat(ctx) === me ? t("mm.hint.guard_wait") : view.can_cheat ? t("mm.hint.wait") : "";
+  };
+  if (view.settling) {
+    const { guard, to } = view.settling;
+    if (me === guard) return { main: t("mm.status.settle_guard", { name: name(to) }), hint: "", mine: true };
+    if (me === to) return { main: t("mm.status.settle_caught", { name: name(guard) }), hint: "", mine: false };
+    return { main: t("mm.status.settle_other", { guard: name(guard), name: name(to) }), hint: "", mine: false };
+  }
+  switch (ph) {
+    case "mosquito_race": {
+      if (byType(ctx, "slap").length) return { main: t("mm.status.slap"), hint: "", mine: true };
+      if (view.race && view.race.player === me) return { main: t("mm.status.slap_own"), hint: defaultHint(), mine: false };
+      return { main: t("mm.status.slap_done"), hint: defaultHint(), mine: false };
+    }
+    case "cockroach_race": {
+      const value = view.race ? view.race.value : top ? top.value : "?";
+      if (byType(ctx, "throw").length) return { main: t("mm.status.cockroach", { value }), hint: "", mine: true };
+      return { main: t("mm.status.cockroach_none", { value }), hint: defaultHint(), mine: false };
+    }
+    case "spider": {
+      if (byType(ctx, "spider_give").length || byType(ctx, "spider_skip").length) {
+        return { main: ui.picked !== null ? t("mm.status.spider_pick") : t("mm.status.spider"), hint: "", mine: true };
+      }
+      return { main: t("mm.status.spider_other", { name: name(view.spider ? view.spider.player : 0) }), hint: defaultHint(), mine: false };
+    }
+    case "mosquito_give": {
+      const g = view.gifts || { to: 0, waiting: [] };
+      if (byType(ctx, "give").length) return { main: t("mm.status.give", { name: name(g.to) }), hint: "", mine: true };
+      if (g.my_choice) return { main: t("mm.status.give_done", { names: formatList(waiting(g.waiting)) }), hint: "", mine: false };
+      return { main: t("mm.status.gifts_other", { name: name(g.to) }), hint: "", mine: false };
+    }
+    case "round_over":
+      return { main: t("mm.status.round_over", { round: view.round }), hint: t("mm.status.next_round"), mine: false };
+    default: {
+      const turn = view.turn_seat;
+      if (turn === me) {
+        const canPlay = byType(ctx, "play").length > 0;
+        return {
+          main: t("mm.status.your_turn"),
+          hint: canPlay ? t("mm.hint.play_or_draw", { allowed: allowedText(top) }) : t("mm.hint.draw_only", { top: top ? top.value : "?" }),
+          mine: true,
+        };
+      }
+      return { main: t("mm.status.turn_of", { name: name(turn) }), hint: defaultHint(), mine: false };
+    }
+  }
+}
+
+/** A countdown for races and the pause between rounds (game time), else null. */
+function timer(ctx) {
+  const view = v(ctx);
+  if (view.race) {
+    const total = view.race.kind === "mosquito" ? view.options.slap_window_ms : view.options.throw_window_ms;
+    return { until: view.race.until, total };
+  }
+  if (view.phase === "round_over" && view.round_until) return { until: view.round_until, total: view.options.round_pause_ms };
+  if (view.my_tell) return { until: view.my_tell.until, total: view.options.cheat_ms };
+  return null;
+}
+
+// ---------------------------------------------------------------- the player strip in the top bar
+
+function seatInfo(seat, ctx) {
+  const nodes = [];
+  const classes = [];
+  const counts = v(ctx).hand_counts || [];
+  if (guardSeat(ctx) === seat) {
+    nodes.push(el("span", { class: "mm-guard-badge", title: t("mm.guard_long"), text: `🛡 ${t("mm.guard")}` }));
+    classes.push("mm-is-guard");
+  }
+  if (typeof counts[seat] === "number") nodes.push(el("span", { class: "mm-count", text: cardsText(counts[seat]) }));
+  const pts = totals(ctx);
+  if (typeof pts[seat] === "number" && (pts[seat] > 0 || (v(ctx).penalty_points.rounds || []).length)) {
+    nodes.push(el("span", { class: "mm-pts", text: t("mm.points_short", { points: pts[seat] }) }));
+  }
+  if (tellSeats(ctx).includes(seat)) {
+    nodes.push(el("span", { class: "mm-tell-mini", text: "〰" }));
+    classes.push("mm-telling");
+  }
+  return { nodes, classes };
+}
+
+// ---------------------------------------------------------------- cards
+
+function cardNode(card, extra = {}) {
+  const c = cardById(card) || card;
+  return el(
+    extra.tag || "div",
+    {
+      class: ["pcard", `mm-${c.kind}`, `mm-v${c.value}`, ...(extra.classes || [])],
+      "aria-label": cardLabel(c),
+      ...(extra.attrs || {}),
+    },
+    el("span", { class: "pv", text: String(c.value) }),
+    c.kind !== "number" ? el("span", { class: "pi", "aria-hidden": "true", text: ICON[c.kind] || "?" }) : null,
+    c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.kind.${c.kind}`) }) : null,
+  );
+}
+
+// ---------------------------------------------------------------- the table (middle)
+
+function renderTable(ctx) {
+  const view = v(ctx);
+  const box = el("div", { class: "mm-table" });
+  box.appendChild(
+    el("p", { class: "mm-round", text: view.rounds ? t("mm.round", { round: view.round, rounds: view.rounds }) : t("mm.round_short", { round: view.round }) }),
+  );
+
+  // seats: name, hand count, guard, tell, and the guard's "Caught!" on a seat showing a tell
+  const seats = el("div", { class: "mm-seats", id: "mm-seats" });
+  const counts = view.hand_counts || [];
+  const tells = view.tells || [];
+  const accusations = byType(ctx, "accuse");
+  const spiderGives = byType(ctx, "spider_give").filter((a) => a.card === ui.picked);
+  const turn = turnSeat(ctx);
+  for (const s of ctx.info.seats) {
+    if (s.kind === "empty") continue;
+    const seat = s.seat;
+    const accuse = accusations.find((a) => a.seat === seat);
+    const tell = tells.find((x) => x.seat === seat);
+    const giveHere = spiderGives.find((a) => a.to_seat === seat);
+    const node = el(
+      "div",
+      {
+        class: [
+          "mm-seat",
+          tell && "mm-seat-tell",
+          guardSeat(ctx) === seat && "mm-seat-guard",
+          turn === seat && "mm-seat-turn",
+          seat === ctx.seat && "mm-seat-me",
+          giveHere && "mm-seat-target",
+        ],
+        dataset: { seat: String(seat) },
+      },
+      el("span", { class: "mm-seat-name", text: s.name }),
+      el(
+        "span",
+        { class: "mm-seat-meta" },
+        el("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
+        guardSeat(ctx) === seat ? el("span", { class: "mm-seat-guardmark", text: `🛡 ${t("mm.guard")}` }) : null,
+      ),
+      tell ? el("span", { class: "mm-seat-tellmark", text: `〰 ${t("mm.tell")} 〰` }) : null,
+    );
+    if (accuse && !ctx.isTable) {
+      node.appendChild(
+        el("button", {
+          class: "btn mm-accuse",
+          type: "button",
+          dataset: { action: "accuse", seat: String(seat) },
+          text: `🛡 ${t("mm.btn.accuse")}`,
+          on: { click: () => ctx.act(accuse) },
+        }),
+      );
+    }
+    if (giveHere && !ctx.isTable) {
+      node.appendChild(
+        el("button", {
+          class: "btn btn-primary mm-give-here",
+          type: "button",
+          dataset: { action: "spider_give", seat: String(seat) },
+          text: "🎁",
+          "aria-label": t("mm.give_to", { name: s.name }),
+          on: {
+            click: () => {
+              ui.picked = null;
+              ctx.act(giveHere);
+            },
+          },
+        }),
+      );
+    }
+    seats.appendChild(node);
+  }
+  box.appendChild(seats);
+
+  // the piles
+  const piles = el("div", { class: "mm-piles" });
+  piles.appendChild(
+    el(
+      "div",
+      { class: "mm-pile" },
+      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", "aria-label": t("mm.draw_pile") }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
+      el("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
+    ),
+  );
+  const top = view.discard_top;
+  piles.appendChild(
+    el(
+      "div",
+      { class: "mm-pile" },
+      top ? cardNode(top, { attrs: { id: "mm-discard" }, classes: ["mm-top"] }) : el("div", { class: "pcard", id: "mm-discard" }),
+      el("span", { class: "mm-pile-label", text: t("mm.discard_pile") }),
+    ),
+  );
+  if (view.race) {
+    piles.appendChild(
+      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`], text: `${ICON[view.race.kind]} ${t(`mm.kind.${view.race.kind}`)}!` }),
+    );
+  }
+  box.appendChild(piles);
+
+  if (view.phase === "round_over" || view.phase === "over") box.appendChild(roundTable(ctx));
+  return box;
+}
+
+function roundTable(ctx) {
+  const pp = v(ctx).penalty_points || { rounds: [], totals: [] };
+  const seats = ctx.info.seats.filter((s) => s.kind !== "empty");
+  const table = el("table", { class: "mm-rounds", id: "mm-rounds" }, el("caption", { text: t("mm.round_points") }));
+  table.appendChild(el("tr", {}, el("th", { text: "" }), seats.map((s) => el("th", { scope: "col", text: s.name }))));
+  pp.rounds.forEach((row, i) => {
+    table.appendChild(el("tr", {}, el("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => el("td", { text: String(row[s.seat] ?? "") }))));
+  });
+  table.appendChild(el("tr", { class: "mm-total-row" }, el("th", { scope: "row", text: t("mm.total") }), seats.map((s) => el("td", { text: String(pp.totals[s.seat] ?? "") }))));
+  return table;
+}
+
+// ---------------------------------------------------------------- your hand and buttons (bottom)
+
+function renderControls(ctx) {
+  const box = el("div", { class: "mm-controls" });
+  if (ctx.isTable || ctx.seat === null) return box;
+  const view = v(ctx);
+  const cards = hand(ctx);
+  const legalByCard = new Map();
+  for (const a of ctx.legal) {
+    if (typeof a.card !== "number") continue;
+    if (!legalByCard.has(a.card)) legalByCard.set(a.card, []);
+    legalByCard.get(a.card).push(a);
+  }
+  if (ui.picked !== null && !(legalByCard.get(ui.picked) || []).some((a) => a.type === "spider_give")) ui.picked = null;
+  const myTellCard = view.my_tell && view.my_tell.card ? view.my_tell.card.id : null;
+
+  // races first: big, fast buttons
+  const slap = byType(ctx, "slap")[0];
+  if (slap) {
+    box.appendChild(el("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, text: t("mm.btn.slap"), on: { click: () => ctx.act(slap) } }));
+  }
+  const throwAct = byType(ctx, "throw")[0];
+  if (throwAct) {
+    box.appendChild(
+      el("button", {
+        class: "btn btn-huge mm-race mm-throw",
+        type: "button",
+        dataset: { action: "throw" },
+        text: t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
+        on: { click: () => ctx.act(throwAct) },
+      }),
+    );
+  }
+
+  // the hand: private, legal cards marked (colour plus a ✓), held card lifted
+  const handBox = el("div", { class: "mm-hand-wrap" });
+  handBox.appendChild(
+    el(
+      "div",
+      { class: "mm-hand-head" },
+      el("span", { class: "mm-private", text: `🔒 ${t("mm.your_hand")}` }),
+      guardSeat(ctx) === ctx.seat
+        ? el("span", { class: "mm-guard-note", text: `🛡 ${t("mm.guard")}` })
+        : view.can_cheat
+          ? el("span", { class: "mm-hold-hint", text: t("mm.hold_hint") })
+          : null,
+    ),
+  );
+  const row = el("div", { class: "mm-hand", id: "mm-hand" });
+  for (const card of cards) {
+    const acts = legalByCard.get(card.id) || [];
+    const main = acts.find((a) => CARD_ACTIONS.includes(a.type));
+    const cheat = acts.find((a) => a.type === "cheat");
+    const vanishing = myTellCard === card.id;
+    const node = cardNode(card, {
+      tag: "button",
+      classes: [main && "mm-legal", !main && "mm-dim", ui.picked === card.id && "mm-picked", vanishing && "mm-vanishing"],
+      attrs: {
+        type: "button",
+        dataset: { card: String(card.id), action: main ? main.type : "", cheat: cheat ? "1" : "" },
+      },
+    });
+    if (main) node.appendChild(el("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "🎁" }));
+    attachPress(node, ctx, card, main, cheat);
+    row.appendChild(node);
+  }
+  handBox.appendChild(row);
+  box.appendChild(handBox);
+
+  const buttons = el("div", { class: "mm-buttons" });
+  const draw = byType(ctx, "draw")[0];
+  if (draw) {
+    buttons.appendChild(
+      el("button", { class: ["btn", "mm-draw", !byType(ctx, "play").length && "btn-primary"], type: "button", dataset: { action: "draw" }, text: t("mm.btn.draw"), on: { click: () => ctx.act(draw) } }),
+    );
+  }
+  const skip = byType(ctx, "spider_skip")[0];
+  if (skip) {
+    buttons.appendChild(
+      el("button", {
+        class: "btn",
+        type: "button",
+        dataset: { action: "spider_skip" },
+        text: t("mm.btn.spider_skip"),
+        on: {
+          click: () => {
+            ui.picked = null;
+            ctx.act(skip);
+          },
+        },
+      }),
+    );
+  }
+  if (ui.picked !== null) {
+    buttons.appendChild(
+      el("button", {
+        class: "btn",
+        type: "button",
+        text: t("mm.btn.cancel"),
+        on: {
+          click: () => {
+            ui.picked = null;
+            ctx.rerender();
+          },
+        },
+      }),
+    );
+  }
+  const fidget = byType(ctx, "fidget")[0];
+  if (fidget) {
+    buttons.appendChild(el("button", { class: "btn mm-fidget", type: "button", dataset: { action: "fidget" }, text: t("mm.btn.fidget"), on: { click: () => ctx.act(fidget) } }));
+  }
+  if (buttons.childNodes.length) box.appendChild(buttons);
+  return box;
+}
+
+/** Tap = the card's main action (or why not); press-and-hold = cheat, sent the moment the hold begins. */
+function attachPress(node, ctx, card, main, cheat) {
+  let timer = null;
+  let held = false;
+  const up = () => {
+    window.removeEventListener("pointerup", up);
+    window.removeEventListener("pointercancel", up);
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+      tap(ctx, card, main);
+      return;
+    }
+    if (held) {
+      held = false;
+      ui.holding = null;
+    }
+  };
+  node.addEventListener("pointerdown", (ev) => {
+    if (ev.button !== 0) return;
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+    if (!cheat) {
+      timer = setTimeout(() => {
+        timer = null;
+      }, 1200);
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = null;
+      held = true;
+      ui.holding = card.id;
+      node.classList.add("mm-vanishing");
+      ctx.act(cheat);
+    }, HOLD_MS);
+  });
+  node.addEventListener("contextmenu", (ev) => ev.preventDefault());
+  node.addEventListener("click", (ev) => {
+    // pointer presses are handled above; keyboard activation (detail 0) taps
+    if (ev.detail === 0) tap(ctx, card, main);
+  });
+}
+
+function tap(ctx, card, main) {
+  if (!main) {
+    ctx.explain(reasonText(ctx, card));
+    return;
+  }
+  if (main.type === "spider_give") {
+    ui.picked = ui.picked === card.id ? null : card.id;
+    ctx.rerender();
+    return;
+  }
+  ui.picked = null;
+  ctx.act(main);
+}
+
+function reasonText(ctx, card) {
+  const view = v(ctx);
+  const top = view.discard_top;
+  let key = card.reason;
+  if (!key && (view.phase === "spider" || view.phase === "mosquito_give" || view.settling)) key = card.kind === "moth" ? "moth_not_giveable" : "not_now";
+  if (!key && view.phase === "cockroach_race") key = "needs_cockroach_value";
+  if (!key) key = "generic";
+  return t(`mm.reason.${key}`, { top: top ? top.value : "?", allowed: allowedText(top) });
+}
+
+function errorText(msg) {
+  const key = `mm.reason.${msg.code}`;
+  const text = t(key);
+  return text !== key ? text : null;
+}
+
+// ---------------------------------------------------------------- events: log lines and animations
+
+function describe(ev, ctx) {
+  const d = ev.data || {};
+  const me = ctx.seat;
+  const seat = ev.seat;
+  const name = typeof seat === "number" ? ctx.name(seat) : "";
+  const target = typeof d.to === "number" ? ctx.name(d.to) : "";
+  switch (ev.kind) {
+    case "deal":
+      return t("mm.ev.deal", { round: d.round, name });
+    case "play":
+      return t(cardById(d.card) && cardById(d.card).kind === "ant" ? "mm.ev.play_ant" : "mm.ev.play", { name, card: cardLabel(d.card) });
+    case "draw":
+      if (d.reason !== "turn" || seat === me) return null;
+      return t("mm.ev.draw", { name });
+    case "drew":
+      return seat === me ? t("mm.ev.drew", { card: cardLabel(d.card) }) : null;
+    case "draw_impossible":
+      return t("mm.ev.draw_impossible", { name });
+    case "reshuffle":
+      return t("mm.ev.reshuffle");
+    case "spider_give":
+    case "mosquito_give":
+    case "guard_give":
+      if (seat === me || d.to === me) return null; // the private "gift" line says it with the card
+      return t(ev.kind === "spider_give" ? "mm.ev.spider_give" : "mm.ev.mosquito_give", { name, target });
+    case "gift":
+      if (d.to === me) return t("mm.ev.gift_in", { name, card: cardLabel(d.card) });
+      if (seat === me) return t("mm.ev.gift_out", { target, card: cardLabel(d.card) });
+      return null;
+    case "spider_skip":
+      return t("mm.ev.spider_skip", { name });
+    case "mosquito_race":
+      return t("mm.ev.mosquito_race");
+    case "slap":
+      return t("mm.ev.slap", { name });
+    case "slowest":
+      return t("mm.ev.slowest", { name });
+    case "cockroach_race":
+      return t("mm.ev.cockroach_race", { value: d.value });
+    case "throw":
+      return t("mm.ev.throw", { name, card: cardLabel(d.card) });
+    case "tell":
+      return seat === me ? null : t("mm.ev.tell", { name });
+    case "cheat_started":
+      return t("mm.ev.cheat_started", { card: cardLabel(d.card) });
+    case "fidget_started":
+      return t("mm.ev.fidget_started");
+    case "tell_end":
+      return d.vanished && seat !== me ? t("mm.ev.tell_end_gone", { name }) : null;
+    case "vanished":
+      return t("mm.ev.vanished", { card: cardLabel(d.card) });
+    case "caught":
+      return t("mm.ev.caught", { guard: ctx.name(d.guard), name });
+    case "wrong_accusation":
+      return t("mm.ev.wrong_accusation", { guard: ctx.name(d.guard), name });
+    case "round_end":
+      return t("mm.ev.round_end", { name, round: d.round });
+    case "game_over":
+      return t("mm.ev.game_over");
+    default:
+      return null;
+  }
+}
+
+function animate(events, ctx, page) {
+  const seatNode = (s) => page.querySelector(`.mm-seat[data-seat="${s}"]`);
+  for (const ev of events) {
+    switch (ev.kind) {
+      case "play":
+      case "throw":
+        flash(page.querySelector("#mm-discard"), "anim-pop");
+        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, `${ICON.ant} ${t("mm.kind.ant")}!`, "mm-burst-animal");
+        break;
+      case "caught":
+        if (seatNode(ev.seat)) seatNode(ev.seat).classList.add("mm-caught");
+        flash(seatNode(ev.seat), "anim-shake");
+        showBurst(page, `🛡 ${t("mm.burst.caught")}`, "mm-burst-caught");
+        break;
+      case "wrong_accusation":
+        flash(seatNode(ev.data.guard), "anim-shake");
+        showBurst(page, t("mm.burst.wrong"), "mm-burst-wrong");
+        break;
+      case "mosquito_race":
+        showBurst(page, `${ICON.mosquito} ${t("mm.kind.mosquito")}!`, "mm-burst-animal");
+        break;
+      case "cockroach_race":
+        showBurst(page, `${ICON.cockroach} ${t("mm.kind.cockroach")}!`, "mm-burst-animal");
+        break;
+      case "tell":
+        flash(seatNode(ev.seat), "anim-glow");
+        break;
+      case "round_end":
+        showBurst(page, t("mm.burst.round_end"), "mm-burst-round");
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function showBurst(page, text, cls) {
+  // reduced motion: the same words, shown still (no zoom); the log line says it too
+  const node = el("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still"], "aria-hidden": "true", text });
+  page.appendChild(node);
+  setTimeout(() => node.remove(), 1500);
+}
+
+function scoreText(score) {
+  return t("mm.score", { points: score });
+}
+
+function outcomeDetails(ctx) {
+  return roundTable(ctx);
+}
+
+export default {
+  name: "mogelmotte",
+  status,
+  timer,
+  renderTable,
+  renderControls,
+  seatInfo,
+  describe,
+  animate,
+  scoreText,
+  outcomeDetails,
+  errorText,
+};
