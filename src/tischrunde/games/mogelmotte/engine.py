@@ -600,8 +600,6 @@ def _fidget(state: State, seat: int, action: Fidget, t: int, ev: Events) -> Stat
 
 
 def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> State:
-    if state.phase == "round_over":
-        raise _wrong_phase(state)
     guard = state.guard
     if seat != guard:
         raise NotYourTurnError("Only the guard may accuse.")
@@ -737,6 +735,8 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             raise NotYourTurnError(f"There is no seat {seat} at this table.")
         if due is not None and t >= due:
             raise _illegal("Too late: a deadline has passed and is resolved first.", "deadline_passed")
+        if state.phase == "round_over":
+            raise _wrong_phase(state)
         if state.settle_from != NOBODY:
             new = _settle_give(state, seat, action, t, ev)
         else:
