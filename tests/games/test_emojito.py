@@ -794,3 +794,14 @@ def test_outcome_details_per_mode() -> None:
     assert outcome is not None
     assert set(outcome.details) == {"trophies", "progress", "flipped", "rounds"}
     assert all(len(outcome.details[k]) == 3 for k in ("trophies", "progress", "flipped"))
+
+
+def test_game_ends_when_fewer_than_seven_cards_are_left_to_play() -> None:
+    state = new(2, deck=list(range(14)), trophy_target=10)
+    # seven cards are out of play as trophies; six remain in the deck besides the performed card
+    state = with_sides(state, deck=state.deck[:6], trophies=(tuple(range(7, 14)), ()), progress=(49, 0))
+    state = play_round(state, right=[1])  # the team crosses the line: one more card becomes a trophy
+    assert len(state.deck) + len(state.discard) == 6
+    assert state.phase == "over"
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.details["team_trophies"] == 8

@@ -30,8 +30,12 @@ each [ours] rule an option):
   out; each guesser sets the team dial; +2 per correct team; performers alternate within a team.
   Ends after a round with a team at ``teams_target`` (3) trophies; on a tie (trophies, then
   progress) only the tied teams play on [seed].
-- An empty deck takes the shuffled discard pile (trophies stay with their owners) [ours]. Dials may
+- An empty deck takes the shuffled discard pile (trophies stay with their owners) [seed: open
+  point]. Should deck and discard pile together hold fewer than seven cards after a round (only
+  possible with a small stacked deck or very high targets), the game ends there [ours]. Dials may
   get a deadline (``dial_timeout_s``); an unset dial is then wrong [ours].
+- A stacked deck (``decks={"main": [...]}``) is the whole deck, top card first: at least 14
+  distinct card ids.
 
 Phases: ``perform`` (performers send ``Performed``) -> ``chain`` (secret message: the current shower
 sends ``PassedOn``) -> ``challenge`` (each: every eligible seat sends ``Challenge`` or
@@ -757,7 +761,7 @@ class Emojito(Game[EmojitoState]):
             for p in state.performers:
                 turns[self.team_of(state, p)] += 1
             state = msgspec.structs.replace(state, turns=tuple(turns))
-        if self._game_ends(state):
+        if self._game_ends(state) or len(state.deck) + len(state.discard) < LAYOUT_SIZE:
             state = msgspec.structs.replace(
                 state, phase="over", performers=(), cards=(), answers=(), phase_t=t
             )
