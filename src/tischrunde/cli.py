@@ -156,7 +156,7 @@ class _Summary:
 
     def add(self, outcome: Any, decisions: int, time_ms: int) -> None:
         for w in outcome.winners:
-            self.wins[w] += 1 / len(outcome.winners)
+            self.wins[w] += 1
         for seat, score in enumerate(outcome.scores):
             self.scores[seat].append(float(score))
         self.lengths.append(decisions)
