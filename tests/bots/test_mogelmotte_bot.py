@@ -1,0 +1,93 @@
+"""The heuristic Mogel-Motte bot: beats random play, and decides from the public view only."""
+
+from __future__ import annotations
+
+from tischrunde.bots import RandomBot, make_bot
+from tischrunde.bots.driver import play_game
+from tischrunde.bots.mogelmotte import HeuristicBot
+from tischrunde.core.game import Config
+from tischrunde.games.mogelmotte import GAME, Accuse, Cheat, Fidget, Give, Play, Slap, State
+from tischrunde.games.mogelmotte.cards import DECK_SIZE, KIND, VALUE
+
+
+def card(kind: str, value: int, nth: int = 0) -> int:
+    return [c for c in range(DECK_SIZE) if KIND[c] == kind and VALUE[c] == value][nth]
+
+
+def test_heuristic_beats_random_over_200_games() -> None:
+    wins = 0.0
+    games = 200
+    for i in range(games):
+        heuristic_seat = i % 3
+        bots = [HeuristicBot(s, i) if s == heuristic_seat else RandomBot(s, i) for s in range(3)]
+        result = play_game(Config(game="mogelmotte", players=3, seed=1000 + i), bots)
+        if heuristic_seat in result.outcome.winners:
+            wins += 1 / len(result.outcome.winners)
+    assert wins / games > 0.75  # random play would win a third
+
+
+def test_make_bot_knows_the_heuristic() -> None:
+    assert isinstance(make_bot("mogelmotte", "heuristic", 1, 5), HeuristicBot)
+
+
+def tell_states() -> tuple[State, State]:
+    """The same table twice: seat 1 really cheats in one, only fidgets in the other."""
+    hands = [
+        [card("number", 5, 0), card("number", 5, 1)],
+        [card("moth", 1, 0), card("number", 5, 2)],
+        [card("number", 5, 3), card("number", 5, 4)],
+    ]
+    order = [c for h in hands for c in h] + [card("number", 2), card("number", 1)]
+    state = GAME.new(Config(game="mogelmotte", players=3, options={"hand_size": 2}, decks={"main": order}))
+    state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1], 0)  # seat 0 draws
+    cheating, _ = GAME.apply(state, 1, Cheat(card("moth", 1, 0)), 100)
+    fidgeting, _ = GAME.apply(state, 1, Fidget(), 100)
+    return cheating, fidgeting
+
+
+def test_the_guard_bot_cannot_tell_a_cheat_from_a_fidget() -> None:
+    cheating, fidgeting = tell_states()
+    for seed in range(20):
+        decisions = []
+        for state in (cheating, fidgeting):
+            bot = HeuristicBot(0, seed)
+            decisions.append(bot.decide(GAME.view(state, 0), GAME.legal_actions(state, 0), 150))
+        assert decisions[0] == decisions[1]
+        assert decisions[0] is None or decisions[0].action == Accuse(1)
+
+
+def test_the_guard_bot_accuses_with_a_reaction_time_before_the_cheat_completes() -> None:
+    cheating, _ = tell_states()
+    accused = 0
+    for seed in range(40):
+        decision = HeuristicBot(0, seed, alertness=1.0).decide(
+            GAME.view(cheating, 0), GAME.legal_actions(cheating, 0), 150
+        )
+        if decision is not None:
+            accused += 1
+            assert 150 + decision.delay_ms < 2100 and decision.delay_ms > 0
+    assert accused > 10
+
+
+def test_the_bot_cheats_its_moth_away_while_the_guard_is_busy_racing() -> None:
+    hands = [
+        [card("mosquito", 3), card("number", 4, 0), card("number", 4, 1)],
+        [card("moth", 2, 0), card("number", 5, 0), card("number", 5, 1)],
+        [card("number", 1, 0), card("number", 1, 1), card("number", 1, 2)],
+    ]
+    order = [c for h in hands for c in h] + [card("number", 2), card("number", 1, 3)]
+    state = GAME.new(Config(game="mogelmotte", players=3, options={"hand_size": 3}, decks={"main": order}))
+    state, _ = GAME.apply(state, 0, Play(card("mosquito", 3)), 0)
+    bot = HeuristicBot(1, 3)
+    decision = bot.decide(GAME.view(state, 1), GAME.legal_actions(state, 1), 10)
+    assert decision is not None and decision.action == Slap() and decision.delay_ms < 600
+    state, _ = GAME.apply(state, 1, Slap(), 200)  # seat 2 is now the slowest
+    decision = bot.decide(GAME.view(state, 1), GAME.legal_actions(state, 1), 200)
+    assert decision is not None and decision.action == Give(card("number", 5, 1))  # the worst giveable card
+    racing = GAME.new(Config(game="mogelmotte", players=3, options={"hand_size": 3}, decks={"main": order}))
+    racing, _ = GAME.apply(racing, 0, Play(card("mosquito", 3)), 0)
+    for seed in range(20):
+        eager = HeuristicBot(1, seed, busy_cheat_rate=1.0)
+        legal = [a for a in GAME.legal_actions(racing, 1) if isinstance(a, Cheat)]
+        decision = eager.decide(GAME.view(racing, 1), legal, 20)
+        assert decision is not None and decision.action == Cheat(card("moth", 2, 0))
