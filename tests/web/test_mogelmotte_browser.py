@@ -166,6 +166,7 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
         expect(page.locator("#ranking")).to_be_visible(timeout=10_000)
         expect(page.locator("#ranking .rank-row")).to_have_count(4)
         expect(page.locator("#ranking .rank-name", has_text=shown_b)).to_have_text(shown_b)
+    a.wait_for_timeout(1600)  # let the last animation finish
     _shoot(a, screenshots, "05-ranking")
     table.screenshot(path=str(screenshots / "06-table-ranking-laptop.png"))
 

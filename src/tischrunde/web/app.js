@@ -626,7 +626,7 @@ function renderLobby() {
     const badges = [];
     if (s.host) badges.push(el("span", { class: "badge badge-host", text: `★ ${t("lobby.host_badge")}` }));
     if (s.seat === app.seat) badges.push(el("span", { class: "badge badge-you", text: t("lobby.you") }));
-    if (s.kind === "bot") badges.push(el("span", { class: "badge", text: `🤖 ${t("lobby.bot")}` }));
+    if (s.kind === "bot") badges.push(el("span", { class: "badge", text: t("lobby.bot") }));
     if (s.kind === "human" && !s.connected) badges.push(el("span", { class: "badge badge-off", text: t("lobby.offline") }));
     const controls = [];
     if (host && s.kind === "bot") {
@@ -652,10 +652,10 @@ function renderLobby() {
   const filled = info.seats.filter((s) => s.kind !== "empty").length;
   const maxPlayers = spec ? spec.max_players : 99;
   const minPlayers = spec ? spec.min_players : 1;
-  if (info.locked) seatsBox.appendChild(el("p", { class: "notice", text: `🔒 ${t("lobby.locked")}` }));
+  if (info.locked) seatsBox.appendChild(el("p", { class: "notice", text: t("lobby.locked") }));
   if (host) {
     const row = el("div", { class: "row wrap" });
-    if (filled < maxPlayers) row.appendChild(smallBtn(`＋ ${t("lobby.add_bot")}`, () => app.conn.host("add_bot", {}), "add-bot"));
+    if (filled < maxPlayers) row.appendChild(smallBtn(`+ ${t("lobby.add_bot")}`, () => app.conn.host("add_bot", {}), "add-bot"));
     row.appendChild(
       smallBtn(info.locked ? t("lobby.unlock") : t("lobby.lock"), () => app.conn.host(info.locked ? "unlock" : "lock"), "lock"),
     );
@@ -839,17 +839,17 @@ function renderGame() {
   if (clock && !ctx.outcome) banner.appendChild(timerBar(clock));
   page.appendChild(banner);
 
-  const table = el("section", { class: "table", id: "table" });
-  table.appendChild(mod.renderTable(ctx));
-  page.appendChild(table);
-
+  // what just happened: the newest lines of the log, right under the status (beside the table on laptops)
   const log = el("section", { class: "log", id: "log", "aria-label": t("frame.log") });
-  const lines = app.log.slice(-4);
-  for (const line of lines) {
+  for (const line of app.log.slice(-6)) {
     log.appendChild(el("p", { class: ["log-line", line.fresh && "log-fresh", `log-${line.kind}`], text: line.text }));
     line.fresh = false;
   }
   page.appendChild(log);
+
+  const table = el("section", { class: "table", id: "table" });
+  table.appendChild(mod.renderTable(ctx));
+  page.appendChild(table);
 
   const dock = el("footer", { class: "dock", id: "dock" });
   if (ctx.outcome) dock.appendChild(ranking(mod, ctx));
@@ -869,7 +869,7 @@ function playerStrip(mod, ctx) {
   const strip = el("ol", { class: "players", id: "players" });
   for (const s of app.info.seats) {
     if (s.kind === "empty") continue;
-    const turn = ctx.active.includes(s.seat) && !ctx.outcome;
+    const turn = (mod.waitingFor ? mod.waitingFor(ctx) : ctx.active).includes(s.seat) && !ctx.outcome;
     const extra = mod.seatInfo(s.seat, ctx);
     strip.appendChild(
       el(
@@ -878,9 +878,13 @@ function playerStrip(mod, ctx) {
           class: ["player", turn && "player-turn", s.seat === ctx.seat && "player-me", !s.connected && s.kind === "human" && "player-off", ...(extra.classes || [])],
           dataset: { seat: String(s.seat) },
         },
-        el("span", { class: "player-name", text: s.name }),
-        turn ? el("span", { class: "turn-mark", "aria-label": t("frame.turn_badge"), text: "▶" }) : null,
-        !s.connected && s.kind === "human" ? el("span", { class: "off-mark", title: t("frame.offline"), text: "⚡︎" }) : null,
+        el(
+          "span",
+          { class: "player-name" },
+          turn ? el("span", { class: "turn-mark", "aria-label": t("frame.turn_badge"), text: "▶ " }) : null,
+          s.name,
+        ),
+        !s.connected && s.kind === "human" ? el("span", { class: "off-mark", title: t("frame.offline"), text: "⚡" }) : null,
         extra.nodes || null,
       ),
     );
@@ -924,7 +928,7 @@ function ranking(mod, ctx) {
         el("span", { class: "rank-no", text: t("frame.rank", { rank: row.rank }) }),
         el("span", { class: "rank-name", text: seatName(row.seat) }),
         el("span", { class: "rank-score", text: mod.scoreText(row.score, ctx) }),
-        win ? el("span", { class: "badge badge-win", text: `🏆 ${t("frame.winner")}` }) : null,
+        win ? el("span", { class: "badge badge-win", text: `★ ${t("frame.winner")}` }) : null,
       ),
     );
   }

@@ -41,7 +41,7 @@ register({
     "mm.status.cockroach": "Kakerlake {value}! Wirf schnell eine {value} drauf!",
     "mm.status.cockroach_none": "Kakerlake {value}! Wer hat eine {value}?",
     "mm.status.spider": "Spinne: tippe eine Karte, dann den Platz, der sie bekommt.",
-    "mm.status.spider_pick": "An wen geht die Karte? Tippe auf 🎁 bei einem Platz.",
+    "mm.status.spider_pick": "An wen geht die Karte? Tippe „Hierhin“ bei einem Platz.",
     "mm.status.spider_other": "{name} darf eine Karte verschenken (Spinne).",
     "mm.status.give": "Gib {name} eine Karte: tippe sie an.",
     "mm.status.give_done": "Karte gewählt. Warte auf {names} …",
@@ -51,39 +51,40 @@ register({
     "mm.status.settle_other": "Erwischt! {guard} gibt {name} eine Karte.",
     "mm.status.round_over": "Runde {round} vorbei!",
     "mm.status.next_round": "Gleich wird neu ausgeteilt …",
-    "mm.status.cheating": "Du mogelst: {card} verschwindet …",
+    "mm.status.cheating": "Du mogelst: deine {card} verschwindet …",
     "mm.status.fidgeting": "Du zappelst …",
     "mm.btn.draw": "Karte ziehen",
-    "mm.btn.slap": "🖐 Draufhauen!",
-    "mm.btn.throw": "🪳 {card} drauf!",
-    "mm.btn.fidget": "〰 Zappeln",
+    "mm.btn.slap": "Draufhauen!",
+    "mm.btn.throw": "{card} drauf!",
+    "mm.btn.give_here": "Hierhin",
+    "mm.btn.fidget": "≈ Zappeln",
     "mm.btn.accuse": "Erwischt!",
     "mm.btn.spider_skip": "Nichts verschenken",
     "mm.btn.cancel": "Abbrechen",
     "mm.hold_hint": "gedrückt halten = mogeln",
     "mm.give_to": "{name} bekommt die Karte",
     "mm.ev.deal": "Runde {round}: {name} ist Wächter und fängt an.",
-    "mm.ev.play": "{name} legt {card}.",
-    "mm.ev.play_ant": "{name} legt {card}: alle anderen ziehen eine Karte.",
+    "mm.ev.play": "{name} legt eine {card}.",
+    "mm.ev.play_ant": "{name} legt eine {card}: alle anderen ziehen eine Karte.",
     "mm.ev.draw": "{name} zieht eine Karte.",
-    "mm.ev.drew": "Du ziehst {card}.",
+    "mm.ev.drew": "Du ziehst eine {card}.",
     "mm.ev.draw_impossible": "{name} kann nicht ziehen: keine Karten mehr.",
     "mm.ev.reshuffle": "Die Ablage wird zum neuen Stapel gemischt.",
     "mm.ev.spider_give": "{name} schenkt {target} eine Karte (Spinne).",
     "mm.ev.spider_skip": "{name} verschenkt nichts.",
-    "mm.ev.gift_in": "{name} gibt dir {card}.",
-    "mm.ev.gift_out": "Du gibst {target} {card}.",
+    "mm.ev.gift_in": "{name} gibt dir eine {card}.",
+    "mm.ev.gift_out": "Du gibst {target} eine {card}.",
     "mm.ev.mosquito_race": "Stechmücke! Alle hauen drauf …",
     "mm.ev.slap": "{name} haut drauf.",
     "mm.ev.slowest": "{name} war am langsamsten und bekommt von allen eine Karte.",
     "mm.ev.mosquito_give": "{name} gibt {target} eine Karte.",
     "mm.ev.cockroach_race": "Kakerlake {value}! Wer wirft zuerst eine {value}?",
-    "mm.ev.throw": "{name} wirft {card} auf die Kakerlake!",
+    "mm.ev.throw": "{name} wirft eine {card} auf die Kakerlake!",
     "mm.ev.tell": "{name} zappelt …",
-    "mm.ev.cheat_started": "Du mogelst {card} weg …",
+    "mm.ev.cheat_started": "Du mogelst eine {card} weg …",
     "mm.ev.fidget_started": "Du zappelst, um den Wächter zu ködern.",
     "mm.ev.tell_end_gone": "{name} hat eine Karte weggemogelt!",
-    "mm.ev.vanished": "Geschafft: {card} ist weg!",
+    "mm.ev.vanished": "Geschafft: deine {card} ist weg!",
     "mm.ev.caught": "Erwischt! {guard} ertappt {name} beim Mogeln. {name} ist jetzt Wächter.",
     "mm.ev.guard_give": "{name} gibt {target} eine Karte.",
     "mm.ev.wrong_accusation": "Falscher Verdacht: {name} hat nicht gemogelt. {guard} zieht eine Strafkarte.",
@@ -142,7 +143,7 @@ register({
     "mm.status.cockroach": "Cockroach {value}! Throw a {value} on it, fast!",
     "mm.status.cockroach_none": "Cockroach {value}! Who has a {value}?",
     "mm.status.spider": "Spider: tap a card, then the seat that gets it.",
-    "mm.status.spider_pick": "Who gets the card? Tap 🎁 at a seat.",
+    "mm.status.spider_pick": "Who gets the card? Tap \"Give here\" at a seat.",
     "mm.status.spider_other": "{name} may give a card away (spider).",
     "mm.status.give": "Give {name} a card: tap it.",
     "mm.status.give_done": "Card chosen. Waiting for {names} …",
@@ -155,17 +156,18 @@ register({
     "mm.status.cheating": "You are cheating: {card} is vanishing …",
     "mm.status.fidgeting": "You are fidgeting …",
     "mm.btn.draw": "Draw a card",
-    "mm.btn.slap": "🖐 Slap!",
-    "mm.btn.throw": "🪳 Throw {card}!",
-    "mm.btn.fidget": "〰 Fidget",
+    "mm.btn.slap": "Slap!",
+    "mm.btn.throw": "Throw {card}!",
+    "mm.btn.give_here": "Give here",
+    "mm.btn.fidget": "≈ Fidget",
     "mm.btn.accuse": "Caught!",
     "mm.btn.spider_skip": "Give nothing",
     "mm.btn.cancel": "Cancel",
     "mm.hold_hint": "press and hold = cheat",
     "mm.give_to": "{name} gets the card",
     "mm.ev.deal": "Round {round}: {name} is the guard and starts.",
-    "mm.ev.play": "{name} plays {card}.",
-    "mm.ev.play_ant": "{name} plays {card}: everyone else draws a card.",
+    "mm.ev.play": "{name} plays a {card}.",
+    "mm.ev.play_ant": "{name} plays an {card}: everyone else draws a card.",
     "mm.ev.draw": "{name} draws a card.",
     "mm.ev.drew": "You draw {card}.",
     "mm.ev.draw_impossible": "{name} cannot draw: no cards left.",
@@ -173,13 +175,13 @@ register({
     "mm.ev.spider_give": "{name} gives {target} a card (spider).",
     "mm.ev.spider_skip": "{name} gives nothing away.",
     "mm.ev.gift_in": "{name} gives you {card}.",
-    "mm.ev.gift_out": "You give {target} {card}.",
+    "mm.ev.gift_out": "You give {card} to {target}.",
     "mm.ev.mosquito_race": "Mosquito! Everyone slaps …",
     "mm.ev.slap": "{name} slaps.",
     "mm.ev.slowest": "{name} was slowest and gets a card from everyone.",
     "mm.ev.mosquito_give": "{name} gives {target} a card.",
     "mm.ev.cockroach_race": "Cockroach {value}! Who throws a {value} first?",
-    "mm.ev.throw": "{name} throws {card} onto the cockroach!",
+    "mm.ev.throw": "{name} throws a {card} onto the cockroach!",
     "mm.ev.tell": "{name} is fidgeting …",
     "mm.ev.cheat_started": "You are cheating {card} away …",
     "mm.ev.fidget_started": "You fidget to bait the guard.",
@@ -214,7 +216,13 @@ register({
   },
 });
 
-const ICON = { number: "", ant: "🐜", spider: "🕷️", mosquito: "🦟", cockroach: "🪳", moth: "🦋" };
+const ICONS = new Set(["ant", "spider", "mosquito", "cockroach", "moth", "guard"]);
+
+/** Our own small SVG drawing of an animal (or the guard's shield); decoration, the word is always beside it. */
+function icon(kind, cls = "mm-icon") {
+  if (!ICONS.has(kind)) return null;
+  return el("img", { class: cls, src: `/static/icons/${kind}.svg`, alt: "", "aria-hidden": "true", draggable: "false" });
+}
 
 // The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),
 // so event card ids can be named without asking the server.
@@ -376,6 +384,24 @@ function timer(ctx) {
   return null;
 }
 
+/** The seats the game is waiting for now (cheating is always possible and does not count). */
+function waitingFor(ctx) {
+  const view = v(ctx);
+  if (view.settling) return [view.settling.guard];
+  switch (view.phase) {
+    case "turn":
+      return [view.turn_seat];
+    case "spider":
+      return view.spider ? [view.spider.player] : [];
+    case "mosquito_race":
+      return view.race ? ctx.info.seats.map((s) => s.seat).filter((s) => s !== view.race.player && !view.race.slapped.includes(s)) : [];
+    case "mosquito_give":
+      return view.gifts ? view.gifts.waiting : [];
+    default:
+      return [];
+  }
+}
+
 // ---------------------------------------------------------------- the player strip in the top bar
 
 function seatInfo(seat, ctx) {
@@ -383,16 +409,16 @@ function seatInfo(seat, ctx) {
   const classes = [];
   const counts = v(ctx).hand_counts || [];
   if (guardSeat(ctx) === seat) {
-    nodes.push(el("span", { class: "mm-guard-badge", title: t("mm.guard_long"), text: `🛡 ${t("mm.guard")}` }));
+    nodes.push(el("span", { class: "mm-guard-badge", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), t("mm.guard")));
     classes.push("mm-is-guard");
   }
   if (typeof counts[seat] === "number") nodes.push(el("span", { class: "mm-count", text: cardsText(counts[seat]) }));
   const pts = totals(ctx);
   if (typeof pts[seat] === "number" && (pts[seat] > 0 || (v(ctx).penalty_points.rounds || []).length)) {
-    nodes.push(el("span", { class: "mm-pts", text: t("mm.points_short", { points: pts[seat] }) }));
+    nodes.push(el("span", { class: "mm-pts", title: t("mm.score", { points: pts[seat] }), text: t("mm.points_short", { points: pts[seat] }) }));
   }
   if (tellSeats(ctx).includes(seat)) {
-    nodes.push(el("span", { class: "mm-tell-mini", text: "〰" }));
+    nodes.push(el("span", { class: "mm-tell-mini", text: "≈≈" }));
     classes.push("mm-telling");
   }
   return { nodes, classes };
@@ -410,7 +436,7 @@ function cardNode(card, extra = {}) {
       ...(extra.attrs || {}),
     },
     el("span", { class: "pv", text: String(c.value) }),
-    c.kind !== "number" ? el("span", { class: "pi", "aria-hidden": "true", text: ICON[c.kind] || "?" }) : null,
+    c.kind !== "number" ? icon(c.kind, "pi") : null,
     c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.kind.${c.kind}`) }) : null,
   );
 }
@@ -450,14 +476,14 @@ function renderTable(ctx) {
         ],
         dataset: { seat: String(seat) },
       },
-      el("span", { class: "mm-seat-name", text: s.name }),
+      el("span", { class: "mm-seat-name", title: s.name, text: s.name }),
       el(
         "span",
         { class: "mm-seat-meta" },
         el("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
-        guardSeat(ctx) === seat ? el("span", { class: "mm-seat-guardmark", text: `🛡 ${t("mm.guard")}` }) : null,
+        guardSeat(ctx) === seat ? el("span", { class: "mm-seat-guardmark" }, icon("guard", "mm-icon-sm"), t("mm.guard")) : null,
       ),
-      tell ? el("span", { class: "mm-seat-tellmark", text: `〰 ${t("mm.tell")} 〰` }) : null,
+      tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")} ≈` }) : null,
     );
     if (accuse && !ctx.isTable) {
       node.appendChild(
@@ -465,7 +491,7 @@ function renderTable(ctx) {
           class: "btn mm-accuse",
           type: "button",
           dataset: { action: "accuse", seat: String(seat) },
-          text: `🛡 ${t("mm.btn.accuse")}`,
+          text: t("mm.btn.accuse"),
           on: { click: () => ctx.act(accuse) },
         }),
       );
@@ -476,7 +502,7 @@ function renderTable(ctx) {
           class: "btn btn-primary mm-give-here",
           type: "button",
           dataset: { action: "spider_give", seat: String(seat) },
-          text: "🎁",
+          text: t("mm.btn.give_here"),
           "aria-label": t("mm.give_to", { name: s.name }),
           on: {
             click: () => {
@@ -512,7 +538,7 @@ function renderTable(ctx) {
   );
   if (view.race) {
     piles.appendChild(
-      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`], text: `${ICON[view.race.kind]} ${t(`mm.kind.${view.race.kind}`)}!` }),
+      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), `${t(`mm.kind.${view.race.kind}`)}!`),
     );
   }
   box.appendChild(piles);
@@ -530,7 +556,7 @@ function roundTable(ctx) {
     table.appendChild(el("tr", {}, el("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => el("td", { text: String(row[s.seat] ?? "") }))));
   });
   table.appendChild(el("tr", { class: "mm-total-row" }, el("th", { scope: "row", text: t("mm.total") }), seats.map((s) => el("td", { text: String(pp.totals[s.seat] ?? "") }))));
-  return table;
+  return el("div", { class: "mm-rounds-wrap" }, table);
 }
 
 // ---------------------------------------------------------------- your hand and buttons (bottom)
@@ -552,18 +578,19 @@ function renderControls(ctx) {
   // races first: big, fast buttons
   const slap = byType(ctx, "slap")[0];
   if (slap) {
-    box.appendChild(el("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, text: t("mm.btn.slap"), on: { click: () => ctx.act(slap) } }));
+    box.appendChild(
+      el("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, on: { click: () => ctx.act(slap) } }, icon("mosquito"), t("mm.btn.slap")),
+    );
   }
   const throwAct = byType(ctx, "throw")[0];
   if (throwAct) {
     box.appendChild(
-      el("button", {
-        class: "btn btn-huge mm-race mm-throw",
-        type: "button",
-        dataset: { action: "throw" },
-        text: t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
-        on: { click: () => ctx.act(throwAct) },
-      }),
+      el(
+        "button",
+        { class: "btn btn-huge mm-race mm-throw", type: "button", dataset: { action: "throw" }, on: { click: () => ctx.act(throwAct) } },
+        icon("cockroach"),
+        t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
+      ),
     );
   }
 
@@ -573,9 +600,9 @@ function renderControls(ctx) {
     el(
       "div",
       { class: "mm-hand-head" },
-      el("span", { class: "mm-private", text: `🔒 ${t("mm.your_hand")}` }),
+      el("span", { class: "mm-private" }, el("strong", { text: t("mm.your_hand") }), " ", el("span", { class: "muted", text: `(${t("frame.private")})` })),
       guardSeat(ctx) === ctx.seat
-        ? el("span", { class: "mm-guard-note", text: `🛡 ${t("mm.guard")}` })
+        ? el("span", { class: "mm-guard-note" }, icon("guard", "mm-icon-sm"), t("mm.guard"))
         : view.can_cheat
           ? el("span", { class: "mm-hold-hint", text: t("mm.hold_hint") })
           : null,
@@ -595,7 +622,7 @@ function renderControls(ctx) {
         dataset: { card: String(card.id), action: main ? main.type : "", cheat: cheat ? "1" : "" },
       },
     });
-    if (main) node.appendChild(el("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "🎁" }));
+    if (main) node.appendChild(el("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "→" }));
     attachPress(node, ctx, card, main, cheat);
     row.appendChild(node);
   }
@@ -795,28 +822,28 @@ function animate(events, ctx, page) {
       case "play":
       case "throw":
         flash(page.querySelector("#mm-discard"), "anim-pop");
-        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, `${ICON.ant} ${t("mm.kind.ant")}!`, "mm-burst-animal");
+        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, `${t("mm.kind.ant")}!`, "mm-burst-animal", "ant");
         break;
       case "caught":
         if (seatNode(ev.seat)) seatNode(ev.seat).classList.add("mm-caught");
         flash(seatNode(ev.seat), "anim-shake");
-        showBurst(page, `🛡 ${t("mm.burst.caught")}`, "mm-burst-caught");
+        showBurst(page, t("mm.burst.caught"), "mm-burst-caught", "guard");
         break;
       case "wrong_accusation":
         flash(seatNode(ev.data.guard), "anim-shake");
         showBurst(page, t("mm.burst.wrong"), "mm-burst-wrong");
         break;
       case "mosquito_race":
-        showBurst(page, `${ICON.mosquito} ${t("mm.kind.mosquito")}!`, "mm-burst-animal");
+        showBurst(page, `${t("mm.kind.mosquito")}!`, "mm-burst-animal", "mosquito");
         break;
       case "cockroach_race":
-        showBurst(page, `${ICON.cockroach} ${t("mm.kind.cockroach")}!`, "mm-burst-animal");
+        showBurst(page, `${t("mm.kind.cockroach")}!`, "mm-burst-animal", "cockroach");
         break;
       case "tell":
         flash(seatNode(ev.seat), "anim-glow");
         break;
       case "round_end":
-        showBurst(page, t("mm.burst.round_end"), "mm-burst-round");
+        if (!events.some((e) => e.kind === "game_over")) showBurst(page, t("mm.burst.round_end"), "mm-burst-round");
         break;
       default:
         break;
@@ -824,9 +851,9 @@ function animate(events, ctx, page) {
   }
 }
 
-function showBurst(page, text, cls) {
+function showBurst(page, text, cls, kind = null) {
   // reduced motion: the same words, shown still (no zoom); the log line says it too
-  const node = el("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still"], "aria-hidden": "true", text });
+  const node = el("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still"], "aria-hidden": "true" }, kind ? icon(kind, "mm-icon-burst") : null, text);
   page.appendChild(node);
   setTimeout(() => node.remove(), 1500);
 }
@@ -843,6 +870,7 @@ export default {
   name: "mogelmotte",
   status,
   timer,
+  waitingFor,
   renderTable,
   renderControls,
   seatInfo,
