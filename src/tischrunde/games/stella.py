@@ -412,18 +412,8 @@ class Stella(Game[StellaState]):
         out: list[Action] = []
         if state.min_marks <= 1:
             out.extend(Mark([p]) for p in range(GRID_SIZE))
-        low = max(2, state.min_marks)
-        r = _mix(state.config.seed, state.round, seat, *state.grid)
-        seen: set[tuple[int, ...]] = set()
-        for _ in range(8):
-            if low > state.max_marks:
-                break
-            size, r = rng.randbelow(r, state.max_marks - low + 1)
-            cards, r = rng.shuffled(r, range(GRID_SIZE))
-            chosen = tuple(sorted(cards[: low + size]))
-            if chosen not in seen:
-                seen.add(chosen)
-                out.append(Mark(list(chosen)))
+        key = _mix(state.config.seed, state.round, seat, *state.grid)
+        out.extend(Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks))
         return out
 
     def deadline(self, state: StellaState) -> int | None:
@@ -746,6 +736,23 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
     if rule == "one_per_card":
         return sparks + super_sparks
     return (SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks) // 2
+
+
+@functools.lru_cache(maxsize=4096)
+def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
+    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``."""
+    out: list[tuple[int, ...]] = []
+    r = key
+    for _ in range(count):
+        if low > high:
+            break
+        size, r = rng.randbelow(r, high - low + 1)
+        bits, r = rng.next_u64(r)
+        keys = sorted(((bits >> (4 * p)) & 15) << 4 | p for p in range(GRID_SIZE))
+        chosen = tuple(sorted(k & 15 for k in keys[: low + size]))
+        if chosen not in out:
+            out.append(chosen)
+    return tuple(out)
 
 
 def _unnamed_marks(state: StellaState, seat: int) -> list[int]:
