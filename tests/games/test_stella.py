@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -10,6 +12,7 @@ import pytest
 
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
 from tischrunde.core.game import Action, Config, Timeout
+from tischrunde.games import stella
 from tischrunde.games.stella import (
     GAME,
     ChooseWord,
@@ -477,3 +480,14 @@ def test_views_hide_marks_deck_order_and_upcoming_words() -> None:
 def test_actions_round_trip_through_json() -> None:
     for action in (ChooseWord(1), Mark([3, 4]), Reveal(7), Timeout()):
         assert GAME.decode_action(msgspec.json.encode(action)) == action
+
+
+def test_every_error_code_has_a_german_and_an_english_text() -> None:
+    codes = set(re.findall(r'code="([a-z_]+)"', Path(stella.__file__).read_text(encoding="utf-8")))
+    assert codes and codes <= set(stella.MESSAGES)
+    for texts in stella.MESSAGES.values():
+        assert texts["de"] and texts["en"]
+    with pytest.raises(NotYourTurnError) as info:
+        act(GAME.new(config()), 2, ChooseWord(0))
+    assert info.value.code == "not_scout"
+    assert info.value.to_dict()["rule"] == "word"

@@ -56,6 +56,55 @@ PHASES = ("word", "mark", "reveal", "over")
 DATA_DIR = Path(__file__).parent / "data" / "stella"
 
 
+#: player-facing texts of every error code this game raises, for the UI (de / en)
+MESSAGES: dict[str, dict[str, str]] = {
+    "not_a_seat": {"de": "Dieser Platz spielt nicht mit.", "en": "This seat is not playing."},
+    "game_over": {"de": "Das Spiel ist vorbei.", "en": "The game is over."},
+    "unknown_action": {"de": "Diesen Zug gibt es in Stella nicht.", "en": "Stella has no such move."},
+    "clock_only": {
+        "de": "Nur die Uhr beendet die Zeit zum Markieren.",
+        "en": "Only the clock ends the marking time.",
+    },
+    "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
+    "too_early": {"de": "Die Zeit zum Markieren läuft noch.", "en": "The marking time has not run out yet."},
+    "not_word_phase": {"de": "Das Wort ist schon gewählt.", "en": "The word has already been chosen."},
+    "not_scout": {
+        "de": "Nur die Späherin oder der Späher wählt das Wort.",
+        "en": "Only the scout chooses the word.",
+    },
+    "bad_word": {
+        "de": "Wähle Wort 1 oder Wort 2 der Wortkarte.",
+        "en": "Choose word 1 or word 2 of the word card.",
+    },
+    "not_mark_phase": {
+        "de": "Markiert wird, sobald das Wort gewählt ist.",
+        "en": "Marks are made once the word is chosen.",
+    },
+    "already_marked": {
+        "de": "Du hast in dieser Runde schon markiert.",
+        "en": "You have already marked this round.",
+    },
+    "bad_position": {"de": "Markiere nur Karten der Auslage.", "en": "Mark only cards on the table."},
+    "duplicate_mark": {"de": "Jede Karte nur einmal markieren.", "en": "Mark each card only once."},
+    "mark_count": {
+        "de": "Markiere mindestens {min_marks} und höchstens {max_marks} Karten.",
+        "en": "Mark at least {min_marks} and at most {max_marks} cards.",
+    },
+    "not_reveal_phase": {
+        "de": "Karten werden genannt, wenn alle markiert haben.",
+        "en": "Cards are named once everyone has marked.",
+    },
+    "not_revealer": {
+        "de": "Jemand anderes nennt gerade eine Karte.",
+        "en": "Someone else is naming a card now.",
+    },
+    "bad_reveal": {
+        "de": "Nenne eine deiner markierten Karten, die noch nicht genannt wurde.",
+        "en": "Name one of your marked cards that has not been named yet.",
+    },
+}
+
+
 class WordCard(msgspec.Struct, frozen=True):
     """Two words, in German and in English (``de[i]`` and ``en[i]`` are the same word)."""
 
@@ -427,7 +476,9 @@ class Stella(Game[StellaState]):
         if isinstance(action, Timeout):
             return self._timeout(state, seat, t)
         if seat is None or not 0 <= seat < state.config.players:
-            raise NotYourTurnError(f"seat {seat} is not a player at this table", rule="seats")
+            raise NotYourTurnError(
+                f"seat {seat} is not a player at this table", code="not_a_seat", rule="seats"
+            )
         if state.phase == "over":
             raise IllegalActionError("the game is over", code="game_over", rule="end")
         if isinstance(action, ChooseWord):
@@ -440,7 +491,9 @@ class Stella(Game[StellaState]):
 
     def _timeout(self, state: StellaState, seat: int | None, t: int) -> tuple[StellaState, list[Event]]:
         if seat is not None:
-            raise NotYourTurnError("only the table's clock can end the marking time", rule="mark_timeout")
+            raise NotYourTurnError(
+                "only the table's clock can end the marking time", code="clock_only", rule="mark_timeout"
+            )
         if state.phase != "mark" or state.mark_deadline is None:
             raise IllegalActionError("nothing is timed now", code="no_deadline", rule="mark_timeout")
         if t < state.mark_deadline:
@@ -461,7 +514,9 @@ class Stella(Game[StellaState]):
                 "the word has already been chosen this round", code="not_word_phase", rule="word"
             )
         if seat != state.scout:
-            raise NotYourTurnError(f"only the scout (seat {state.scout}) chooses the word", rule="word")
+            raise NotYourTurnError(
+                f"only the scout (seat {state.scout}) chooses the word", code="not_scout", rule="word"
+            )
         if action.index not in (0, 1):
             raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
         card = word_cards()[state.word_cards[state.round]]
@@ -476,7 +531,7 @@ class Stella(Game[StellaState]):
                 "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
             )
         if state.marks[seat] is not None:
-            raise NotYourTurnError("you have already marked this round", rule="mark")
+            raise NotYourTurnError("you have already marked this round", code="already_marked", rule="mark")
         cards = tuple(action.cards)
         if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < GRID_SIZE for p in cards):
             raise IllegalActionError(
@@ -525,7 +580,9 @@ class Stella(Game[StellaState]):
                 "cards are named after everyone has marked", code="not_reveal_phase", rule="reveal"
             )
         if seat != state.reveal_turn:
-            raise NotYourTurnError(f"it is seat {state.reveal_turn}'s turn to name a card", rule="reveal")
+            raise NotYourTurnError(
+                f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
+            )
         position = action.position
         if position not in _unnamed_marks(state, seat):
             raise IllegalActionError(
