@@ -151,6 +151,11 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
             if page is a and not shot_turn and a.locator("#mm-hand [data-action=play]").count():
                 _shoot(a, screenshots, "03-turn")
                 shot_turn = True
+                # a card that does not fit explains why when tapped
+                unfit = a.locator("#mm-hand .pcard.mm-dim").first
+                if unfit.count():
+                    unfit.click()
+                    expect(a.locator(".toast-explain").first).to_be_visible()
             if _step(page):
                 moves += 1
         if moves >= 4 and not reloaded:

@@ -25,7 +25,6 @@ const app = {
   stateAt: 0, // performance.now() when the last state arrived
   menuOpen: false,
   wakeLock: null,
-  prevOutcome: null,
 };
 
 // ---------------------------------------------------------------- routing
@@ -344,7 +343,6 @@ function leaveConnection() {
   app.seat = null;
   app.log = [];
   app.error = null;
-  app.prevOutcome = null;
   releaseWakeLock();
 }
 
@@ -385,20 +383,13 @@ function onMessage(msg) {
       sessionStorage.removeItem(`tischrunde.pending.${app.room}`);
       break;
     case "room": {
-      const was = app.info && app.info.status;
+      const was = app.info;
       app.info = msg.room;
-      if (was && was !== msg.room.status && msg.room.status === "playing") {
+      if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
-        app.prevOutcome = null;
-      }
-      if (app.seat !== null && !msg.room.seats.some((s) => s.seat === app.seat && s.kind === "human")) {
-        if (msg.room.status === "lobby") {
-          // we were removed from our seat
-          saveToken(app.room, null);
-          app.seat = null;
-          toast(t("err.kicked"), "error");
-        }
-      }
+            }
+      // a seat left the lobby and later seats moved up: ask the server again which seat is ours
+      if (was && app.seat !== null && msg.room.seats.length < was.seats.length && app.conn) app.conn.resync();
       break;
     }
     case "state":

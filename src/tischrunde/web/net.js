@@ -76,8 +76,8 @@ export class Connection {
       this.onMessage(msg);
     });
     ws.addEventListener("close", () => {
-      clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
+      clearInterval(this.pingTimer);
       this.ws = null;
       if (this.closedByUs) return;
       this.onStatus("closed");
@@ -102,6 +102,15 @@ export class Connection {
       return;
     }
     this.backoff = 500;
+    this.open();
+  }
+
+  /** A fresh connection right away (the new Welcome says which seat the token holds now). */
+  resync() {
+    if (this.closedByUs) return;
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
     this.open();
   }
 

@@ -1,0 +1,86 @@
+"""The start page and the lobby in a browser: languages, dark mode, reduced motion, host controls, CSP."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _page(browser: Browser, problems: list[str], *, locale: str = "en-US") -> Page:
+    context = browser.new_context(viewport=PHONE, locale=locale, color_scheme="dark", reduced_motion="reduce")
+    page = context.new_page()
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+
+    def console(msg: ConsoleMessage) -> None:
+        if "Content Security Policy" in msg.text or "Refused to" in msg.text:
+            problems.append(f"csp: {msg.text}")
+
+    page.on("console", console)
+    page.set_default_timeout(10_000)
+    return page
+
+
+def test_languages_host_controls_and_kick(browser: Browser, server: str, screenshots: Path) -> None:
+    problems: list[str] = []
+    host = _page(browser, problems)
+    host.goto(server + "/")
+    expect(host.locator("#create-form h2")).to_have_text("Create a room")
+    host.click("[data-lang=de]")
+    expect(host.locator("#create-form h2")).to_have_text("Raum erstellen")
+    host.click("[data-lang=en]")
+    expect(host.locator("#join-form h2")).to_have_text("Join a room")
+    # every option of the game is offered with its explanation in the current language
+    host.locator(".option-details summary").first.click()
+    expect(host.locator("[data-option=cheat_ms] .option-desc")).to_contain_text("How long")
+
+    host.fill("#create-name", "Hosty")
+    host.click("#create-button")
+    expect(host.locator("#room-code")).to_be_visible()
+    code = host.locator("#room-code").inner_text().strip()
+    expect(host.locator("#join-link")).to_have_value(re.compile(rf"/r/{code}$"))
+    qr_width = host.locator("img.qr").evaluate("img => img.complete ? img.naturalWidth : 0")
+    assert qr_width > 0, "the QR code did not load"
+    host.screenshot(path=str(screenshots / "10-lobby-dark-phone.png"))
+
+    # a locked room refuses a newcomer with a clear message
+    host.click("[data-act=lock]")
+    expect(host.locator(".notice")).to_contain_text("locked")
+    guest = _page(browser, problems, locale="de-DE")
+    guest.goto(f"{server}/r/{code}")
+    guest.fill("#ask-name", "Gast")
+    guest.click("#ask-join")
+    expect(guest.locator("[role=alert]").first).to_contain_text("geschlossen")
+    host.click("[data-act=lock]")  # unlock
+    expect(host.locator(".notice")).to_have_count(0)
+
+    # joining through the link page works once the room is open again
+    guest.goto(f"{server}/r/{code}")
+    guest.fill("#ask-name", "Gast")
+    guest.click("#ask-join")
+    expect(guest.locator("#waiting-host")).to_contain_text("Hosty")
+    third = _page(browser, problems)
+    third.goto(f"{server}/r/{code}")
+    third.fill("#ask-name", "Third")
+    third.click("#ask-join")
+    expect(host.locator("#seat-list .seat")).to_have_count(3)
+
+    # the host kicks the guest; the third player moves up a seat and still knows which one is theirs
+    host.locator("#seat-list .seat", has_text="Gast").locator("[data-act=kick]").click()
+    expect(host.locator("#seat-list .seat")).to_have_count(2)
+    expect(guest.locator("#ask-name-form")).to_be_visible()
+    expect(third.locator("#seat-list .seat", has_text="Third").locator(".badge-you")).to_be_visible()
+
+    # the host hands the host role on: the third player now sees the start button
+    host.locator("#seat-list .seat", has_text="Third").locator("[data-act=make-host]").click()
+    expect(third.locator("#start-game")).to_be_visible()
+    expect(host.locator("#waiting-host")).to_contain_text("Third")
+
+    assert problems == [], problems
