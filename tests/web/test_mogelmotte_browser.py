@@ -142,6 +142,7 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     reloaded = False
     moves = 0
     shot_turn = False
+    table_shot = False
     deadline = time.monotonic() + 150
     while not a.locator("#ranking").count():
         assert time.monotonic() < deadline, "the game did not finish in time"
@@ -158,6 +159,10 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
                     expect(a.locator(".toast-explain").first).to_be_visible()
             if _step(page):
                 moves += 1
+        if moves >= 2 and not table_shot:
+            table.screenshot(path=str(screenshots / "07-table-screen-laptop.png"))
+            assert table.locator("#mm-hand").count() == 0
+            table_shot = True
         if moves >= 4 and not reloaded:
             token_before = b.evaluate(f"localStorage.getItem('tischrunde.token.{code}')")
             b.reload()
@@ -196,6 +201,10 @@ def _catch_a_cheat(a: Page, b: Page, screenshots: Path) -> bool:
         try:
             accuse = a.locator(".mm-seat[data-seat='1'].mm-seat-tell [data-action=accuse]")
             accuse.wait_for(timeout=2500)
+            # the cheater's own screen while the card vanishes (the tell shows at B's seat everywhere)
+            expect(b.locator(".mm-seat[data-seat='1'].mm-seat-tell")).to_be_visible()
+            b.screenshot(path=str(screenshots / "04-cheating-phone.png"))
+            a.screenshot(path=str(screenshots / "04-guard-sees-tell-phone.png"))
             accuse.click()
             expect(a.locator(".log-line", has_text=re.compile("Erwischt|Caught"))).to_be_visible(timeout=3000)
             a.wait_for_timeout(150)

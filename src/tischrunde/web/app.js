@@ -4,8 +4,9 @@ import { clear, el } from "./dom.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { Connection, loadToken, saveToken } from "./net.js";
 import mogelmotte from "./games/mogelmotte.js";
+import emojito from "./games/emojito.js";
 
-const GAMES = { mogelmotte };
+const GAMES = { mogelmotte, emojito };
 const NAME_KEY = "tischrunde.name";
 const LOG_LINES = 40;
 

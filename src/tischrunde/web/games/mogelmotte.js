@@ -59,6 +59,7 @@ register({
     "mm.btn.give_here": "Hierhin",
     "mm.btn.fidget": "≈ Zappeln",
     "mm.btn.accuse": "Erwischt!",
+    "mm.btn.accuse_name": "Erwischt, {name}!",
     "mm.btn.spider_skip": "Nichts verschenken",
     "mm.btn.cancel": "Abbrechen",
     "mm.hold_hint": "gedrückt halten = mogeln",
@@ -153,7 +154,7 @@ register({
     "mm.status.settle_other": "Caught! {guard} gives {name} a card.",
     "mm.status.round_over": "Round {round} is over!",
     "mm.status.next_round": "Dealing the next round in a moment …",
-    "mm.status.cheating": "You are cheating: {card} is vanishing …",
+    "mm.status.cheating": "You are cheating: your {card} is vanishing …",
     "mm.status.fidgeting": "You are fidgeting …",
     "mm.btn.draw": "Draw a card",
     "mm.btn.slap": "Slap!",
@@ -161,6 +162,7 @@ register({
     "mm.btn.give_here": "Give here",
     "mm.btn.fidget": "≈ Fidget",
     "mm.btn.accuse": "Caught!",
+    "mm.btn.accuse_name": "Caught you, {name}!",
     "mm.btn.spider_skip": "Give nothing",
     "mm.btn.cancel": "Cancel",
     "mm.hold_hint": "press and hold = cheat",
@@ -183,10 +185,10 @@ register({
     "mm.ev.cockroach_race": "Cockroach {value}! Who throws a {value} first?",
     "mm.ev.throw": "{name} throws a {card} onto the cockroach!",
     "mm.ev.tell": "{name} is fidgeting …",
-    "mm.ev.cheat_started": "You are cheating {card} away …",
+    "mm.ev.cheat_started": "You are cheating a {card} away …",
     "mm.ev.fidget_started": "You fidget to bait the guard.",
     "mm.ev.tell_end_gone": "{name} cheated a card away!",
-    "mm.ev.vanished": "Done: {card} is gone!",
+    "mm.ev.vanished": "Done: your {card} is gone!",
     "mm.ev.caught": "Caught! {guard} catches {name} cheating. {name} is the guard now.",
     "mm.ev.guard_give": "{name} gives {target} a card.",
     "mm.ev.wrong_accusation": "Wrong guess: {name} was not cheating. {guard} draws a penalty card.",
@@ -483,7 +485,7 @@ function renderTable(ctx) {
         el("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
         guardSeat(ctx) === seat ? el("span", { class: "mm-seat-guardmark" }, icon("guard", "mm-icon-sm"), t("mm.guard")) : null,
       ),
-      tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")} ≈` }) : null,
+      tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
     );
     if (accuse && !ctx.isTable) {
       node.appendChild(
@@ -574,6 +576,29 @@ function renderControls(ctx) {
   }
   if (ui.picked !== null && !(legalByCard.get(ui.picked) || []).some((a) => a.type === "spider_give")) ui.picked = null;
   const myTellCard = view.my_tell && view.my_tell.card ? view.my_tell.card.id : null;
+
+  // the guard's "Caught!" for every seat showing a tell, big and in thumb reach
+  const accusations = byType(ctx, "accuse");
+  if (accusations.length) {
+    const row = el("div", { class: "mm-accuse-row" });
+    for (const accuse of accusations) {
+      row.appendChild(
+        el(
+          "button",
+          {
+            class: "btn mm-accuse-big",
+            type: "button",
+            "aria-label": t("mm.btn.accuse_name", { name: ctx.name(accuse.seat) }),
+            dataset: { action: "accuse-big", seat: String(accuse.seat) },
+            on: { click: () => ctx.act(accuse) },
+          },
+          el("span", { class: "mm-accuse-word" }, icon("guard", "mm-icon-sm"), t("mm.btn.accuse")),
+          el("span", { class: "mm-accuse-name", text: ctx.name(accuse.seat) }),
+        ),
+      );
+    }
+    box.appendChild(row);
+  }
 
   // races first: big, fast buttons
   const slap = byType(ctx, "slap")[0];

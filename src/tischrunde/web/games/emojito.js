@@ -1,0 +1,1149 @@
+// Emojito in the browser: the performer's secret card, the eyes-closed screens, seven tiles for the
+// secret dial, the seven-field board ring with its markers and trophies, and the revealed round.
+//
+// The module only reads the engine's view (shape: the docstring of tischrunde.games.emojito.engine) and
+// the legal actions; it never decides a rule itself. Names and card words go in through textContent.
+
+import { el, flash } from "../dom.js";
+import { formatList, lang, register, t } from "../i18n.js";
+
+// our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
+if (!document.querySelector("link[data-emojito]")) {
+  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/games/emojito.css", dataset: { emojito: "1" } }));
+}
+
+register({
+  de: {
+    "emj.mode.coop": "Kooperativ",
+    "emj.mode.each": "Jeder gegen jeden",
+    "emj.mode.teams": "Teams",
+    "emj.mode.secret": "Geheime Nachricht",
+    "emj.head": "Runde {round} · {mode} · Ziel: {target} Trophäen",
+    "emj.side.team": "Team",
+    "emj.side.game": "Spiel",
+    "emj.side.pair": "{a} & {b}",
+    "emj.start_line": "Start",
+    "emj.field": "Feld {field}",
+    "emj.on_line": "an der Startlinie",
+    "emj.trophies": "{count} Trophäen",
+    "emj.trophies_one": "1 Trophäe",
+    "emj.flipped": "{count} umgedreht",
+    "emj.laps": "Runde {laps}",
+    "emj.deck": "Stapel: {count}",
+    "emj.pres.face": "Nur Mimik",
+    "emj.pres.sound": "Nur Geräusche",
+    "emj.pres.face_sound": "Mimik und Geräusche",
+    "emj.pres_hint.face": "Nur mit dem Gesicht – keine Geräusche!",
+    "emj.pres_hint.sound": "Nur mit Geräuschen – die anderen schließen die Augen.",
+    "emj.pres_hint.face_sound": "Mit Gesicht und Geräuschen – aber ohne Worte.",
+    "emj.now": "Jetzt:",
+    "emj.performer": "Darsteller:in",
+    "emj.your_card": "Deine geheime Karte",
+    "emj.private": "nur für dich",
+    "emj.btn.performed": "Vorgeführt",
+    "emj.btn.shown": "{name} hat es gesehen",
+    "emj.btn.passed_on": "Weitergegeben",
+    "emj.btn.challenge": "Herausfordern",
+    "emj.btn.no_challenge": "Keine Herausforderung",
+    "emj.btn.set_dial": "Wählscheibe auf {number} stellen",
+    "emj.pick_first": "Tippe die Karte an, die es war.",
+    "emj.tile_label": "Karte {number}: {name}",
+    "emj.my_dial": "Deine Wählscheibe: {number}",
+    "emj.yours": "deine",
+    "emj.eyes.title": "Augen zu!",
+    "emj.eyes.sound": "{name} führt nur mit Geräuschen vor. Hör genau hin!",
+    "emj.eyes.chain": "{shower} zeigt {watcher} die geheime Nachricht. Nicht schauen!",
+    "emj.eyes.open": "Augen auf, sobald die sieben Karten liegen.",
+    "emj.eyes.open_chain": "Augen auf, wenn du dran bist (dein Handy summt) oder die Karten liegen.",
+    "emj.watch.title": "Schau zu!",
+    "emj.watch.performer": "{name} führt eine Karte vor: {presentation}.",
+    "emj.watch.chain": "{name} zeigt dir die geheime Nachricht. Merk dir das Gesicht – und verrate nichts!",
+    "emj.watch.partner": "{name} (dein Team) führt dir eine Karte vor. Nur Mimik.",
+    "emj.status.perform": "Du bist Darsteller:in!",
+    "emj.status.perform_hint": "Führe deine Karte vor ({presentation}), dann tippe „Vorgeführt“.",
+    "emj.status.show_to": "Zeig {name} deine Karte – nur mit dem Gesicht!",
+    "emj.status.show_to_hint": "Nur {name} schaut hin, alle anderen haben die Augen zu. Dann tippe den Knopf.",
+    "emj.status.pass_on": "Gib die Nachricht an {name} weiter!",
+    "emj.status.pass_on_hint": "Zeig {name} das Gesicht, das du gesehen hast, dann tippe „Weitergegeben“.",
+    "emj.status.watch": "{name} führt vor",
+    "emj.status.watch_chain": "{shower} zeigt {watcher} die Nachricht",
+    "emj.status.eyes": "Augen zu!",
+    "emj.status.teams": "Alle Darsteller:innen führen gleichzeitig vor",
+    "emj.status.partner_hint": "Zeig es {name} (dein Team) – nur mit dem Gesicht.",
+    "emj.status.wait_for": "Warte auf {names}",
+    "emj.status.challenge": "Herausforderung?",
+    "emj.status.challenge_hint": "Fordere {names} heraus: du drehst eine Trophäe um. Rätst du richtig und {names} falsch, fällt die Führung 3 Felder zurück.",
+    "emj.status.challenge_wait": "{names} überlegen, ob sie herausfordern",
+    "emj.status.dial": "Welche Karte war es?",
+    "emj.status.dial_hint": "Tippe eine der sieben Karten an und stelle deine Wählscheibe ein. Niemand sieht deine Wahl.",
+    "emj.status.dial_team_hint": "Tippe die Karte an, die dein Team vorgeführt hat.",
+    "emj.status.dial_done": "Wählscheibe gestellt",
+    "emj.status.dial_performer": "Die anderen raten – deine Karte ist die {number}",
+    "emj.status.dial_wait": "Es wird geraten",
+    "emj.status.table_hint": "Alle Handys sind Fernbedienungen – hier liegt der Tisch.",
+    "emj.status.spectating": "Du schaust zu.",
+    "emj.dials_set": "Wählscheiben: {done} von {all} gestellt",
+    "emj.dial_set_mark": "gestellt",
+    "emj.dial_open_mark": "wählt …",
+    "emj.chain_title": "Die geheime Nachricht",
+    "emj.challenge_leaders": "Führung: {names}",
+    "emj.challenge_declared": "{done} von {all} haben sich entschieden",
+    "emj.reveal.title": "Auflösung Runde {round}",
+    "emj.reveal.card": "Es war {name}",
+    "emj.reveal.number": "Nummer {number}",
+    "emj.reveal.pick": "{name}: {number}",
+    "emj.reveal.nothing": "keine Wahl",
+    "emj.reveal.right": "richtig",
+    "emj.reveal.wrong": "falsch",
+    "emj.reveal.moves": "Bewegung",
+    "emj.reveal.move": "{side} {steps}",
+    "emj.reveal.fallen": "fällt 3 Felder zurück",
+    "emj.reveal.challenged": "herausgefordert",
+    "emj.reveal.challenger": "fordert heraus",
+    "emj.ev.performed": "{name} hat vorgeführt.",
+    "emj.ev.shown": "{name} hat {to} die Nachricht gezeigt.",
+    "emj.ev.passed_on": "{name} gibt die Nachricht an {to} weiter.",
+    "emj.ev.challenge_open": "Herausforderung möglich gegen {names}.",
+    "emj.ev.declared": "{name} hat sich entschieden.",
+    "emj.ev.my_challenge": "Du forderst heraus.",
+    "emj.ev.my_no_challenge": "Du forderst nicht heraus.",
+    "emj.ev.challenges": "{names} fordern {leaders} heraus!",
+    "emj.ev.no_challenges": "Niemand fordert heraus.",
+    "emj.ev.laid_out": "Sieben Karten liegen aus: welche war es?",
+    "emj.ev.dial_set": "{name} hat die Wählscheibe gestellt.",
+    "emj.ev.my_dial": "Deine Wählscheibe steht auf {number}.",
+    "emj.ev.timeout": "Zeit um: nicht gestellte Wählscheiben zählen als falsch.",
+    "emj.ev.revealed": "Es war {card} (Nummer {number}). Richtig: {names}.",
+    "emj.ev.revealed_none": "Es war {card} (Nummer {number}). Niemand lag richtig.",
+    "emj.ev.coop_moves": "Team +{team}, Spiel +{game}.",
+    "emj.ev.trophy": "{side} gewinnt eine Trophäe!",
+    "emj.ev.trophy_lost": "{side} verliert eine Trophäe.",
+    "emj.ev.fallen": "{name} fällt 3 Felder zurück.",
+    "emj.ev.game_over": "Spiel vorbei!",
+    "emj.score.team_won": "Gewonnen (Team)",
+    "emj.score.team_lost": "Verloren (das Spiel gewinnt)",
+    "emj.score.trophies": "{count} Trophäen",
+    "emj.outcome.team_won": "Das Team gewinnt: {team} zu {game} Trophäen!",
+    "emj.outcome.game_won": "Das Spiel gewinnt: {game} zu {team} Trophäen.",
+    "emj.err.not_performing": "Gerade führt niemand vor.",
+    "emj.err.not_performer": "Nur die Darsteller:in führt vor.",
+    "emj.err.already_performed": "Du hast in dieser Runde schon vorgeführt.",
+    "emj.err.no_chain": "Gerade wird keine geheime Nachricht weitergegeben.",
+    "emj.err.not_shower": "Gerade zeigt jemand anderes die geheime Nachricht.",
+    "emj.err.not_challenge_time": "Herausfordern geht nur nach der Vorführung und vor dem Auslegen.",
+    "emj.err.not_eligible": "Herausfordern darf nur, wer nicht vorführt und eine offene Trophäe hat.",
+    "emj.err.already_declared": "Du hast dich schon entschieden.",
+    "emj.err.not_dial_time": "Die Wählscheiben werden gestellt, sobald die Karten liegen.",
+    "emj.err.not_guesser": "Deine Wählscheibe stellt das Spiel: du hast vorgeführt.",
+    "emj.err.dial_set": "Deine Wählscheibe ist schon gestellt.",
+    "emj.err.bad_number": "Die Wählscheibe zeigt eine Zahl von 1 bis 7.",
+    "emj.err.game_over": "Das Spiel ist vorbei.",
+  },
+  en: {
+    "emj.mode.coop": "Co-op",
+    "emj.mode.each": "Each for themselves",
+    "emj.mode.teams": "Teams",
+    "emj.mode.secret": "Secret message",
+    "emj.head": "Round {round} · {mode} · goal: {target} trophies",
+    "emj.side.team": "Team",
+    "emj.side.game": "Game",
+    "emj.side.pair": "{a} & {b}",
+    "emj.start_line": "Start",
+    "emj.field": "field {field}",
+    "emj.on_line": "on the start line",
+    "emj.trophies": "{count} trophies",
+    "emj.trophies_one": "1 trophy",
+    "emj.flipped": "{count} turned over",
+    "emj.laps": "lap {laps}",
+    "emj.deck": "Deck: {count}",
+    "emj.pres.face": "Face only",
+    "emj.pres.sound": "Sounds only",
+    "emj.pres.face_sound": "Face and sounds",
+    "emj.pres_hint.face": "Only with your face – no sounds!",
+    "emj.pres_hint.sound": "Only with sounds – the others close their eyes.",
+    "emj.pres_hint.face_sound": "With face and sounds – but no words.",
+    "emj.now": "Now:",
+    "emj.performer": "performer",
+    "emj.your_card": "Your secret card",
+    "emj.private": "only you see it",
+    "emj.btn.performed": "Performed",
+    "emj.btn.shown": "{name} has seen it",
+    "emj.btn.passed_on": "Passed on",
+    "emj.btn.challenge": "Challenge",
+    "emj.btn.no_challenge": "No challenge",
+    "emj.btn.set_dial": "Set my dial to {number}",
+    "emj.pick_first": "Tap the card it was.",
+    "emj.tile_label": "Card {number}: {name}",
+    "emj.my_dial": "Your dial: {number}",
+    "emj.yours": "yours",
+    "emj.eyes.title": "Close your eyes!",
+    "emj.eyes.sound": "{name} performs with sounds only. Listen closely!",
+    "emj.eyes.chain": "{shower} is showing {watcher} the secret message. Don't look!",
+    "emj.eyes.open": "Open them once the seven cards are laid out.",
+    "emj.eyes.open_chain": "Open them when it is your turn (your phone buzzes) or the cards are laid out.",
+    "emj.watch.title": "Watch!",
+    "emj.watch.performer": "{name} is acting a card: {presentation}.",
+    "emj.watch.chain": "{name} shows you the secret message. Remember the face – and say nothing!",
+    "emj.watch.partner": "{name} (your team) acts a card for you. Face only.",
+    "emj.status.perform": "You are the performer!",
+    "emj.status.perform_hint": "Act your card ({presentation}), then tap \"Performed\".",
+    "emj.status.show_to": "Show {name} your card – with your face only!",
+    "emj.status.show_to_hint": "Only {name} looks, everyone else has their eyes closed. Then tap the button.",
+    "emj.status.pass_on": "Pass the message on to {name}!",
+    "emj.status.pass_on_hint": "Show {name} the face you saw, then tap \"Passed on\".",
+    "emj.status.watch": "{name} is performing",
+    "emj.status.watch_chain": "{shower} is showing {watcher} the message",
+    "emj.status.eyes": "Close your eyes!",
+    "emj.status.teams": "All performers act at once",
+    "emj.status.partner_hint": "Show it to {name} (your team) – face only.",
+    "emj.status.wait_for": "Waiting for {names}",
+    "emj.status.challenge": "Challenge?",
+    "emj.status.challenge_hint": "Challenge {names}: you turn one trophy over. If you guess right and {names} guess wrong, the lead falls back 3 fields.",
+    "emj.status.challenge_wait": "{names} are deciding whether to challenge",
+    "emj.status.dial": "Which card was it?",
+    "emj.status.dial_hint": "Tap one of the seven cards and set your dial. Nobody sees your choice.",
+    "emj.status.dial_team_hint": "Tap the card your team-mate acted.",
+    "emj.status.dial_done": "Dial set",
+    "emj.status.dial_performer": "The others are guessing – your card is number {number}",
+    "emj.status.dial_wait": "Guessing time",
+    "emj.status.table_hint": "Every phone is a remote – this is the table.",
+    "emj.status.spectating": "You are watching.",
+    "emj.dials_set": "Dials: {done} of {all} set",
+    "emj.dial_set_mark": "set",
+    "emj.dial_open_mark": "choosing …",
+    "emj.chain_title": "The secret message",
+    "emj.challenge_leaders": "Leading: {names}",
+    "emj.challenge_declared": "{done} of {all} have decided",
+    "emj.reveal.title": "Round {round} revealed",
+    "emj.reveal.card": "It was {name}",
+    "emj.reveal.number": "number {number}",
+    "emj.reveal.pick": "{name}: {number}",
+    "emj.reveal.nothing": "no choice",
+    "emj.reveal.right": "right",
+    "emj.reveal.wrong": "wrong",
+    "emj.reveal.moves": "Moves",
+    "emj.reveal.move": "{side} {steps}",
+    "emj.reveal.fallen": "falls back 3 fields",
+    "emj.reveal.challenged": "challenged",
+    "emj.reveal.challenger": "challenges",
+    "emj.ev.performed": "{name} has performed.",
+    "emj.ev.shown": "{name} has shown {to} the message.",
+    "emj.ev.passed_on": "{name} passes the message on to {to}.",
+    "emj.ev.challenge_open": "Challenges are open against {names}.",
+    "emj.ev.declared": "{name} has decided.",
+    "emj.ev.my_challenge": "You challenge.",
+    "emj.ev.my_no_challenge": "You do not challenge.",
+    "emj.ev.challenges": "{names} challenge {leaders}!",
+    "emj.ev.no_challenges": "Nobody challenges.",
+    "emj.ev.laid_out": "Seven cards are laid out: which one was it?",
+    "emj.ev.dial_set": "{name} has set their dial.",
+    "emj.ev.my_dial": "Your dial shows {number}.",
+    "emj.ev.timeout": "Time is up: dials not set count as wrong.",
+    "emj.ev.revealed": "It was {card} (number {number}). Right: {names}.",
+    "emj.ev.revealed_none": "It was {card} (number {number}). Nobody got it.",
+    "emj.ev.coop_moves": "Team +{team}, game +{game}.",
+    "emj.ev.trophy": "{side} wins a trophy!",
+    "emj.ev.trophy_lost": "{side} loses a trophy.",
+    "emj.ev.fallen": "{name} falls back 3 fields.",
+    "emj.ev.game_over": "Game over!",
+    "emj.score.team_won": "Won (team)",
+    "emj.score.team_lost": "Lost (the game wins)",
+    "emj.score.trophies": "{count} trophies",
+    "emj.outcome.team_won": "The team wins: {team} to {game} trophies!",
+    "emj.outcome.game_won": "The game wins: {game} to {team} trophies.",
+    "emj.err.not_performing": "Nobody is performing right now.",
+    "emj.err.not_performer": "Only the performer performs.",
+    "emj.err.already_performed": "You have already performed this round.",
+    "emj.err.no_chain": "No secret message is being passed on right now.",
+    "emj.err.not_shower": "Someone else is showing the secret message now.",
+    "emj.err.not_challenge_time": "Challenges come after the performance and before the layout.",
+    "emj.err.not_eligible": "Only a player who is not performing and holds a face-up trophy may challenge.",
+    "emj.err.already_declared": "You have already decided.",
+    "emj.err.not_dial_time": "The dials are set once the cards are laid out.",
+    "emj.err.not_guesser": "The game sets your dial: you performed.",
+    "emj.err.dial_set": "Your dial is already set.",
+    "emj.err.bad_number": "A dial shows a number from 1 to 7.",
+    "emj.err.game_over": "The game is over.",
+  },
+});
+
+// The 100 picture cards by id: [emoji, German name, English name]. Mirrors
+// games/data/emojito/cards.json (public knowledge); the browser test checks that they match.
+export const CARDS = [
+  ["😄", "fröhliches Gesicht", "happy face"],
+  ["😠", "wütendes Gesicht", "angry face"],
+  ["😨", "ängstliches Gesicht", "scared face"],
+  ["🤢", "angeekeltes Gesicht", "disgusted face"],
+  ["😮", "überraschtes Gesicht", "surprised face"],
+  ["😢", "trauriges Gesicht", "sad face"],
+  ["😍", "verliebtes Gesicht", "lovestruck face"],
+  ["😑", "gelangweiltes Gesicht", "bored face"],
+  ["😤", "stolzes Gesicht", "proud face"],
+  ["😳", "beschämtes Gesicht", "ashamed face"],
+  ["😕", "verwirrtes Gesicht", "confused face"],
+  ["😴", "müdes Gesicht", "sleepy face"],
+  ["😂", "lachendes Gesicht", "laughing face"],
+  ["😬", "nervöses Gesicht", "nervous face"],
+  ["😌", "erleichtertes Gesicht", "relieved face"],
+  ["😩", "verzweifeltes Gesicht", "desperate face"],
+  ["🧐", "neugieriges Gesicht", "curious face"],
+  ["🙄", "genervtes Gesicht", "annoyed face"],
+  ["🤪", "albernes Gesicht", "silly face"],
+  ["😎", "lässiges Gesicht", "cool face"],
+  ["😸", "fröhliche Katze", "happy cat"],
+  ["😾", "wütende Katze", "angry cat"],
+  ["🙀", "ängstliche Katze", "scared cat"],
+  ["😿", "traurige Katze", "sad cat"],
+  ["😻", "verliebte Katze", "lovestruck cat"],
+  ["😼", "stolze Katze", "proud cat"],
+  ["😹", "lachende Katze", "laughing cat"],
+  ["🐱😮", "überraschte Katze", "surprised cat"],
+  ["🐱😑", "gelangweilte Katze", "bored cat"],
+  ["🐱😴", "müde Katze", "sleepy cat"],
+  ["🤖😠", "wütender Roboter", "angry robot"],
+  ["🤖😕", "verwirrter Roboter", "confused robot"],
+  ["🤖😢", "trauriger Roboter", "sad robot"],
+  ["🤖😍", "verliebter Roboter", "lovestruck robot"],
+  ["🤖😬", "nervöser Roboter", "nervous robot"],
+  ["🤖🧐", "neugieriger Roboter", "curious robot"],
+  ["🤖😎", "lässiger Roboter", "cool robot"],
+  ["🤖😴", "müder Roboter", "sleepy robot"],
+  ["🤖😩", "verzweifelter Roboter", "desperate robot"],
+  ["🤖😄", "fröhlicher Roboter", "happy robot"],
+  ["👻😨", "ängstliches Gespenst", "scared ghost"],
+  ["👻😮", "überraschtes Gespenst", "surprised ghost"],
+  ["👻😳", "beschämtes Gespenst", "ashamed ghost"],
+  ["👻🤪", "albernes Gespenst", "silly ghost"],
+  ["👻😂", "lachendes Gespenst", "laughing ghost"],
+  ["👻😑", "gelangweiltes Gespenst", "bored ghost"],
+  ["👻🙄", "genervtes Gespenst", "annoyed ghost"],
+  ["👻😌", "erleichtertes Gespenst", "relieved ghost"],
+  ["👻😤", "stolzes Gespenst", "proud ghost"],
+  ["👻😢", "trauriges Gespenst", "sad ghost"],
+  ["🐶😄", "fröhlicher Hund", "happy dog"],
+  ["🐶🤢", "angeekelter Hund", "disgusted dog"],
+  ["🐶😍", "verliebter Hund", "lovestruck dog"],
+  ["🐶😳", "beschämter Hund", "ashamed dog"],
+  ["🐶🧐", "neugieriger Hund", "curious dog"],
+  ["🐶😬", "nervöser Hund", "nervous dog"],
+  ["🐶😌", "erleichterter Hund", "relieved dog"],
+  ["🐶🤪", "alberner Hund", "silly dog"],
+  ["🐶😠", "wütender Hund", "angry dog"],
+  ["🐶😩", "verzweifelter Hund", "desperate dog"],
+  ["🐵😂", "lachender Affe", "laughing monkey"],
+  ["🐵😳", "beschämter Affe", "ashamed monkey"],
+  ["🐵😮", "überraschter Affe", "surprised monkey"],
+  ["🐵😕", "verwirrter Affe", "confused monkey"],
+  ["🐵🙄", "genervter Affe", "annoyed monkey"],
+  ["🐵😨", "ängstlicher Affe", "scared monkey"],
+  ["🐵😎", "lässiger Affe", "cool monkey"],
+  ["🐵🤢", "angeekelter Affe", "disgusted monkey"],
+  ["🐵😴", "müder Affe", "sleepy monkey"],
+  ["🐵🤪", "alberner Affe", "silly monkey"],
+  ["👽🧐", "neugieriges Alien", "curious alien"],
+  ["👽😕", "verwirrtes Alien", "confused alien"],
+  ["👽🤢", "angeekeltes Alien", "disgusted alien"],
+  ["👽😑", "gelangweiltes Alien", "bored alien"],
+  ["👽😤", "stolzes Alien", "proud alien"],
+  ["👽😌", "erleichtertes Alien", "relieved alien"],
+  ["👽😩", "verzweifeltes Alien", "desperate alien"],
+  ["👽😬", "nervöses Alien", "nervous alien"],
+  ["👽😎", "lässiges Alien", "cool alien"],
+  ["👽🙄", "genervtes Alien", "annoyed alien"],
+  ["🐸😑", "gelangweilter Frosch", "bored frog"],
+  ["🐸🤢", "angeekelter Frosch", "disgusted frog"],
+  ["🐸😄", "fröhlicher Frosch", "happy frog"],
+  ["🐸😌", "erleichterter Frosch", "relieved frog"],
+  ["🐸😴", "müder Frosch", "sleepy frog"],
+  ["🐸😤", "stolzer Frosch", "proud frog"],
+  ["🐸😳", "beschämter Frosch", "ashamed frog"],
+  ["🐸😠", "wütender Frosch", "angry frog"],
+  ["🐸😮", "überraschter Frosch", "surprised frog"],
+  ["🐸😍", "verliebter Frosch", "lovestruck frog"],
+  ["🌞😂", "lachende Sonne", "laughing sun"],
+  ["🌞😎", "lässige Sonne", "cool sun"],
+  ["🌞😩", "verzweifelte Sonne", "desperate sun"],
+  ["🌞😨", "ängstliche Sonne", "scared sun"],
+  ["🌞🤪", "alberne Sonne", "silly sun"],
+  ["🌞😢", "traurige Sonne", "sad sun"],
+  ["🌞😬", "nervöse Sonne", "nervous sun"],
+  ["🌞🙄", "genervte Sonne", "annoyed sun"],
+  ["🌞😕", "verwirrte Sonne", "confused sun"],
+  ["🌞🧐", "neugierige Sonne", "curious sun"],
+];
+
+// The ring's presentation symbols for fields 1..7 (mirrors games/data/emojito/board.json; checked by the test).
+export const BOARD = [["face", "sound"], ["face"], ["face", "sound"], ["face"], ["sound"], ["face", "sound"], ["sound"]];
+const SYMBOL = { face: "🙂", sound: "🔊" };
+const COLOURS = 8; // marker colours cycle; every marker also carries a name, so colour is never the only signal
+
+// ---------------------------------------------------------------- reading the view
+
+function v(ctx) {
+  return ctx.view || {};
+}
+
+function list(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+function cardEmoji(id) {
+  return typeof id === "number" && CARDS[id] ? CARDS[id][0] : "?";
+}
+
+function cardName(id) {
+  if (typeof id !== "number" || !CARDS[id]) return "?";
+  return lang() === "de" ? CARDS[id][1] : CARDS[id][2];
+}
+
+function presSymbols(presentation) {
+  return presentation === "face_sound" ? `${SYMBOL.face}${SYMBOL.sound}` : SYMBOL[presentation] || "";
+}
+
+function presKey(symbols) {
+  return symbols.length > 1 ? "face_sound" : symbols[0];
+}
+
+function partnerOf(view, seat) {
+  return (seat + view.players / 2) % view.players;
+}
+
+function names(ctx, seats) {
+  return formatList(list(seats).map((s) => ctx.name(s)));
+}
+
+function firstChars(text, count) {
+  return Array.from(String(text)).slice(0, count).join("");
+}
+
+/** The side (marker) a seat plays for: coop 0, each the seat itself, teams the team index. */
+function sideOf(view, seat) {
+  if (seat === null || seat === undefined) return null;
+  if (view.mode === "coop") return 0;
+  if (view.mode === "each") return seat;
+  return seat % (view.players / 2);
+}
+
+function sideName(ctx, index) {
+  const view = v(ctx);
+  if (view.mode === "coop") return t(index === 0 ? "emj.side.team" : "emj.side.game");
+  if (view.mode === "each") return ctx.name(index);
+  const side = list(view.sides)[index];
+  const seats = side ? side.seats : [index, index + view.players / 2];
+  return t("emj.side.pair", { a: ctx.name(seats[0]), b: ctx.name(seats[1]) });
+}
+
+function trophiesText(count) {
+  return count === 1 ? t("emj.trophies_one") : t("emj.trophies", { count });
+}
+
+function legalOf(ctx, type) {
+  return ctx.legal.filter((a) => a.type === type);
+}
+
+// ---------------------------------------------------------------- interaction state (survives re-renders)
+
+const ui = {
+  pick: null, // the tile a guesser tapped but has not confirmed yet
+  pickRound: -1,
+};
+
+// ---------------------------------------------------------------- the status line
+
+function status(ctx) {
+  const view = v(ctx);
+  const me = ctx.seat;
+  const ph = view.phase;
+  const name = (s) => ctx.name(s);
+  if (ctx.outcome || ph === "over") return { main: t("frame.game_over"), hint: "", mine: false };
+  const idle = ctx.isTable ? t("emj.status.table_hint") : me === null ? t("emj.status.spectating") : "";
+  const waitHint = (seats) => {
+    const rest = list(seats).filter((s) => s !== me);
+    return rest.length ? t("emj.status.wait_for", { names: names(ctx, rest) }) : idle;
+  };
+  const closed = list(view.close_eyes).includes(me);
+  const pres = t(`emj.pres.${view.presentation}`);
+  if (ph === "perform" || ph === "chain") {
+    const chain = view.chain;
+    if (chain) {
+      const shower = name(chain.shower);
+      const watcher = name(chain.watcher);
+      if (me === chain.shower && ctx.legal.length) {
+        if (ph === "perform") {
+          return { main: t("emj.status.show_to", { name: watcher }), hint: t("emj.status.show_to_hint", { name: watcher }), mine: true };
+        }
+        return { main: t("emj.status.pass_on", { name: watcher }), hint: t("emj.status.pass_on_hint", { name: watcher }), mine: true };
+      }
+      if (me === chain.watcher) return { main: t("emj.watch.title"), hint: t("emj.watch.chain", { name: shower }), mine: false };
+      if (closed) return { main: t("emj.status.eyes"), hint: t("emj.eyes.chain", { shower, watcher }), mine: false };
+      return { main: t("emj.status.watch_chain", { shower, watcher }), hint: idle, mine: false };
+    }
+    const performed = list(view.performed);
+    if (list(view.performers).includes(me) && !performed.includes(me)) {
+      if (view.mode === "teams") {
+        return { main: t("emj.status.perform"), hint: t("emj.status.partner_hint", { name: name(partnerOf(view, me)) }), mine: true };
+      }
+      return { main: t("emj.status.perform"), hint: t("emj.status.perform_hint", { presentation: pres }), mine: true };
+    }
+    const waiting = list(view.performers).filter((p) => !performed.includes(p));
+    if (view.mode === "teams") {
+      const partner = me === null ? null : partnerOf(view, me);
+      if (partner !== null && waiting.includes(partner)) {
+        return { main: t("emj.watch.title"), hint: t("emj.watch.partner", { name: name(partner) }), mine: false };
+      }
+      return { main: t("emj.status.teams"), hint: waitHint(waiting), mine: false };
+    }
+    const performer = view.performer;
+    if (closed) return { main: t("emj.status.eyes"), hint: t("emj.eyes.sound", { name: name(performer) }), mine: false };
+    return {
+      main: t("emj.status.watch", { name: name(performer) }),
+      hint: me === null ? idle : t("emj.watch.performer", { name: name(performer), presentation: pres }),
+      mine: false,
+    };
+  }
+  if (ph === "challenge") {
+    const ch = view.challenge || { leaders: [], eligible: [], declared: [] };
+    if (legalOf(ctx, "challenge").length) {
+      return { main: t("emj.status.challenge"), hint: t("emj.status.challenge_hint", { names: names(ctx, ch.leaders) }), mine: true };
+    }
+    const waiting = list(ch.eligible).filter((s) => !list(ch.declared).includes(s) && s !== me);
+    return { main: t("emj.status.challenge_wait", { names: names(ctx, waiting) }), hint: idle, mine: false };
+  }
+  if (ph === "dial") {
+    const waiting = list(view.guessers).filter((g) => !list(view.dials_set).includes(g));
+    if (legalOf(ctx, "set_dial").length) {
+      return { main: t("emj.status.dial"), hint: t(view.mode === "teams" ? "emj.status.dial_team_hint" : "emj.status.dial_hint"), mine: true };
+    }
+    if (view.my_dial) return { main: t("emj.my_dial", { number: view.my_dial }), hint: waitHint(waiting), mine: false };
+    if (typeof view.my_card === "number") {
+      const number = list(view.layout).indexOf(view.my_card) + 1;
+      return { main: t("emj.status.dial_performer", { number }), hint: waitHint(waiting), mine: false };
+    }
+    return { main: t("emj.status.dial_wait"), hint: waitHint(waiting), mine: false };
+  }
+  return { main: "", hint: idle, mine: false };
+}
+
+/** The dial countdown, when the room set one and the shell passes the server's deadline. */
+function timer(ctx) {
+  const view = v(ctx);
+  const seconds = ctx.info && ctx.info.options ? Number(ctx.info.options.dial_timeout_s) || 0 : 0;
+  if (view.phase !== "dial" || !seconds || typeof ctx.deadline !== "number") return null;
+  return { until: ctx.deadline, total: seconds * 1000 };
+}
+
+// ---------------------------------------------------------------- the player strip in the top bar
+
+function seatInfo(seat, ctx) {
+  const view = v(ctx);
+  const nodes = [];
+  const classes = [];
+  if (view.phase !== "over" && list(view.performers).includes(seat)) {
+    nodes.push(el("span", { class: "emj-badge emj-badge-perf", title: t("emj.performer"), text: `🎭 ${t("emj.performer")}` }));
+    classes.push("emj-is-performer");
+  }
+  if (list(view.close_eyes).includes(seat)) {
+    nodes.push(el("span", { class: "emj-badge emj-badge-eyes", title: t("emj.eyes.title"), text: "🙈" }));
+  }
+  if (view.phase === "dial" && list(view.guessers).includes(seat)) {
+    const set = list(view.dials_set).includes(seat);
+    nodes.push(
+      el("span", {
+        class: ["emj-badge", set ? "emj-badge-set" : "emj-badge-open"],
+        dataset: { dial: set ? "set" : "open" },
+        text: set ? `✓ ${t("emj.dial_set_mark")}` : `… ${t("emj.dial_open_mark")}`,
+      }),
+    );
+  }
+  if (view.mode !== "coop") {
+    const side = list(view.sides)[sideOf(view, seat)];
+    if (side) nodes.push(el("span", { class: "emj-badge emj-badge-trophy", title: trophiesText(side.count), text: `🏆 ${side.count}` }));
+  }
+  return { nodes, classes };
+}
+
+// ---------------------------------------------------------------- the table (middle)
+
+function marker(ctx, index) {
+  const view = v(ctx);
+  const side = list(view.sides)[index];
+  let label;
+  let cls;
+  if (view.mode === "coop") {
+    label = index === 0 ? `👥 ${t("emj.side.team")}` : `🎲 ${t("emj.side.game")}`;
+    cls = index === 0 ? "emj-m-team" : "emj-m-game";
+  } else if (view.mode === "each") {
+    label = firstChars(ctx.name(index), 3);
+    cls = `emj-c${index % COLOURS}`;
+  } else {
+    label = list(side && side.seats).map((s) => firstChars(ctx.name(s), 1)).join("·");
+    cls = `emj-c${index % COLOURS}`;
+  }
+  return el("span", {
+    class: ["emj-marker", cls],
+    dataset: { side: String(index) },
+    title: sideName(ctx, index),
+    "aria-label": sideName(ctx, index),
+    text: label,
+  });
+}
+
+function board(ctx) {
+  const view = v(ctx);
+  const ring = el("div", { class: "emj-board", id: "emj-board" });
+  const bySlot = Array.from({ length: 8 }, () => []);
+  list(view.sides).forEach((side, i) => bySlot[side.field >= 0 && side.field <= 7 ? side.field : 0].push(marker(ctx, i)));
+  ring.appendChild(
+    el(
+      "div",
+      { class: "emj-slot emj-s0 emj-line", dataset: { field: "0" } },
+      el("span", { class: "emj-fno", text: `🏁 ${t("emj.start_line")}` }),
+      el("span", { class: "emj-markers" }, bySlot[0]),
+    ),
+  );
+  BOARD.forEach((symbols, k) => {
+    const field = k + 1;
+    const key = presKey(symbols);
+    ring.appendChild(
+      el(
+        "div",
+        { class: ["emj-slot", `emj-s${field}`, `emj-slot-${key}`], dataset: { field: String(field) } },
+        el("span", { class: "emj-fno", text: String(field) }),
+        el("span", { class: "emj-sym", title: t(`emj.pres.${key}`), "aria-label": t(`emj.pres.${key}`), text: presSymbols(key) }),
+        el("span", { class: "emj-markers" }, bySlot[field]),
+      ),
+    );
+  });
+  const centre = el("div", { class: "emj-centre" });
+  if (view.phase !== "over") {
+    centre.append(
+      el("span", { class: "emj-now-label", text: t("emj.now") }),
+      el("span", { class: "emj-now-sym", "aria-hidden": "true", text: presSymbols(view.presentation) }),
+      el("span", { class: "emj-now-text", id: "emj-presentation", text: t(`emj.pres.${view.presentation}`) }),
+    );
+  }
+  centre.appendChild(el("span", { class: "emj-deck", text: t("emj.deck", { count: view.deck_count ?? 0 }) }));
+  ring.appendChild(centre);
+  return ring;
+}
+
+function sidesList(ctx, id = "emj-sides") {
+  const view = v(ctx);
+  const mySide = sideOf(view, ctx.seat);
+  const box = el("ol", { class: "emj-sides", id });
+  list(view.sides).forEach((side, i) => {
+    const out = view.mode === "teams" && Array.isArray(view.contenders) && !view.contenders.includes(i);
+    const flipped = list(side.flipped).length;
+    box.appendChild(
+      el(
+        "li",
+        {
+          class: ["emj-side", out && "emj-side-out", mySide === i && "emj-side-me"],
+          dataset: { side: String(i), progress: String(side.progress), field: String(side.field), count: String(side.count) },
+        },
+        marker(ctx, i),
+        el("span", { class: "emj-side-name", text: sideName(ctx, i) }),
+        el("span", { class: "emj-side-where", text: side.field ? t("emj.field", { field: side.field }) : t("emj.on_line") }),
+        el(
+          "span",
+          { class: "emj-trophies", title: trophiesText(side.count) },
+          el("span", { class: "emj-trophy-count", text: `🏆 ${side.count}/${view.target}` }),
+          flipped ? el("span", { class: "emj-flipped", text: t("emj.flipped", { count: flipped }) }) : null,
+        ),
+      ),
+    );
+  });
+  return box;
+}
+
+function tiles(ctx) {
+  const view = v(ctx);
+  const dials = legalOf(ctx, "set_dial");
+  const grid = el("div", { class: ["emj-tiles", dials.length && "emj-tiles-pick"], id: "emj-tiles" });
+  list(view.layout).forEach((cardId, k) => {
+    const number = k + 1;
+    const action = dials.find((a) => a.number === number);
+    const chosen = (action && ui.pick === number) || view.my_dial === number;
+    const mine = typeof view.my_card === "number" && view.my_card === cardId;
+    const node = el(
+      action ? "button" : "div",
+      {
+        class: ["emj-tile", chosen && "emj-tile-chosen", mine && "emj-tile-mine"],
+        type: action ? "button" : undefined,
+        dataset: { number: String(number), card: String(cardId) },
+        "aria-pressed": action ? (chosen ? "true" : "false") : undefined,
+        "aria-label": t("emj.tile_label", { number, name: cardName(cardId) }),
+      },
+      el("span", { class: "emj-tile-no", text: String(number) }),
+      el("span", { class: "emj-tile-emoji", "aria-hidden": "true", text: cardEmoji(cardId) }),
+      el("span", { class: "emj-tile-name", text: cardName(cardId) }),
+      chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", text: `🎭 ${t("emj.yours")}` }) : null,
+    );
+    if (action) {
+      node.addEventListener("click", () => {
+        ui.pick = number;
+        ui.pickRound = view.round;
+        ctx.rerender();
+      });
+    }
+    grid.appendChild(node);
+  });
+  return grid;
+}
+
+function dialStatus(ctx) {
+  const view = v(ctx);
+  const guessers = list(view.guessers);
+  const set = list(view.dials_set);
+  const box = el(
+    "div",
+    { class: "emj-dial-status", id: "emj-dials" },
+    el("p", { class: "emj-sub", text: t("emj.dials_set", { done: set.length, all: guessers.length }) }),
+  );
+  const row = el("ul", { class: "emj-chips" });
+  for (const g of guessers) {
+    const done = set.includes(g);
+    row.appendChild(
+      el(
+        "li",
+        { class: ["emj-chip", done ? "emj-chip-done" : "emj-chip-open"], dataset: { seat: String(g), dial: done ? "set" : "open" } },
+        el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: done ? "✓" : "…" }),
+        el("span", { text: ctx.name(g) }),
+        el("span", { class: "emj-chip-word", text: done ? t("emj.dial_set_mark") : t("emj.dial_open_mark") }),
+      ),
+    );
+  }
+  box.appendChild(row);
+  return box;
+}
+
+function chainStrip(ctx) {
+  const view = v(ctx);
+  const chain = view.chain;
+  const n = view.players;
+  const start = list(view.performers)[0];
+  const box = el("div", { class: "emj-chain", id: "emj-chain" }, el("p", { class: "emj-sub", text: `🤫 ${t("emj.chain_title")}` }));
+  const row = el("ol", { class: "emj-chips" });
+  for (let k = 0; k < n; k += 1) {
+    const seat = (start + k) % n;
+    const seen = k <= chain.received;
+    const now = seat === chain.shower || seat === chain.watcher;
+    row.appendChild(
+      el(
+        "li",
+        { class: ["emj-chip", seen && "emj-chip-done", now && "emj-chip-now"], dataset: { seat: String(seat) } },
+        k ? el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: "→" }) : el("span", { class: "emj-chip-mark", text: "🎭" }),
+        el("span", { text: ctx.name(seat) }),
+        list(view.close_eyes).includes(seat) ? el("span", { class: "emj-chip-word", text: "🙈" }) : null,
+      ),
+    );
+  }
+  box.appendChild(row);
+  return box;
+}
+
+function challengeStatus(ctx) {
+  const view = v(ctx);
+  const ch = view.challenge || { leaders: [], eligible: [], declared: [] };
+  return el(
+    "div",
+    { class: "emj-challenge", id: "emj-challenge" },
+    el("p", { class: "emj-sub", text: `⚔️ ${t("emj.challenge_leaders", { names: names(ctx, ch.leaders) })}` }),
+    el("p", { class: "emj-sub", text: t("emj.challenge_declared", { done: list(ch.declared).length, all: list(ch.eligible).length }) }),
+  );
+}
+
+function guessersOf(view, performer) {
+  const n = view.players;
+  if (view.mode === "teams") return [partnerOf(view, performer)];
+  return Array.from({ length: n }, (_, s) => s).filter((s) => s !== performer);
+}
+
+function reveal(ctx, id = "emj-reveal") {
+  const view = v(ctx);
+  const r = view.last_round;
+  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round + 1 }) }));
+  r.performers.forEach((p, j) => {
+    const cardId = r.cards[j];
+    box.appendChild(
+      el(
+        "div",
+        { class: "emj-reveal-card", dataset: { card: String(cardId), number: String(r.answers[j]) } },
+        el("span", { class: "emj-reveal-emoji", "aria-hidden": "true", text: cardEmoji(cardId) }),
+        el(
+          "span",
+          { class: "emj-reveal-what" },
+          el("strong", { text: t("emj.reveal.card", { name: cardName(cardId) }) }),
+          el("span", { text: `${t("emj.reveal.number", { number: r.answers[j] })} · 🎭 ${ctx.name(p)}` }),
+        ),
+      ),
+    );
+    const picks = el("ul", { class: "emj-picks" });
+    for (const g of guessersOf(view, p)) {
+      const dial = r.dials[g];
+      const right = r.correct.includes(g);
+      const tags = [];
+      if (list(r.challengers).includes(g)) tags.push(`⚔️ ${t("emj.reveal.challenger")}`);
+      if (list(r.challenged).includes(g)) tags.push(t("emj.reveal.challenged"));
+      if (list(r.fallen).includes(g)) tags.push(`⬇ ${t("emj.reveal.fallen")}`);
+      picks.appendChild(
+        el(
+          "li",
+          { class: ["emj-pick", right ? "emj-right" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0" } },
+          el("span", { class: "emj-pick-mark", text: right ? "✓" : "✗" }),
+          el("span", { class: "emj-pick-name", text: ctx.name(g) }),
+          el("span", { class: "emj-pick-card", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : t("emj.reveal.nothing") }),
+          el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : t("emj.reveal.wrong") }),
+          tags.length ? el("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
+        ),
+      );
+    }
+    box.appendChild(picks);
+  });
+  const moves = r.moves.map((m, i) => (m ? t("emj.reveal.move", { side: sideName(ctx, i), steps: m > 0 ? `+${m}` : String(m) }) : null)).filter(Boolean);
+  if (moves.length) box.appendChild(el("p", { class: "emj-moves", id: `${id}-moves`, text: `${t("emj.reveal.moves")}: ${moves.join(" · ")}` }));
+  r.trophies_won.forEach((won, i) => {
+    if (won > 0) box.appendChild(el("p", { class: "emj-won", text: `🏆 ${t("emj.ev.trophy", { side: sideName(ctx, i) })}` }));
+    if (won < 0) box.appendChild(el("p", { class: "emj-lost", text: t("emj.ev.trophy_lost", { side: sideName(ctx, i) }) }));
+  });
+  return box;
+}
+
+function renderTable(ctx) {
+  const view = v(ctx);
+  const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
+  const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
+  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, target: view.target }) }));
+  const fresh = view.last_round && view.phase !== "dial";
+  if (fresh) box.appendChild(reveal(ctx));
+  if (view.phase === "dial") {
+    if (ctx.seat === null) box.appendChild(tiles(ctx));
+    box.appendChild(dialStatus(ctx));
+  }
+  if (view.chain) box.appendChild(chainStrip(ctx));
+  if (view.phase === "challenge") box.appendChild(challengeStatus(ctx));
+  if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) box.appendChild(eyesScreen(ctx));
+  box.appendChild(board(ctx));
+  box.appendChild(sidesList(ctx));
+  if (view.last_round && !fresh) box.appendChild(reveal(ctx));
+  return box;
+}
+
+// ---------------------------------------------------------------- your controls (bottom)
+
+function presentationRow(presentation) {
+  return el(
+    "div",
+    { class: ["emj-pres", `emj-pres-${presentation}`], id: "emj-pres" },
+    el("span", { class: "emj-pres-sym", "aria-hidden": "true", text: presSymbols(presentation) }),
+    el(
+      "span",
+      { class: "emj-pres-text" },
+      el("strong", { text: t(`emj.pres.${presentation}`) }),
+      el("span", { text: t(`emj.pres_hint.${presentation}`) }),
+    ),
+  );
+}
+
+function privateMark(text) {
+  return el("p", { class: "emj-private" }, el("span", { "aria-hidden": "true", text: "🔒 " }), el("strong", { text }), " ", el("span", { class: "emj-private-note", text: `(${t("emj.private")})` }));
+}
+
+function eyesScreen(ctx) {
+  const view = v(ctx);
+  const chain = view.chain;
+  const why = chain ? t("emj.eyes.chain", { shower: ctx.name(chain.shower), watcher: ctx.name(chain.watcher) }) : t("emj.eyes.sound", { name: ctx.name(view.performer) });
+  return el(
+    "section",
+    { class: "emj-eyes", id: "emj-eyes" },
+    el("span", { class: "emj-eyes-icon", "aria-hidden": "true", text: "🙈" }),
+    el("strong", { class: "emj-eyes-title", text: t("emj.eyes.title") }),
+    el("p", { text: why }),
+    el("p", { class: "emj-eyes-note", text: chain ? t("emj.eyes.open_chain") : t("emj.eyes.open") }),
+  );
+}
+
+function bigButton(text, action, ctx, extra = {}) {
+  return el("button", {
+    class: ["btn", "btn-primary", "btn-huge", extra.cls],
+    type: "button",
+    dataset: { action: action.type },
+    text,
+    on: { click: () => ctx.act(action) },
+  });
+}
+
+function performControls(ctx, box) {
+  const view = v(ctx);
+  const me = ctx.seat;
+  const performed = legalOf(ctx, "performed")[0];
+  const passed = legalOf(ctx, "passed_on")[0];
+  const chain = view.chain;
+  if (typeof view.my_card === "number") {
+    const secret = el(
+      "section",
+      { class: "emj-secret", id: "emj-secret", dataset: { card: String(view.my_card) } },
+      privateMark(t("emj.your_card")),
+      el("div", { class: "emj-secret-emoji", "aria-hidden": "true", text: cardEmoji(view.my_card) }),
+      el("p", { class: "emj-secret-name", id: "emj-secret-name", text: cardName(view.my_card) }),
+    );
+    if (view.mode === "teams") secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
+    else if (chain) secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(chain.watcher)} 🤫` }));
+    box.appendChild(secret);
+    box.appendChild(presentationRow(view.presentation));
+    if (performed) box.appendChild(bigButton(chain ? t("emj.btn.shown", { name: ctx.name(chain.watcher) }) : t("emj.btn.performed"), performed, ctx));
+    return box;
+  }
+  if (passed) {
+    box.appendChild(
+      el(
+        "section",
+        { class: "emj-watch emj-pass", id: "emj-pass" },
+        el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "🤫" }),
+        el("strong", { text: t("emj.status.pass_on", { name: ctx.name(chain.watcher) }) }),
+        el("p", { text: t("emj.status.pass_on_hint", { name: ctx.name(chain.watcher) }) }),
+      ),
+    );
+    box.appendChild(bigButton(t("emj.btn.passed_on"), passed, ctx));
+    return box;
+  }
+  if (list(view.close_eyes).includes(me)) {
+    box.appendChild(eyesScreen(ctx));
+    return box;
+  }
+  let who = view.performer;
+  let text;
+  if (chain) {
+    who = chain.shower;
+    text = me === chain.watcher ? t("emj.watch.chain", { name: ctx.name(who) }) : t("emj.status.watch_chain", { shower: ctx.name(chain.shower), watcher: ctx.name(chain.watcher) });
+  } else if (view.mode === "teams") {
+    const partner = partnerOf(view, me);
+    if (!list(view.performers).includes(partner) || list(view.performed).includes(partner)) {
+      box.appendChild(el("p", { class: "waiting", text: status(ctx).hint || t("emj.status.teams") }));
+      return box;
+    }
+    who = partner;
+    text = t("emj.watch.partner", { name: ctx.name(partner) });
+  } else {
+    text = t("emj.watch.performer", { name: ctx.name(who), presentation: t(`emj.pres.${view.presentation}`) });
+  }
+  box.appendChild(
+    el(
+      "section",
+      { class: "emj-watch", id: "emj-watch" },
+      el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "👀" }),
+      el("strong", { text: t("emj.watch.title") }),
+      el("p", { text }),
+      chain ? null : presentationRow(view.presentation),
+    ),
+  );
+  return box;
+}
+
+function challengeControls(ctx, box) {
+  const view = v(ctx);
+  const yes = legalOf(ctx, "challenge")[0];
+  const no = legalOf(ctx, "no_challenge")[0];
+  const ch = view.challenge || { leaders: [] };
+  if (yes && no) {
+    box.appendChild(el("p", { class: "emj-sub emj-challenge-hint", text: t("emj.status.challenge_hint", { names: names(ctx, ch.leaders) }) }));
+    box.appendChild(
+      el(
+        "div",
+        { class: "emj-two" },
+        bigButton(`⚔️ ${t("emj.btn.challenge")}`, yes, ctx),
+        el("button", { class: "btn btn-huge", type: "button", dataset: { action: no.type }, text: t("emj.btn.no_challenge"), on: { click: () => ctx.act(no) } }),
+      ),
+    );
+    return box;
+  }
+  if (ch.my_declaration !== null && ch.my_declaration !== undefined) {
+    box.appendChild(privateMark(ch.my_declaration ? t("emj.ev.my_challenge") : t("emj.ev.my_no_challenge")));
+  }
+  box.appendChild(el("p", { class: "waiting", text: status(ctx).main }));
+  return box;
+}
+
+function dialControls(ctx, box) {
+  const view = v(ctx);
+  const dials = legalOf(ctx, "set_dial");
+  if (dials.length) {
+    box.appendChild(privateMark(ui.pick ? t("emj.my_dial", { number: ui.pick }) : t("emj.pick_first")));
+    box.appendChild(tiles(ctx));
+    const action = dials.find((a) => a.number === ui.pick);
+    box.appendChild(
+      el("button", {
+        class: "btn btn-primary btn-huge",
+        type: "button",
+        id: "emj-set-dial",
+        dataset: { action: "set_dial" },
+        disabled: !action,
+        text: action ? t("emj.btn.set_dial", { number: ui.pick }) : t("emj.pick_first"),
+        on: {
+          click: () => {
+            if (!action) return;
+            ui.pick = null;
+            ctx.act(action);
+          },
+        },
+      }),
+    );
+    return box;
+  }
+  if (view.my_dial) box.appendChild(privateMark(t("emj.my_dial", { number: view.my_dial })));
+  else if (typeof view.my_card === "number") box.appendChild(privateMark(t("emj.your_card")));
+  box.appendChild(tiles(ctx));
+  return box;
+}
+
+function renderControls(ctx) {
+  const view = v(ctx);
+  const box = el("div", { class: "emj-controls", id: "emj-controls" });
+  if (ctx.isTable || ctx.seat === null) return box;
+  if (view.phase !== "dial" || ui.pickRound !== view.round) ui.pick = null;
+  switch (view.phase) {
+    case "perform":
+    case "chain":
+      return performControls(ctx, box);
+    case "challenge":
+      return challengeControls(ctx, box);
+    case "dial":
+      return dialControls(ctx, box);
+    default:
+      return box;
+  }
+}
+
+function errorText(msg) {
+  const key = `emj.err.${msg.code}`;
+  const text = t(key);
+  return text !== key ? text : null;
+}
+
+// ---------------------------------------------------------------- events: log lines and animations
+
+function revealLine(d, ctx) {
+  const view = v(ctx);
+  const parts = [];
+  (d.performers || []).forEach((p, j) => {
+    const right = guessersOf(view, p).filter((g) => list(d.correct).includes(g));
+    const params = { card: `${cardEmoji(d.cards[j])} ${cardName(d.cards[j])}`, number: d.answers[j], names: names(ctx, right) };
+    parts.push(t(right.length ? "emj.ev.revealed" : "emj.ev.revealed_none", params));
+  });
+  if (view.mode === "coop" && d.moves) parts.push(t("emj.ev.coop_moves", { team: d.moves[0], game: d.moves[1] }));
+  list(d.fallen).forEach((s) => parts.push(t("emj.ev.fallen", { name: ctx.name(s) })));
+  list(d.trophies_won).forEach((won, i) => {
+    if (won > 0) parts.push(t("emj.ev.trophy", { side: sideName(ctx, i) }));
+    if (won < 0) parts.push(t("emj.ev.trophy_lost", { side: sideName(ctx, i) }));
+  });
+  return parts.join(" ");
+}
+
+function describe(ev, ctx) {
+  const d = ev.data || {};
+  const me = ctx.seat;
+  const seat = ev.seat;
+  const name = typeof seat === "number" ? ctx.name(seat) : "";
+  const view = v(ctx);
+  switch (ev.kind) {
+    case "performed":
+      if (view.secret_message && typeof seat === "number") return t("emj.ev.shown", { name, to: ctx.name((seat + 1) % view.players) });
+      return t("emj.ev.performed", { name });
+    case "passed_on":
+      return t("emj.ev.passed_on", { name, to: ctx.name(d.to) });
+    case "challenge_open":
+      return t("emj.ev.challenge_open", { names: names(ctx, d.leaders) });
+    case "declared":
+      return seat === me ? null : t("emj.ev.declared", { name });
+    case "my_declaration":
+      return t(d.challenge ? "emj.ev.my_challenge" : "emj.ev.my_no_challenge");
+    case "challenges":
+      return list(d.challengers).length ? t("emj.ev.challenges", { names: names(ctx, d.challengers), leaders: names(ctx, d.leaders) }) : t("emj.ev.no_challenges");
+    case "laid_out":
+      return t("emj.ev.laid_out");
+    case "dial_set":
+      return seat === me ? null : t("emj.ev.dial_set", { name });
+    case "my_dial":
+      return t("emj.ev.my_dial", { number: d.number });
+    case "timeout":
+      return t("emj.ev.timeout");
+    case "revealed":
+      return revealLine(d, ctx);
+    case "game_over":
+      return t("emj.ev.game_over");
+    default:
+      return null;
+  }
+}
+
+function buzz() {
+  if (typeof navigator.vibrate === "function") {
+    try {
+      navigator.vibrate(150);
+    } catch {
+      // not allowed without a user gesture on some browsers: the screen says it anyway
+    }
+  }
+}
+
+function animate(events, ctx, page) {
+  const view = v(ctx);
+  for (const ev of events) {
+    switch (ev.kind) {
+      case "revealed": {
+        flash(page.querySelector("#emj-reveal"), "anim-pop");
+        list(ev.data && ev.data.moves).forEach((m, i) => {
+          if (m) flash(page.querySelector(`#emj-board .emj-marker[data-side="${i}"]`), "emj-anim-hop");
+        });
+        break;
+      }
+      case "laid_out":
+        flash(page.querySelector("#emj-tiles"), "anim-pop");
+        if (list(view.guessers).includes(ctx.seat)) buzz();
+        break;
+      case "dial_set":
+        flash(page.querySelector(`#emj-dials [data-seat="${ev.seat}"]`), "anim-pop");
+        break;
+      case "performed":
+      case "passed_on":
+        if (view.chain && view.chain.watcher === ctx.seat) buzz();
+        flash(page.querySelector("#emj-chain"), "anim-pop");
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the end
+
+function scoreText(score, ctx) {
+  if (v(ctx).mode === "coop") return t(score >= 1 ? "emj.score.team_won" : "emj.score.team_lost");
+  return t("emj.score.trophies", { count: score });
+}
+
+function outcomeDetails(ctx) {
+  const view = v(ctx);
+  const box = el("div", { class: "emj-outcome", id: "emj-outcome" });
+  const details = (ctx.outcome && ctx.outcome.details) || {};
+  if (view.mode === "coop") {
+    const params = { team: details.team_trophies ?? 0, game: details.game_trophies ?? 0 };
+    box.appendChild(el("p", { class: "emj-outcome-line", text: t(details.team_won ? "emj.outcome.team_won" : "emj.outcome.game_won", params) }));
+  }
+  box.appendChild(sidesList(ctx, "emj-final-sides"));
+  return box;
+}
+
+export default {
+  name: "emojito",
+  status,
+  timer,
+  renderTable,
+  renderControls,
+  seatInfo,
+  describe,
+  animate,
+  scoreText,
+  outcomeDetails,
+  errorText,
+};
