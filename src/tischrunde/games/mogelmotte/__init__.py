@@ -122,7 +122,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, Outcome
+from tischrunde.core.game import Config, Game, GameSpec, Outcome
 from tischrunde.games.mogelmotte import engine
 from tischrunde.games.mogelmotte.actions import (
     Accuse,
@@ -168,14 +168,9 @@ class MogelMotte(Game[State]):
     def new(self, config: Config) -> State:
         return engine.new_state(config, self.resolve_options(config))
 
-    def active_seats(self, state: State) -> frozenset[int]:
-        return engine.active_seats(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return engine.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-        return engine.apply(state, seat, action, t)
+    active_seats = staticmethod(engine.active_seats)
+    legal_actions = staticmethod(engine.legal_actions)
+    apply = staticmethod(engine.apply)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -199,11 +194,8 @@ class MogelMotte(Game[State]):
             },
         )
 
-    def deadline(self, state: State) -> int | None:
-        return engine.deadline(state)
-
-    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
-        return engine.rerandomize_hidden(state, seat, seed)
+    deadline = staticmethod(engine.deadline)
+    rerandomize_hidden = staticmethod(engine.rerandomize_hidden)
 
     def example_configs(self) -> list[Config]:
         return [

@@ -6,6 +6,7 @@ The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ from tischrunde.games.mogelmotte.actions import (
     DRAW,
     FIDGET,
     GIVE,
+    MAX_SEATS,
     PLAY,
     SLAP,
     SPIDER_GIVE,
@@ -51,6 +53,7 @@ from tischrunde.games.mogelmotte.cards import (
 from tischrunde.games.mogelmotte.state import (
     CHEAT_PHASES,
     FIDGET_TELL,
+    NO_DUE,
     NO_TELL,
     NOBODY,
     Rules,
@@ -59,6 +62,11 @@ from tischrunde.games.mogelmotte.state import (
 
 #: how many recent events the state keeps for views
 LOG_SIZE = 16
+_NEVER = 1 << 62
+#: every subset of seats as a frozenset, indexed by its bit mask (active_seats builds no sets)
+_SEAT_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
+)
 
 Events = list[Event]
 
@@ -68,7 +76,9 @@ def _illegal(message: str, code: str) -> IllegalActionError:
 
 
 def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    out = list(items)
+    out[index] = value
+    return tuple(out)
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -77,7 +87,8 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _with(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    return tuple(sorted((*hand, card)))
+    i = bisect_left(hand, card)
+    return hand[:i] + (card,) + hand[i:]  # noqa: RUF005 - concatenation is the faster form here
 
 
 # --------------------------------------------------------------------------------------------- setup
@@ -146,7 +157,7 @@ def new_state(config: Config, options: dict[str, Any]) -> State:
     )
     ev: Events = []
     state = _deal(state, 0, ev)
-    return _logged(state, ev)
+    return _logged(replace(state, due=next_due(state)), ev)
 
 
 def _deal(state: State, start_seat: int, ev: Events) -> State:
@@ -244,6 +255,8 @@ def _advance(state: State, after: int, t: int, ev: Events) -> State:
     """The action is over: the next turn is the left neighbour of ``after`` (or the round ends)."""
     if state.finisher != NOBODY:
         return _end_round(state, state.finisher, t, ev)
+    if state.phase == "turn":
+        return replace(state, turn=(after + 1) % len(state.hands))
     return replace(
         state,
         phase="turn",
@@ -528,7 +541,7 @@ def _settle_give(state: State, seat: int, action: Action, t: int, ev: Events) ->
     _own_card(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
-    if card not in _guard_giveable(state, seat):
+    if len(state.hands[seat]) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
     return _guard_gives(state, seat, state.settle_to, card, ev)
 
@@ -609,17 +622,18 @@ def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> Stat
     held = state.cheat_card[target]
     if held >= 0:
         ev.append(Event("caught", target, {"guard": guard, "card": held}))
+        cards = _guard_giveable(state, guard)
+        settles = bool(cards) and state.rules.guard_chooses_card
         state = replace(
             state,
             cheat_card=_put(state.cheat_card, target, NO_TELL),
             guard=target,
             caught=_put(state.caught, target, state.caught[target] + 1),
+            settle_from=guard if settles else NOBODY,
+            settle_to=target if settles else NOBODY,
         )
-        cards = _guard_giveable(state, guard)
-        if not cards:
+        if settles or not cards:
             return state
-        if state.rules.guard_chooses_card:
-            return replace(state, settle_from=guard, settle_to=target)
         card, r = rng.choice(state.rng, cards)
         return _guard_gives(replace(state, rng=r), guard, target, card, ev)
     ev.append(Event("wrong_accusation", target, {"guard": guard, "fidget": held == FIDGET_TELL}))
@@ -648,19 +662,27 @@ _HANDLERS: dict[type, Callable[[State, int, Any, int, Events], State]] = {
 # ------------------------------------------------------------------------------------------- timeouts
 
 
-def deadline(state: State) -> int | None:
+def next_due(state: State) -> int:
     """The earliest of: a running cheat or fidget ending, a race window closing, the round pause ending."""
     phase = state.phase
     if phase == "over":
-        return None
+        return NO_DUE
     if phase == "round_over":
         return state.round_until
-    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else None
-    until = state.cheat_until
-    for seat, held in enumerate(state.cheat_card):
-        if held != NO_TELL and (best is None or until[seat] < best):
-            best = until[seat]
-    return best
+    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
+    cheat_card = state.cheat_card
+    if cheat_card.count(NO_TELL) != len(cheat_card):
+        until = state.cheat_until
+        for seat, held in enumerate(cheat_card):
+            if held != NO_TELL and until[seat] < best:
+                best = until[seat]
+    return NO_DUE if best == _NEVER else best
+
+
+def deadline(state: State) -> int | None:
+    """When the driver must send ``Timeout`` (kept in the state, see ``next_due``), or None."""
+    due = state.due
+    return None if due == NO_DUE else due
 
 
 def _end_tell(state: State, seat: int, ev: Events) -> State:
@@ -722,18 +744,18 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             f"Time cannot run backwards: this action came at {t} ms, the last one at {state.t} ms.",
             "time_backwards",
         )
-    due = deadline(state)
+    due = state.due
     ev: Events = []
     if type(action) is Timeout:
         if seat is not None:
             raise NotYourTurnError("Only the game's clock sends timeouts.")
-        if due is None or t < due:
+        if due == NO_DUE or t < due:
             raise _illegal("Nothing is due yet: a timeout waits for the deadline.", "too_early")
         new = _timeout(state, t, ev)
     else:
         if seat is None or not 0 <= seat < len(state.hands):
             raise NotYourTurnError(f"There is no seat {seat} at this table.")
-        if due is not None and t >= due:
+        if due != NO_DUE and t >= due:
             raise _illegal("Too late: a deadline has passed and is resolved first.", "deadline_passed")
         if state.phase == "round_over":
             raise _wrong_phase(state)
@@ -746,11 +768,20 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             new = handler(state, seat, action, t, ev)
     if new.phase == "mosquito_give" and new.settle_from == NOBODY:
         new = _recheck_gifts(new, t, ev)
+    if (
+        new.cheat_card is state.cheat_card
+        and new.phase == state.phase
+        and new.race_until == state.race_until
+        and new.round_until == state.round_until
+    ):
+        due = state.due  # nothing a deadline depends on has changed
+    else:
+        due = next_due(new)
     log = new.log + tuple(ev)
     drop = len(log) - LOG_SIZE
     if drop > 0:
-        return replace(new, t=t, log=log[drop:], log_start=new.log_start + drop), ev
-    return replace(new, t=t, log=log), ev
+        return replace(new, t=t, due=due, log=log[drop:], log_start=new.log_start + drop), ev
+    return replace(new, t=t, due=due, log=log), ev
 
 
 # ------------------------------------------------------------------------------------ who may act
@@ -770,26 +801,35 @@ def can_cheat(state: State, seat: int) -> bool:
 def active_seats(state: State) -> frozenset[int]:
     phase = state.phase
     if phase == "over" or phase == "round_over":
-        return frozenset()
+        return _SEAT_SETS[0]
     if state.settle_from != NOBODY:
-        return frozenset((state.settle_from,))
-    n = len(state.hands)
-    seats: set[int] = set()
-    if phase == "turn" or phase == "spider":
-        seats.add(state.turn if phase == "turn" else state.actor)
-    elif phase == "mosquito_race":
-        seats.update(_not_slapped(state))
-    elif phase == "mosquito_give":
-        seats.update(s for s in state.givers if state.gifts[s] == -1)
+        return _SEAT_SETS[1 << state.settle_from]
+    hands = state.hands
+    n = len(hands)
+    if phase == "turn":
+        mask = 1 << state.turn
+    elif phase == "spider":
+        mask = 1 << state.actor
+    elif phase == "cockroach_race":
+        mask = (1 << n) - 1
     else:
-        seats.update(range(n))
+        mask = 0
+        waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
+        gifts = state.gifts
+        for s in waiting:
+            if phase == "mosquito_race" or gifts[s] == -1:
+                mask |= 1 << s
     guard = state.guard
-    for seat in range(n):
-        if state.cheat_card[seat] != NO_TELL:
-            seats.add(guard)
-        elif can_cheat(state, seat):
-            seats.add(seat)
-    return frozenset(seats)
+    cheat_ok = phase in CHEAT_PHASES
+    tell = False
+    for seat, held in enumerate(state.cheat_card):
+        if held != NO_TELL:
+            tell = True
+        elif cheat_ok and seat != guard and len(hands[seat]) >= 2:
+            mask |= 1 << seat
+    if tell:
+        mask |= 1 << guard
+    return _SEAT_SETS[mask]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -828,7 +868,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             if other_held != NO_TELL:
                 out.append(ACCUSE[other])
     elif held == NO_TELL and len(hand) >= 2 and phase in CHEAT_PHASES:
-        out.extend(CHEAT[c] for c in hand)
+        out += [CHEAT[c] for c in hand]
         out.append(FIDGET)
     return out
 

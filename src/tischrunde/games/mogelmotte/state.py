@@ -14,6 +14,8 @@ Phase = Literal["turn", "spider", "mosquito_race", "mosquito_give", "cockroach_r
 NO_TELL = -2
 FIDGET_TELL = -1
 NOBODY = -1
+#: ``State.due`` when nothing is pending
+NO_DUE = -1
 
 #: phases in which a seat may start a cheat or a fidget (not while a give choice is pending)
 CHEAT_PHASES = frozenset({"turn", "mosquito_race", "cockroach_race"})
@@ -165,6 +167,8 @@ class State(msgspec.Struct, frozen=True):
     cheats: tuple[int, ...] = ()
     caught: tuple[int, ...] = ()
     wrong_accusations: tuple[int, ...] = ()
+    #: the next deadline (see ``engine.next_due``), NO_DUE if none
+    due: int = NO_DUE
     #: the most recent events and the sequence number of the first of them
     log: tuple[Event, ...] = ()
     log_start: int = 0
