@@ -1,7 +1,8 @@
 """Mogel-Motte ("cheating moth"): a shedding card game in which everyone but the guard may cheat.
 
 Rules (source in brackets: [seed] = the user's German text, [official] = the published game,
-[ours] = this project's decision, always an option; see ``shared/rules/mogelmotte.md``)
+[ours] = this project's decision, an option unless marked "no option" with the reason; see
+``shared/rules/mogelmotte.md``)
 =====================================================================================================
 
 Deck [official, values ours]: 71 cards in play plus the guard bug (a role marker, not a card), 72 in the
@@ -14,10 +15,13 @@ starts the discard pile (an action card there counts by its value only, no actio
 
 A turn [seed]: play one card whose value is one higher or lower than the discard pile's top, 1 and 5 being
 neighbours (``Play(card)``), or draw one card (``Draw()``), which ends the turn, so the drawn card cannot
-be played. Play goes clockwise (seat + 1). An empty draw pile is refilled by shuffling the discard pile
-except its top [seed]; if both are empty, a draw gives nothing and the turn still passes [ours, no option:
-there is nothing else to do]. Moths are never played, given or passed on, except that the guard may play a
-moth openly on his turn when its value fits [official].
+be played. Play goes clockwise (seat + 1). When a card must be drawn from an empty draw pile, the discard
+pile except its top is shuffled into a new draw pile [seed]. If both are empty, a draw gives nothing and
+the turn still passes; after a whole circle of such turns (nobody could play or draw) the round is blocked
+and ends without a winner of the round, everyone scoring their hand [ours, no option: random tests showed
+that cheating can otherwise leave a table where nothing can ever happen again]. Moths are never
+played, given or passed on, except that the guard may play a moth openly on his turn when its value
+fits [official].
 
 Action cards [official], played like number cards by value, then:
 
@@ -73,7 +77,8 @@ order (next draw first). Cards not listed are out of the game. Every round is de
 Time: every action carries ``t`` (ms). ``deadline(state)`` is the earliest of a running cheat or fidget
 ending, the race window ending, and the round pause ending; ``Timeout()`` (seat None) resolves all that is
 due at ``t`` (cheats first). An action stamped at or after the deadline is refused until the driver has
-sent the ``Timeout``; times never run backwards.
+sent the ``Timeout`` (code ``deadline_passed``: a driver that receives it injects ``Timeout()`` and
+sends the action again); times never run backwards.
 
 Actions (JSON ``{"type": ...}``): ``play {card}``, ``draw``, ``spider_give {card, to_seat}``,
 ``spider_skip``, ``slap``, ``throw {card}``, ``give {card}``, ``cheat {card}``, ``fidget``,
@@ -94,6 +99,8 @@ View (``view(state, seat)``; seat None = spectator / table screen), a JSON objec
 - ``hand``: null for spectators, else the seat's cards, each ``{id, kind, value, playable, reason}``;
   ``reason`` is null when playable, else one of ``being_cheated``, ``moth_only_guard``, ``not_now``
   (no turn is being played: race, gifts, settling), ``not_your_turn``, ``needs_neighbour_value``.
+  (There is no "drawn this turn" reason: drawing ends the turn, so the drawn card shows
+  ``not_your_turn``.)
 - ``giveable``: card ids this seat may give now (spider, mosquito gift, guard's gift), else [].
 - ``hand_counts`` [per seat], ``discard_top`` {id, kind, value}, ``discard_count``, ``draw_count``.
 - ``tells``: [{seat, until}] for every running cheat or fidget (never saying which is which).
@@ -111,7 +118,7 @@ View (``view(state, seat)``; seat None = spectator / table screen), a JSON objec
   gift (private to giver and receiver: card), mosquito_race, slap, slowest, race_over, gift_chosen,
   mosquito_give, cockroach_race, throw, tell, cheat_started / fidget_started (private), tell_end
   {vanished}, vanished (private: card), caught {guard, card}, guard_give, wrong_accusation
-  {guard, fidget}, round_end {round, finisher, points}, game_over {totals, winners}.
+  {guard, fidget}, round_end {round, finisher (null when blocked), points}, game_over {totals, winners}.
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
 with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``

@@ -123,8 +123,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     out["hand"] = cards
     if state.settle_from == seat:
         out["giveable"] = [c for c in hand if not IS_MOTH[c]] if len(hand) >= 2 else []
-    elif (phase == "spider" and seat == state.actor) or (
-        phase == "mosquito_give" and seat in state.givers and state.gifts[seat] == -1
+    elif state.settle_from == NOBODY and (
+        (phase == "spider" and seat == state.actor)
+        or (phase == "mosquito_give" and seat in state.givers and state.gifts[seat] == -1)
     ):
         out["giveable"] = giveable(state, seat)
     held = state.cheat_card[seat]
