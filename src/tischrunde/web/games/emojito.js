@@ -879,6 +879,10 @@ function performControls(ctx, box) {
   const performed = legalOf(ctx, "performed")[0];
   const passed = legalOf(ctx, "passed_on")[0];
   const chain = view.chain;
+  if (list(view.close_eyes).includes(me)) {
+    box.appendChild(eyesScreen(ctx));
+    return box;
+  }
   if (typeof view.my_card === "number") {
     const secret = el(
       "section",
@@ -905,10 +909,6 @@ function performControls(ctx, box) {
       ),
     );
     box.appendChild(bigButton(t("emj.btn.passed_on"), passed, ctx));
-    return box;
-  }
-  if (list(view.close_eyes).includes(me)) {
-    box.appendChild(eyesScreen(ctx));
     return box;
   }
   let who = view.performer;

@@ -1,0 +1,270 @@
+"""Three phones play Emojito through the real server and the real web app.
+
+Co-op: Anna creates the room, Ben (English phone) and Cleo join by code, a table screen watches. Four
+rounds are played through the UI: the performer reads the secret card and taps "Vorgeführt"/"Performed",
+the guessers tap one of the seven tiles and set their dial. The test checks that no guesser (and not the
+table screen) ever sees the performed card marked before the reveal, that the dials stay secret while
+"dial set" shows, and that the reveal, the markers and the log follow the engine's scoring. The fourth
+round is performed with sounds only (the team marker stands on field 5), so the guessers see the
+eyes-closed screen. A second room plays the secret message variant up to the reveal.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tischrunde.games.emojito import content
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def _page(
+    browser: Browser, problems: list[str], *, locale: str = "de-DE", size: dict[str, int] = PHONE
+) -> Page:
+    context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1)
+    page = context.new_page()
+    page.on("dialog", lambda d: (problems.append(d.message), d.dismiss()))
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
+    )
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _shoot(page: Page, folder: Path, name: str) -> None:
+    page.screenshot(path=str(folder / f"emojito-{name}.png"), full_page=True)
+
+
+def _create(page: Page, base: str, name: str, options: dict[str, bool] | None = None) -> str:
+    page.goto(base + "/")
+    page.click("[data-game=emojito]")
+    if options:
+        page.locator(".option-details summary").first.click()
+        for option, value in options.items():
+            page.set_checked(f"#opt-{option}", value)
+    page.fill("#create-name", name)
+    page.click("#create-button")
+    expect(page.locator("#room-code")).to_be_visible()
+    return page.locator("#room-code").inner_text().strip()
+
+
+def _join(page: Page, base: str, code: str, name: str) -> None:
+    page.goto(base + "/")
+    page.fill("#join-code", code)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#seat-list")).to_be_visible()
+
+
+def _secret_card(page: Page) -> int:
+    """The performer's own card id, read from the private card panel."""
+    secret = page.locator("#emj-secret")
+    expect(secret).to_be_visible()
+    return int(secret.get_attribute("data-card") or "-1")
+
+
+def _assert_hidden(page: Page, card: int, *, laid_out: bool = False) -> None:
+    """Nothing on this page names the performed card (before the layout) or marks it among the seven."""
+    info = content.cards()[card]
+    assert page.locator("#emj-secret").count() == 0
+    assert page.locator(".emj-tile-mine").count() == 0
+    text = page.locator("body").inner_text()
+    if not laid_out:
+        assert info.name_de not in text and info.name_en not in text, text
+        return
+    tiles = page.locator("#emj-tiles .emj-tile")
+    classes = {tiles.nth(k).get_attribute("class") for k in range(tiles.count())}
+    assert len(classes) == 1, classes  # all seven look alike (nothing picked yet on this phone)
+
+
+def _set_dial(page: Page, number: int) -> None:
+    page.locator(f"#emj-tiles button.emj-tile[data-number='{number}']").click()
+    expect(page.locator(f".emj-tile-chosen[data-number='{number}']")).to_be_visible()
+    page.click("#emj-set-dial")
+    expect(page.locator("#emj-set-dial")).to_have_count(0)
+
+
+def _tile_of(page: Page, card: int) -> int:
+    return int(page.locator(f"#emj-tiles .emj-tile[data-card='{card}']").get_attribute("data-number") or "0")
+
+
+def _progress(page: Page, side: int) -> int:
+    node = page.locator(f"#emj-sides .emj-side[data-side='{side}']")
+    return int(node.get_attribute("data-progress") or "-1")
+
+
+def test_emojito_module_data_matches_the_engine(browser: Browser, server: str) -> None:
+    """The card and board tables inside emojito.js are the engine's own (cards.json, board.json)."""
+    problems: list[str] = []
+    page = _page(browser, problems)
+    page.goto(server + "/")
+    data = page.evaluate("import('/static/games/emojito.js').then((m) => ({cards: m.CARDS, board: m.BOARD}))")
+    assert data["cards"] == [[c.emoji, c.name_de, c.name_en] for c in content.cards()]
+    assert data["board"] == [list(f.symbols) for f in content.board()]
+    assert problems == []
+    page.context.close()
+
+
+def test_three_phones_play_emojito_coop(browser: Browser, server: str, screenshots: Path) -> None:
+    problems: list[str] = []
+    started = time.monotonic()
+    anna = _page(browser, problems)
+    code = _create(anna, server, "Anna")
+    assert re.fullmatch(r"[A-Z0-9]{3,8}", code), code
+    ben = _page(browser, problems, locale="en-US")
+    cleo = _page(browser, problems)
+    _join(ben, server, code, "Ben")
+    _join(cleo, server, code, "Cleo")
+    for page in (anna, ben, cleo):
+        expect(page.locator("#seat-list .seat")).to_have_count(3)
+    _shoot(anna, screenshots, "01-lobby")
+    table = _page(browser, problems, size=LAPTOP)
+    table.goto(f"{server}/r/{code}?table=1")
+    expect(table.locator("#room-code")).to_have_text(code)
+
+    anna.click("#start-game")
+    phones = [anna, ben, cleo]
+    for page in (*phones, table):
+        expect(page.locator("#emj-board")).to_be_visible()
+
+    # who guesses right: round -> seats with the right tile (everyone else picks a wrong one)
+    plan = {0: {1}, 1: {0, 2}, 2: {0, 1}, 3: {1, 2}}
+    team, game = 0, 0
+    for rnd in range(4):
+        performer = phones[rnd % 3]
+        guessers = [(s, p) for s, p in enumerate(phones) if p is not performer]
+        expect(performer.locator("#emj-head")).to_contain_text(re.compile(rf"(Runde|Round) {rnd + 1}\b"))
+        card = _secret_card(performer)
+        info = content.cards()[card]
+        expect(performer.locator("#emj-secret-name")).to_have_text(
+            re.compile(f"{info.name_de}|{info.name_en}")
+        )
+        expect(performer.locator("[data-action=performed]")).to_be_visible()
+        for _, page in guessers:
+            expect(page.locator("#emj-watch, #emj-eyes")).to_be_visible()
+            _assert_hidden(page, card)
+        _assert_hidden(table, card)
+        sound_only = rnd == 3
+        if sound_only:
+            # the team marker stands on field 5: sounds only, the guessers close their eyes
+            assert _progress(anna, 0) == 5
+            for _, page in guessers:
+                expect(page.locator("#emj-eyes")).to_be_visible()
+            expect(performer.locator("#emj-pres")).to_have_class(re.compile("emj-pres-sound"))
+            _shoot(guessers[0][1], screenshots, "07-eyes-closed")
+            _shoot(performer, screenshots, "08-performer-sound")
+        if rnd == 0:
+            _shoot(performer, screenshots, "02-performer")
+            _shoot(guessers[0][1], screenshots, "03-watch-en")
+        performer.click("[data-action=performed]")
+
+        for _, page in guessers:
+            expect(page.locator("#emj-tiles button.emj-tile")).to_have_count(7)
+            _assert_hidden(page, card, laid_out=True)  # the seven tiles carry no mark of the right one
+        expect(performer.locator("#emj-tiles .emj-tile-mine")).to_have_count(1)
+        right = _tile_of(performer, card)
+        wrong = 1 if right != 1 else 2
+        first_seat, first = guessers[0]
+        second_seat, second = guessers[1]
+        _set_dial(first, right if first_seat in plan[rnd] else wrong)
+        # everyone sees that the first guesser has set the dial, nobody sees the number
+        for page in (*phones, table):
+            expect(page.locator(f"#emj-dials [data-seat='{first_seat}']")).to_have_attribute(
+                "data-dial", "set"
+            )
+        _assert_hidden(second, card, laid_out=True)
+        if rnd == 0:
+            second.locator(f"#emj-tiles button.emj-tile[data-number='{wrong}']").click()
+            _shoot(second, screenshots, "04-dial-picked")
+            table.wait_for_timeout(100)
+            table.screenshot(path=str(screenshots / "emojito-05-table-dial-laptop.png"))
+        _set_dial(second, right if second_seat in plan[rnd] else wrong)
+
+        # the reveal: the card, who picked what, the markers moved by the engine's rule
+        correct = len(plan[rnd])
+        team += correct
+        game += 2 - correct
+        for page in (*phones, table):
+            reveal = page.locator(f"#emj-reveal[data-round='{rnd}']")
+            expect(reveal).to_be_visible()
+            expect(reveal.locator(".emj-reveal-card")).to_have_attribute("data-card", str(card))
+            for seat, _ in guessers:
+                flag = "1" if seat in plan[rnd] else "0"
+                expect(reveal.locator(f".emj-pick[data-seat='{seat}']")).to_have_attribute("data-right", flag)
+            expect(page.locator("#emj-sides .emj-side[data-side='0']")).to_have_attribute(
+                "data-progress", str(team)
+            )
+            expect(page.locator("#emj-sides .emj-side[data-side='1']")).to_have_attribute(
+                "data-progress", str(game)
+            )
+            expect(
+                page.locator(f"#emj-board .emj-slot[data-field='{team}'] .emj-marker[data-side='0']")
+            ).to_have_count(1)
+            expect(
+                page.locator(f"#emj-board .emj-slot[data-field='{game}'] .emj-marker[data-side='1']")
+            ).to_have_count(1)
+        expect(anna.locator("#log")).to_contain_text(f"Es war {info.emoji} {info.name_de}")
+        expect(ben.locator("#log")).to_contain_text(f"It was {info.emoji} {info.name_en}")
+        if rnd == 0:
+            _shoot(anna, screenshots, "06-reveal")
+    table.screenshot(path=str(screenshots / "emojito-09-table-laptop.png"))
+    table.set_viewport_size(PHONE)
+    _shoot(table, screenshots, "10-table-phone")
+    assert problems == [], problems
+    assert time.monotonic() - started < 80
+    for page in (*phones, table):
+        page.context.close()
+
+
+def test_secret_message_chain(browser: Browser, server: str, screenshots: Path) -> None:
+    """Secret message: the performer shows the left neighbour, who passes it on; the others close their eyes."""
+    problems: list[str] = []
+    anna = _page(browser, problems)
+    code = _create(anna, server, "Anna", {"secret_message": True})
+    ben = _page(browser, problems, locale="en-US")
+    cleo = _page(browser, problems)
+    _join(ben, server, code, "Ben")
+    _join(cleo, server, code, "Cleo")
+    expect(anna.locator("#seat-list .seat")).to_have_count(3)
+    anna.click("#start-game")
+
+    card = _secret_card(anna)
+    expect(anna.locator("#emj-pres")).to_have_class(re.compile("emj-pres-face"))
+    expect(ben.locator("#emj-watch")).to_be_visible()
+    expect(cleo.locator("#emj-eyes")).to_be_visible()
+    for page in (ben, cleo):
+        _assert_hidden(page, card)
+    _shoot(anna, screenshots, "11-secret-show")
+    _shoot(cleo, screenshots, "12-secret-eyes-closed")
+    anna.click("[data-action=performed]")
+
+    # Ben passes it on to Cleo; Anna now keeps her eyes closed
+    expect(ben.locator("[data-action=passed_on]")).to_be_visible()
+    expect(anna.locator("#emj-eyes")).to_be_visible()
+    expect(cleo.locator("#emj-watch")).to_be_visible()
+    expect(anna.locator("#emj-chain .emj-chip-now")).to_have_count(2)
+    _shoot(ben, screenshots, "13-secret-pass-on")
+    ben.click("[data-action=passed_on]")
+
+    for page in (ben, cleo):
+        expect(page.locator("#emj-tiles button.emj-tile")).to_have_count(7)
+        _assert_hidden(page, card, laid_out=True)
+    right = _tile_of(anna, card)
+    _set_dial(ben, right)
+    _set_dial(cleo, right)
+    for page in (anna, ben, cleo):
+        expect(page.locator("#emj-reveal[data-round='0'] .emj-right")).to_have_count(2)
+        expect(page.locator("#emj-sides .emj-side[data-side='0']")).to_have_attribute("data-progress", "2")
+    assert problems == [], problems
+    for page in (anna, ben, cleo):
+        page.context.close()
