@@ -57,6 +57,15 @@ def _join(page: Page, base: str, code: str, name: str) -> None:
 
 def _step(page: Page) -> str | None:
     """Make one move like a simple player would: slap, throw, give, play a legal card, or draw."""
+    spider_card = page.locator("#mm-hand [data-action=spider_give]").first
+    try:
+        if spider_card.count():
+            # spider: pick a card, then the seat that gets it
+            spider_card.click(timeout=1500)
+            page.locator(".mm-give-here").first.click(timeout=1500)
+            return "spider_give"
+    except PlaywrightError:
+        return None
     for selector in (
         "[data-action=slap]",
         "[data-action=throw]",

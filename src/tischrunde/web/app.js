@@ -3,10 +3,26 @@
 import { clear, el } from "./dom.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { Connection, loadToken, saveToken } from "./net.js";
-import mogelmotte from "./games/mogelmotte.js";
-import emojito from "./games/emojito.js";
+// games with a browser module under games/ (loaded on demand, so one broken module cannot stop the others)
+const CLIENTS = ["mogelmotte", "emojito"];
+const GAMES = {};
+const loading = {};
 
-const GAMES = { mogelmotte, emojito };
+function gameModule(name) {
+  if (GAMES[name]) return GAMES[name];
+  if (CLIENTS.includes(name) && !loading[name]) {
+    loading[name] = import(`./games/${name}.js`).then(
+      (mod) => {
+        GAMES[name] = mod.default;
+        render();
+      },
+      (err) => {
+        console.warn(`game module ${name} failed to load`, err);
+      },
+    );
+  }
+  return null;
+}
 const NAME_KEY = "tischrunde.name";
 const LOG_LINES = 40;
 
@@ -180,18 +196,20 @@ function fillCreate(form, games, savedName) {
     form.appendChild(el("p", { text: t("start.no_games") }));
     return;
   }
-  let chosen = games.find((g) => g.name === "mogelmotte") || games[0];
+  let chosen = games.find((g) => CLIENTS.includes(g.name)) || games[0];
   const gamePicker = el("div", { class: "game-picker", role: "radiogroup", "aria-label": t("start.game") });
   const optionsBox = el("div", { class: "options" });
   const values = {};
   const drawGames = () => {
     clear(gamePicker);
     for (const g of games) {
+      const playable = CLIENTS.includes(g.name);
       gamePicker.appendChild(
         el(
           "button",
           {
             type: "button",
+            disabled: !playable,
             class: ["game-choice", g.name === chosen.name && "game-choice-on"],
             role: "radio",
             "aria-checked": g.name === chosen.name ? "true" : "false",
@@ -207,6 +225,7 @@ function fillCreate(form, games, savedName) {
           el("strong", { text: gameTitle(g) }),
           el("span", { class: "muted", text: t("start.players", { min: g.min_players, max: g.max_players }) }),
           el("span", { class: "summary", text: lang() === "de" ? g.summary_de : g.summary_en }),
+          playable ? null : el("span", { class: "badge", text: t("start.soon") }),
         ),
       );
     }
@@ -386,6 +405,7 @@ function onMessage(msg) {
     case "room": {
       const was = app.info;
       app.info = msg.room;
+      gameModule(msg.room.game);
       if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
             }
@@ -409,7 +429,7 @@ function onState(msg) {
   const prev = app.state;
   app.state = msg;
   app.stateAt = performance.now();
-  const mod = GAMES[app.info ? app.info.game : ""];
+  const mod = app.info ? gameModule(app.info.game) : null;
   const ctx = gameContext();
   for (const ev of msg.events || []) {
     const line = mod && ctx ? mod.describe(ev, ctx) : null;
@@ -424,7 +444,7 @@ function onState(msg) {
 
 function onError(msg) {
   const key = `err.${msg.code}`;
-  const mod = GAMES[app.info ? app.info.game : ""];
+  const mod = app.info ? gameModule(app.info.game) : null;
   const text = (mod && mod.errorText && mod.errorText(msg)) || (t(key) !== key ? t(key) : msg.message);
   if (msg.code === "bad_token" || msg.code === "kicked") {
     saveToken(app.room, null);
@@ -808,12 +828,13 @@ function gameContext() {
 }
 
 function renderGame() {
-  const mod = GAMES[app.info.game];
+  const mod = gameModule(app.info.game);
   const ctx = gameContext();
   const page = el("main", { class: ["page", "game", `game-${app.info.game}`, app.role === "table" && "is-table"] });
   if (!ctx || !mod) {
     page.appendChild(topBar());
-    page.appendChild(el("p", { class: "muted center", text: t("join.connecting") }));
+    const known = CLIENTS.includes(app.info.game);
+    page.appendChild(el("p", { class: "muted center", text: known ? t("join.connecting") : t("start.soon") }));
     clear(root).appendChild(page);
     return;
   }
