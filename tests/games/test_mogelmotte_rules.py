@@ -694,3 +694,30 @@ def test_rerandomize_keeps_own_hand_counts_and_hides_others_cheat_cards() -> Non
         assert GAME.view(other, 0) == GAME.view(state, 0)
     mine = GAME.rerandomize_hidden(state, 1, 3)
     assert mine.hands[1] == state.hands[1] and mine.cheat_card[1] == c["moth"]
+
+
+def test_a_giver_whose_cheat_completes_to_one_card_is_skipped() -> None:
+    p = Pool()
+    mosquito, n1, n2, gift = p("mosquito", 3), p.n(5), p.n(4), p.n(4)
+    hands = [[mosquito, p.n(5)], [p("moth", 1), gift], [p.n(1), p.n(1)], [n1, n2]]
+    state = new(hands, top=p.n(2), draw=[p.n(1)])
+    state = act(state, 3, Cheat(n1), t=100)
+    state = act(state, 0, Play(mosquito), t=150)
+    state = act(state, 1, Slap(), t=200)
+    state = act(state, 3, Slap(), t=300)
+    assert state.slowest == 2 and state.givers == (1, 3)
+    assert refused(state, 3, Give(n1), t=350).code == "being_cheated"
+    state = act(state, 1, Give(gift), t=400)
+    state = act(state, None, Timeout(), t=2100)  # the cheat completes: seat 3 keeps only its last card
+    assert state.hands[3] == (n2,) and gift in state.hands[2]
+    assert state.phase == "turn" and state.turn == 1
+
+
+def test_the_guard_never_gives_away_its_last_card_when_catching() -> None:
+    p = Pool()
+    one, two = p.n(1), p.n(2)
+    state = new([[one, p.n(5)], [two, p.n(5)], [p.n(5), p.n(5)]], top=p.n(2), draw=[p.n(1)])
+    state = act(state, 0, Play(one))  # the guard keeps one card
+    state = act(state, 2, Cheat(state.hands[2][0]), t=10)
+    state = act(state, 0, Accuse(2), t=20)
+    assert state.guard == 2 and GAME.view(state, 1)["settling"] is None and len(state.hands[0]) == 1
