@@ -102,11 +102,14 @@ class WordBot(Bot):
         said = {
             word_key(w["word"]) for w in view["words"] if w["word"] is not None and w["status"] != "rejected"
         }
-        return [
+        out = [
             w
             for w in known_words(category_id, view["language"], self.share)
             if word_key(w) not in said and not banned.intersection(letters_of(w, fold_umlauts=fold))
         ]
+        # spoken words are not typed in: assume each one used up one of the words the bot knows
+        spoken = sum(1 for w in view["words"] if w["word"] is None and w["status"] in ("accepted", "kept"))
+        return out[spoken:]
 
     def _bluff(self, view: dict[str, Any], banned: set[str]) -> str | None:
         fold = bool(view["options"]["fold_umlauts"])
