@@ -83,4 +83,14 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     expect(third.locator("#start-game")).to_be_visible()
     expect(host.locator("#waiting-host")).to_contain_text("Third")
 
+    # every text key exists in German and English, for the shell and every game module
+    missing = host.evaluate(
+        """async () => {
+            await import('/static/games/mogelmotte.js');
+            const i18n = await import('/static/i18n.js');
+            return i18n.missingKeys();
+        }"""
+    )
+    assert missing == [], missing
+
     assert problems == [], problems

@@ -457,7 +457,32 @@ function onError(msg) {
     app.status = "failed";
     app.error = text;
   }
-  if (msg.code !== "stale_version") toast(text, "error");
+  if (msg.code === "stale_version") {
+    // someone acted a moment earlier (a bot, a timer, a race): send the same action again if it still stands
+    retryPending();
+    return;
+  }
+  toast(text, "error");
+}
+
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function retryPending() {
+  const p = app.pending;
+  if (!p || p.tries >= 2 || performance.now() - p.at > 3000 || !app.state || !app.conn) return;
+  const wanted = canonical(p.action);
+  if (!(app.state.legal || []).some((a) => canonical(a) === wanted)) return;
+  p.tries += 1;
+  app.conn.act(p.action);
 }
 
 app.welcomedOnce = () => app.seat !== null || app.info !== null;
@@ -819,6 +844,7 @@ function gameContext() {
     outcome: s.outcome,
     name: seatName,
     act: (action) => {
+      app.pending = { action, at: performance.now(), tries: 0 };
       if (!app.conn || !app.conn.act(action)) toast(t("err.network"), "error");
     },
     explain,

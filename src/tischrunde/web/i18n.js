@@ -243,6 +243,13 @@ export function register(table) {
   for (const l of Object.keys(table)) Object.assign(STRINGS[l], table[l]);
 }
 
+/** Keys that one language has and the other lacks (a test checks this is empty). */
+export function missingKeys() {
+  const de = Object.keys(STRINGS.de);
+  const en = Object.keys(STRINGS.en);
+  return [...de.filter((k) => !(k in STRINGS.en)).map((k) => `en:${k}`), ...en.filter((k) => !(k in STRINGS.de)).map((k) => `de:${k}`)];
+}
+
 export function has(key) {
   return key in STRINGS[current] || key in STRINGS.en;
 }

@@ -5,7 +5,7 @@
 // names it, and an unplayable card explains itself with the reason key the engine gives.
 
 import { el, flash, reducedMotion } from "../dom.js";
-import { formatList, lang, register, t } from "../i18n.js";
+import { formatList, register, t } from "../i18n.js";
 
 const HOLD_MS = 350; // a press longer than this starts a cheat; a shorter one is a tap
 
@@ -92,6 +92,9 @@ register({
     "mm.ev.round_end": "{name} hat keine Karten mehr – Runde {round} vorbei!",
     "mm.ev.game_over": "Spiel vorbei!",
     "mm.burst.caught": "Erwischt!",
+    "mm.burst.animal": "{animal}!",
+    "mm.card_label": "{kind} {value}",
+    "mm.either": "{a} oder {b}",
     "mm.burst.wrong": "Falscher Verdacht!",
     "mm.burst.round_end": "Runde vorbei!",
     "mm.score": "{points} Minuspunkte",
@@ -195,6 +198,9 @@ register({
     "mm.ev.round_end": "{name} has no cards left – round {round} is over!",
     "mm.ev.game_over": "Game over!",
     "mm.burst.caught": "Caught!",
+    "mm.burst.animal": "{animal}!",
+    "mm.card_label": "{kind} {value}",
+    "mm.either": "{a} or {b}",
     "mm.burst.wrong": "Wrong guess!",
     "mm.burst.round_end": "Round over!",
     "mm.score": "{points} penalty points",
@@ -253,7 +259,7 @@ function v(ctx) {
 function cardLabel(card) {
   const c = cardById(card);
   if (!c) return "?";
-  return c.kind === "number" ? String(c.value) : `${t(`mm.kind.${c.kind}`)} ${c.value}`;
+  return c.kind === "number" ? String(c.value) : t("mm.card_label", { kind: t(`mm.kind.${c.kind}`), value: c.value });
 }
 
 function hand(ctx) {
@@ -288,8 +294,8 @@ function allowedText(top) {
   if (!top) return "?";
   const lo = top.value === 1 ? 5 : top.value - 1;
   const hi = top.value === 5 ? 1 : top.value + 1;
-  const pair = [lo, hi].sort((x, y) => x - y).map(String);
-  return pair.join(lang() === "de" ? " oder " : " or ");
+  const [a, b] = [lo, hi].sort((x, y) => x - y);
+  return t("mm.either", { a, b });
 }
 
 function byType(ctx, type) {
@@ -540,7 +546,7 @@ function renderTable(ctx) {
   );
   if (view.race) {
     piles.appendChild(
-      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), `${t(`mm.kind.${view.race.kind}`)}!`),
+      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t("mm.burst.animal", { animal: t(`mm.kind.${view.race.kind}`) })),
     );
   }
   box.appendChild(piles);
@@ -847,7 +853,7 @@ function animate(events, ctx, page) {
       case "play":
       case "throw":
         flash(page.querySelector("#mm-discard"), "anim-pop");
-        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, `${t("mm.kind.ant")}!`, "mm-burst-animal", "ant");
+        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, t("mm.burst.animal", { animal: t("mm.kind.ant") }), "mm-burst-animal", "ant");
         break;
       case "caught":
         if (seatNode(ev.seat)) seatNode(ev.seat).classList.add("mm-caught");
@@ -859,10 +865,10 @@ function animate(events, ctx, page) {
         showBurst(page, t("mm.burst.wrong"), "mm-burst-wrong");
         break;
       case "mosquito_race":
-        showBurst(page, `${t("mm.kind.mosquito")}!`, "mm-burst-animal", "mosquito");
+        showBurst(page, t("mm.burst.animal", { animal: t("mm.kind.mosquito") }), "mm-burst-animal", "mosquito");
         break;
       case "cockroach_race":
-        showBurst(page, `${t("mm.kind.cockroach")}!`, "mm-burst-animal", "cockroach");
+        showBurst(page, t("mm.burst.animal", { animal: t("mm.kind.cockroach") }), "mm-burst-animal", "cockroach");
         break;
       case "tell":
         flash(seatNode(ev.seat), "anim-glow");
