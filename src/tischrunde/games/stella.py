@@ -622,7 +622,7 @@ class Stella(Game[StellaState]):
             total_super_sparks=total_super,
             total_falls=total_falls,
         )
-        events = [Event("revealed", seat, msgspec.to_builtins(result))]
+        events = [Event("revealed", seat, _reveal_view(result))]
         if kind == "fall":
             events.append(Event("fell", seat))
         turn = _next_revealer(state, (seat + 1) % state.config.players)
