@@ -150,7 +150,7 @@ from tischrunde.games.mogelmotte.view import unplayable_reason, view
 SPEC = GameSpec(
     name="mogelmotte",
     title_de="Mogel-Motte",
-    title_en="Cheating Moth",
+    title_en="Mogel-Motte",
     min_players=3,
     max_players=5,
     options=OPTIONS,
