@@ -116,3 +116,13 @@ def test_bots_play_with_a_rooms_own_pictures() -> None:
     config = Config(game="stella", players=3, seed=1, decks={"pictures": list(range(1000, 1040))})
     result = play_game(config, [make_bot("stella", "balanced", s, 1) for s in range(3)])
     assert len(result.outcome.scores) == 3
+
+
+def test_a_bot_keeps_its_marks_and_due_time_when_asked_again() -> None:
+    state, view = state_in_mark_phase()
+    bot = AssociationBot(1, 4)
+    first = bot.decide(view, GAME.legal_actions(state, 1), 1000)
+    again = bot.decide(view, GAME.legal_actions(state, 1), 3000)
+    assert first is not None and again is not None
+    assert again.action == first.action
+    assert again.delay_ms == max(0, first.delay_ms - 2000)

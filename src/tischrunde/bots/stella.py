@@ -109,6 +109,9 @@ class AssociationBot(Bot):
         self.noise = noise
         self.min_delay_ms = min_delay_ms
         self.max_delay_ms = max_delay_ms
+        # marks are a sample outside the legal list, so the driver may ask again after others act:
+        # keep this round's decision and its due time instead of rethinking
+        self._planned: tuple[tuple[int, int], Action, int] | None = None
 
     def scores(self, word: dict[str, str], picture_ids: Sequence[int]) -> list[float]:
         """Fit of each picture to the word (subclasses may score differently)."""
@@ -125,7 +128,10 @@ class AssociationBot(Bot):
         if phase == "word" and view.get("word_choices"):
             return Decision(self._choose_word(view["word_choices"], grid), self._delay())
         if phase == "mark" and view["word"] is not None:
-            return Decision(self._mark(view, grid), self._delay())
+            key = (len(view["history"]), view["scout"])
+            if self._planned is None or self._planned[0] != key:
+                self._planned = (key, self._mark(view, grid), now + self._delay() * 2)
+            return Decision(self._planned[1], max(0, self._planned[2] - now))
         reveals = [a for a in legal if isinstance(a, Reveal)]
         if phase == "reveal" and reveals and view["word"] is not None:
             fit = self.scores(view["word"], grid)
