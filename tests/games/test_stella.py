@@ -10,8 +10,11 @@ from typing import Any
 import msgspec
 import pytest
 
+from tischrunde.bots import RandomBot
+from tischrunde.bots.driver import play_game
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
 from tischrunde.core.game import Action, Config, Timeout
+from tischrunde.core.records import states
 from tischrunde.games import stella
 from tischrunde.games.stella import (
     GAME,
@@ -491,3 +494,32 @@ def test_every_error_code_has_a_german_and_an_english_text() -> None:
         act(GAME.new(config()), 2, ChooseWord(0))
     assert info.value.code == "not_scout"
     assert info.value.to_dict()["rule"] == "word"
+
+
+# --- invariants along random games ---
+
+
+@pytest.mark.parametrize("config_index", range(6))
+def test_invariants_hold_along_random_games(config_index: int) -> None:
+    base = GAME.example_configs()[config_index]
+    for seed in range(4):
+        config = msgspec.structs.replace(base, seed=seed)
+        result = play_game(config, [RandomBot(s, seed) for s in range(config.players)])
+        for state, _ in states(result.record):
+            assert len(state.grid) == 15 and len(set(state.grid)) == 15
+            assert not set(state.grid) & set(state.picture_deck)
+            assert state.scores == tuple(
+                sum(h.points[s] for h in state.history) for s in range(config.players)
+            )
+            named = [r.position for r in state.reveals]
+            assert len(named) == len(set(named))
+            if state.phase == "reveal":
+                turn = state.reveal_turn
+                assert not state.fallen[turn]
+                assert any(p not in named for p in state.marks[turn] or ())
+            if state.phase != "over":
+                assert len(state.history) == state.round
+        assert len(result.state.history) == result.state.rounds
+        outcome = GAME.outcome(result.state)
+        assert outcome is not None
+        assert sum(outcome.details["dark"]) <= result.state.rounds
