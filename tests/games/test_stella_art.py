@@ -60,8 +60,9 @@ def test_svgs_are_all_different() -> None:
 
 
 def test_unknown_picture_id_raises() -> None:
-    with pytest.raises(IndexError):
-        picture_svg(84)
+    for bad in (84, -1):
+        with pytest.raises(IndexError, match="no picture"):
+            picture_svg(bad)
 
 
 def test_contact_sheet_command_writes_every_picture(tmp_path: Path) -> None:

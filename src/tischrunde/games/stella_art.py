@@ -930,7 +930,10 @@ def _ground(kind: str, card_id: int, p: Palette, uid: str) -> str:
 
 def picture_svg(card_id: int) -> str:
     """A self-contained SVG of one of our pictures (no scripts, no external references)."""
-    card = pictures()[card_id]
+    deck = pictures()
+    if not 0 <= card_id < len(deck):
+        raise IndexError(f"no picture {card_id} in our deck (ids 0..{len(deck) - 1})")
+    card = deck[card_id]
     p = PALETTES[card.bg]
     uid = f"s{card_id}"
     parts = [
