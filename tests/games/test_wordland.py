@@ -625,3 +625,69 @@ def test_actions_from_no_seat_or_after_the_end_are_refused() -> None:
         GAME.apply(state, None, Say("apple"), 100)
     with pytest.raises(NotYourTurnError):
         GAME.apply(new(), 2, Say("apple"), 100)
+
+
+# ---------------------------------------------------------------- more timing and judging details
+
+
+def test_short_timer_option_and_tweedles_extend_by_one_timer_length() -> None:
+    state = started(options={"timer_s": 10})
+    assert state.turn_deadline == 10_000
+    state = act(act(state, 0, Say("apple"), 0), 1, Say("pear"), 0)
+    assert act(state, 2, Extend(), 500).turn_deadline == 20_000
+
+
+def test_a_vote_freezes_every_other_objection_window_too() -> None:
+    state = act(act(started(), 0, Say("carrot"), 1_000), 1, Say("pear"), 2_000)
+    assert [w.closes_at for w in state.windows] == [6_000, 7_000]
+    state = act(state, 3, Object(1), 3_000)
+    assert GAME.deadline(state) == 3_000 + 20_000  # only the vote's deadline counts meanwhile
+    state = act(act(state, 1, Vote(False), 4_000), 2, Vote(False), 5_000)
+    assert [w.closes_at for w in state.windows] == [9_000]  # 7 000 + the 2 s the vote took
+    assert state.turn_deadline == 2_000 + T + 2_000
+
+
+def test_a_rejected_word_may_be_said_again() -> None:
+    state = act(started(), 0, Say("carrot"), 1_000)
+    state = act(act(act(state, 1, Object(1), 1_500), 2, Vote(True), 1_600), 3, Vote(True), 1_700)
+    assert state.out[0] and state.turn == 1
+    assert act(state, 1, Say("Carrot"), 2_000).turn == 2
+
+
+def test_objection_windows_of_a_player_who_is_out_are_closed() -> None:
+    state = act(started(options={"objection_s": 10}), 0, Say("apple"), 1_000)
+    state = act(state, 1, Say("pear"), 2_000)
+    # seat 0's word is voted out: the window on seat 0's word has gone, seat 1's remains
+    state = act(act(act(state, 2, Object(1), 3_000), 1, Vote(True), 3_100), 3, Vote(True), 3_200)
+    assert [w.seat for w in state.windows] == [1]
+
+
+def test_letters_and_categories_are_renewed_every_round() -> None:
+    state = started(options={"objection_s": 0})
+    first = letters(state)
+    for _ in range(3):
+        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+    assert state.round == 1
+    second = letters(act(state, 1, ChooseCategory(0), state.phase_deadline or 0))
+    assert first == ["z", "b", "d"] and second == ["q", "y", "c"]
+    assert [c["id"] for c in GAME.view(state, 1)["category_choice"]] == ["mammals", "birds"]
+
+
+def test_same_config_and_actions_give_the_same_game() -> None:
+    config = Config(game="wordland", players=5, seed=99, language="de")
+    assert msgspec.json.encode(GAME.new(config)) == msgspec.json.encode(GAME.new(config))
+    other = Config(game="wordland", players=5, seed=100, language="de")
+    assert msgspec.json.encode(GAME.new(config)) != msgspec.json.encode(GAME.new(other))
+
+
+def test_options_are_documented_and_every_ours_rule_is_an_option() -> None:
+    names = {o.name for o in GAME.spec.options}
+    assert names == {
+        "difficulty", "timer_s", "objection_s", "vote_s", "choose_s", "fold_umlauts", "input", "scoring",
+        "hatter_scope", "bonus_when_out", "rounds",
+    }  # fmt: skip
+    assert GAME.spec.option("timer_s").choices == (10, 15)
+    assert GAME.spec.option("fold_umlauts").default is True
+    assert GAME.spec.deck_names == (
+        "categories", "characters", "letters_blue", "letters_purple", "letters_green", "letters_red",
+    )  # fmt: skip
