@@ -1,0 +1,30 @@
+"""``tischrunde serve``: run the app with uvicorn."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import uvicorn
+
+from tischrunde.server.app import create_app
+from tischrunde.server.protocol import MAX_FRAME_BYTES
+
+
+def run(
+    *, host: str = "127.0.0.1", port: int = 8000, data_dir: Path | str = "data", redis_url: str | None = None
+) -> None:
+    """Serve the web app and the game protocol until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = create_app(Path(data_dir), redis_url=redis_url)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=4 * MAX_FRAME_BYTES,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        proxy_headers=False,
+        log_level="info",
+        access_log=False,
+    )

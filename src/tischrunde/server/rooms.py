@@ -1,0 +1,657 @@
+"""Rooms: seats, the running game, timers, bots and the connections that watch them.
+
+One path changes a game, whoever acts (a person, a bot, the server's timer): decode, check the
+version, ``game.apply``, append the entry to the store and commit, and only then update the room and
+send every connection its own view. Rooms are rebuilt from the store by replaying their log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import msgspec
+
+from tischrunde.bots import Bot, bot_kinds, make_bot
+from tischrunde.core import registry
+from tischrunde.core.errors import ConfigError, GameError
+from tischrunde.core.game import Action, Config, Event, Game, Timeout, encode_action
+from tischrunde.server.protocol import Error, RoomInfo, RoomMsg, SeatInfo, ServerMsg, StateMsg
+from tischrunde.server.store import LogEntry, RoomRow, Store
+
+log = logging.getLogger("tischrunde.server")
+T = TypeVar("T")
+
+Clock = Callable[[], int]
+
+
+def wall_ms() -> int:
+    """Milliseconds since the epoch: the server's clock."""
+    return time.time_ns() // 1_000_000
+
+
+class ProtocolError(Exception):
+    """A refused frame: stable ``code``, a sentence for people, optionally the offending field."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    def frame(self) -> Error:
+        return Error(code=self.code, message=self.message, field=self.field)
+
+
+def error_frame(exc: GameError) -> Error:
+    """The Error frame of an engine error (its code, sentence and field if it names one)."""
+    field = exc.field if isinstance(exc, ConfigError) else None
+    return Error(code=exc.code, message=exc.message, field=field)
+
+
+def default_bot(game: str) -> str:
+    """The bot kind that fills and stands in for seats: a game's own first bot, else "random"."""
+    kinds = list(bot_kinds(game))
+    return kinds[1] if len(kinds) > 1 else kinds[0]
+
+
+_encoder = msgspec.json.Encoder()
+
+
+class Conn:
+    """One WebSocket connection: its role, its seat (by token hash) and its queue of frames."""
+
+    __slots__ = ("client", "closed", "outbox", "role", "room", "token_hash")
+
+    MAX_QUEUED = 512
+
+    def __init__(self, client: str) -> None:
+        self.client = client
+        self.room: Room | None = None
+        self.token_hash: str | None = None
+        self.role = "spectator"
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, frame: ServerMsg | bytes) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= self.MAX_QUEUED:
+            # a client that does not read its frames is dropped, it would only fall further behind
+            self.close()
+            return
+        self.outbox.put_nowait(frame if isinstance(frame, bytes) else _encoder.encode(frame))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+
+def _event_dict(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "seat": event.seat, "data": event.data}
+
+
+def _visible(event: Event, seat: int | None) -> bool:
+    return event.visible_to is None or (seat is not None and seat in event.visible_to)
+
+
+class Room:
+    """A room held by this process. All changes happen under ``lock``."""
+
+    def __init__(self, manager: RoomManager, row: RoomRow) -> None:
+        self.manager = manager
+        self.row = row
+        self.game: Game[Any] = registry.get(row.game)
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.state: Any = None
+        self.version = 0
+        self.last_t = 0
+        self.driving = not manager.store.shared
+        self.timer: asyncio.Task[None] | None = None
+        self.pending: dict[int, tuple[asyncio.Task[None], Action]] = {}
+        self.bots: dict[tuple[int, str], Bot] = {}
+
+    # ---- reading -------------------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    def config(self) -> Config:
+        row = self.row
+        return Config(
+            game=row.game,
+            players=len(row.seats),
+            seed=row.seed,
+            language="en" if row.language == "en" else "de",
+            options=row.options,
+        )
+
+    def seat_of(self, token_hash: str | None) -> int | None:
+        if token_hash is None:
+            return None
+        for index, seat in enumerate(self.row.seats):
+            if seat.token_hash == token_hash:
+                return index
+        return None
+
+    def info(self) -> RoomInfo:
+        row = self.row
+        seats = [
+            SeatInfo(
+                seat=i,
+                name=s.name,
+                kind=s.kind,
+                connected=s.connected if s.kind == "human" else True,
+                host=i == row.host_seat,
+                bot=s.bot if s.kind == "bot" else s.standin,
+            )
+            for i, s in enumerate(row.seats)
+        ]
+        spectators = sum(1 for c in self.conns if self.seat_of(c.token_hash) is None)
+        return RoomInfo(
+            code=row.code,
+            game=row.game,
+            language=row.language,
+            options=dict(row.options),
+            status=row.status,
+            locked=row.locked,
+            seats=seats,
+            host_seat=row.host_seat,
+            takeover_s=row.takeover_s,
+            spectators=spectators,
+        )
+
+    def game_time(self) -> int:
+        started = self.row.started_ms
+        return 0 if started is None else max(0, self.manager.clock() - started)
+
+    def state_msg(self, seat: int | None, events: list[Event]) -> StateMsg:
+        game, state = self.game, self.state
+        active = sorted(game.active_seats(state)) if self.row.status == "playing" else []
+        legal = (
+            [encode_action(a) for a in game.legal_actions(state, seat)]
+            if seat is not None and seat in active
+            else []
+        )
+        outcome = game.outcome(state)
+        return StateMsg(
+            version=self.version,
+            view=game.view(state, seat),
+            legal=legal,
+            active=active,
+            deadline_ms=game.deadline(state) if self.row.status == "playing" else None,
+            now_ms=self.game_time(),
+            events=[_event_dict(e) for e in events if _visible(e, seat)],
+            outcome=None if outcome is None else msgspec.to_builtins(outcome),
+        )
+
+    # ---- sending -------------------------------------------------------------------------------
+
+    def broadcast_room(self, exclude: Conn | None = None) -> None:
+        frame = _encoder.encode(RoomMsg(room=self.info()))
+        for conn in self.conns:
+            if conn is not exclude:
+                conn.send(frame)
+
+    def broadcast_state(self, events: list[Event]) -> None:
+        if self.state is None:
+            return
+        frames: dict[int | None, bytes] = {}
+        for conn in self.conns:
+            seat = self.seat_of(conn.token_hash)
+            frame = frames.get(seat)
+            if frame is None:
+                frame = frames[seat] = _encoder.encode(self.state_msg(seat, events))
+            conn.send(frame)
+
+    def send_snapshot(self, conn: Conn) -> None:
+        conn.send(RoomMsg(room=self.info()))
+        if self.state is not None:
+            conn.send(self.state_msg(self.seat_of(conn.token_hash), []))
+
+    # ---- the one path that changes a game -----------------------------------------------------
+
+    async def act(self, seat: int | None, action: Action, version: int | None) -> None:
+        """Validate, log, commit, then apply and broadcast. Raises ProtocolError or GameError."""
+        async with self.lock:
+            if self.row.status != "playing" or self.state is None:
+                raise ProtocolError("game_not_running", "the game is not running")
+            if version is not None and version != self.version:
+                raise ProtocolError(
+                    "stale_version",
+                    f"you acted on version {version}, the game is at version {self.version}",
+                    "version",
+                )
+            t = max(self.last_t, self.game_time())
+            if isinstance(action, Timeout):
+                deadline = self.game.deadline(self.state)
+                if deadline is None:
+                    return
+                t = max(t, deadline)
+            new_state, events = self.game.apply(self.state, seat, action, t)
+            entry = LogEntry(seat, encode_action(action), t)
+            if not await self.manager.store.append(self.code, self.row.game_no, self.version, entry):
+                # another process appended this version first: take its entries, refuse ours
+                await self._catch_up()
+                raise ProtocolError(
+                    "stale_version", f"the game moved on to version {self.version}", "version"
+                )
+            await self._advance([(new_state, events, entry)])
+
+    async def _advance(self, steps: list[tuple[Any, list[Event], LogEntry]]) -> None:
+        """Take committed entries into memory, then tell everyone (lock held)."""
+        events: list[Event] = []
+        for state, step_events, entry in steps:
+            self.state = state
+            self.version += 1
+            self.last_t = entry.t
+            events.extend(step_events)
+        self.broadcast_state(events)
+        if self.game.outcome(self.state) is not None and self.row.status == "playing":
+            with contextlib.suppress(ProtocolError):
+                await self._mutate(_finish)
+        self.plan()
+
+    async def _catch_up(self) -> None:
+        """Apply entries other processes committed (lock held)."""
+        entries = await self.manager.store.entries(self.code, self.row.game_no, self.version)
+        steps: list[tuple[Any, list[Event], LogEntry]] = []
+        state = self.state
+        for entry in entries:
+            try:
+                state, events = self.game.apply(
+                    state, entry.seat, self.game.decode_action(entry.action), entry.t
+                )
+            except GameError:
+                log.exception("room %s: entry %d does not replay", self.code, self.version + len(steps))
+                break
+            steps.append((state, events, entry))
+        if steps:
+            await self._advance(steps)
+
+    async def rebuild(self) -> None:
+        """Replay the current game's log from the store (lock held or room not yet shared)."""
+        self.cancel_tasks()
+        self.state = None
+        self.version = 0
+        self.last_t = 0
+        if self.row.status == "lobby" or self.row.started_ms is None:
+            return
+        state = self.game.new(self.config())
+        for index, entry in enumerate(await self.manager.store.entries(self.code, self.row.game_no)):
+            try:
+                state, _ = self.game.apply(state, entry.seat, self.game.decode_action(entry.action), entry.t)
+            except GameError:
+                log.exception("room %s: entry %d does not replay; the game stops there", self.code, index)
+                break
+            self.version += 1
+            self.last_t = entry.t
+        self.state = state
+
+    # ---- room changes (seats, host, options) -------------------------------------------------
+
+    async def mutate(self, change: Callable[[RoomRow], T]) -> T:
+        """Apply ``change`` to a copy of the row and save it (optimistic check, retried)."""
+        async with self.lock:
+            return await self._mutate(change)
+
+    async def _mutate(self, change: Callable[[RoomRow], T]) -> T:
+        store = self.manager.store
+        for _ in range(8):
+            row = msgspec.convert(msgspec.to_builtins(self.row), RoomRow)
+            result = change(row)
+            row.rev = self.row.rev + 1
+            if await store.save_room(row, self.row.rev):
+                await self._take_row(row)
+                return result
+            fresh = await store.load_room(self.code)
+            if fresh is None:
+                raise ProtocolError("unknown_room", "this room no longer exists")
+            await self._take_row(fresh)
+        raise ProtocolError("busy", "the room is busy, please try again")
+
+    async def _take_row(self, row: RoomRow) -> None:
+        """Use a newer row (own or from another process); rebuild the game if a new one began."""
+        old = self.row
+        self.row = row
+        new_game = row.game_no != old.game_no or (row.status != "lobby" and self.state is None)
+        if new_game:
+            await self.rebuild()
+        self.broadcast_room()
+        if new_game:
+            self.broadcast_state([])
+            self.plan()
+        elif [s.standin for s in old.seats] != [s.standin for s in row.seats] or old.status != row.status:
+            self.plan()
+
+    async def refresh(self) -> None:
+        """Another process changed the room: load its row and apply its entries."""
+        async with self.lock:
+            fresh = await self.manager.store.load_room(self.code)
+            if fresh is not None and fresh.rev > self.row.rev:
+                await self._take_row(fresh)
+            if self.state is not None:
+                await self._catch_up()
+
+    async def entry_arrived(self, game_no: int, index: int) -> None:
+        async with self.lock:
+            if game_no != self.row.game_no:
+                fresh = await self.manager.store.load_room(self.code)
+                if fresh is not None and fresh.rev > self.row.rev:
+                    await self._take_row(fresh)
+            if self.state is not None and index >= self.version:
+                await self._catch_up()
+
+    # ---- timers and bots -----------------------------------------------------------------------
+
+    def cancel_tasks(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        for task, _ in self.pending.values():
+            task.cancel()
+        self.pending.clear()
+
+    def plan(self) -> None:
+        """(Re)schedule the deadline timer and the bots' decisions for the current state."""
+        if not self.driving or self.state is None or self.row.status != "playing":
+            self.cancel_tasks()
+            return
+        game, state = self.game, self.state
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        deadline = game.deadline(state)
+        if deadline is not None:
+            self.timer = asyncio.create_task(self._fire_timer(self.row.game_no, deadline))
+        active = game.active_seats(state)
+        now = self.game_time()
+        for index, seat in enumerate(self.row.seats):
+            kind = seat.bot if seat.kind == "bot" else seat.standin
+            waiting = self.pending.get(index)
+            legal = game.legal_actions(state, index) if kind is not None and index in active else []
+            if waiting is not None:
+                if waiting[1] in legal:
+                    continue
+                waiting[0].cancel()
+                del self.pending[index]
+            if not legal or kind is None:
+                continue
+            bot = self._bot(index, kind)
+            decision = bot.decide(game.view(state, index), legal, now)
+            if decision is None:
+                continue
+            task = asyncio.create_task(self._bot_acts(index, decision.action, max(0, decision.delay_ms)))
+            self.pending[index] = (task, decision.action)
+
+    def _bot(self, seat: int, kind: str) -> Bot:
+        bot = self.bots.get((seat, kind))
+        if bot is None:
+            bot = self.bots[(seat, kind)] = make_bot(self.row.game, kind, seat, self.row.seed + seat)
+        return bot
+
+    async def _fire_timer(self, game_no: int, deadline: int) -> None:
+        started = self.row.started_ms or 0
+        delay = started + deadline - self.manager.clock()
+        await asyncio.sleep(max(0, delay) / 1000)
+        if self.timer is asyncio.current_task():
+            self.timer = None
+        if game_no != self.row.game_no:
+            return
+        try:
+            await self.act(None, Timeout(), None)
+        except (GameError, ProtocolError) as exc:
+            log.debug("room %s: timeout refused: %s", self.code, exc)
+
+    async def _bot_acts(self, seat: int, action: Action, delay_ms: int) -> None:
+        await asyncio.sleep(delay_ms / 1000)
+        waiting = self.pending.get(seat)
+        if waiting is not None and waiting[0] is asyncio.current_task():
+            del self.pending[seat]
+        try:
+            await self.act(seat, action, None)
+        except (GameError, ProtocolError) as exc:
+            log.debug("room %s: bot at seat %d refused: %s", self.code, seat, exc)
+            if self.lock.locked():
+                return
+            async with self.lock:
+                if seat not in self.pending:
+                    self.plan()
+
+    # ---- housekeeping: stand-in bots and the host role ---------------------------------------
+
+    async def housekeeping(self, now: int, host_grace_ms: int) -> None:
+        row = self.row
+        if not self.driving:
+            return
+        takeover = [
+            i
+            for i, s in enumerate(row.seats)
+            if row.status == "playing"
+            and row.takeover_s > 0
+            and s.kind == "human"
+            and s.standin is None
+            and not s.connected
+            and s.away_since_ms is not None
+            and now - s.away_since_ms >= row.takeover_s * 1000
+        ]
+        host = (
+            row.seats[row.host_seat] if row.host_seat is not None and row.host_seat < len(row.seats) else None
+        )
+        host_gone = (
+            host is not None
+            and not host.connected
+            and host.away_since_ms is not None
+            and now - host.away_since_ms >= host_grace_ms
+            and any(s.kind == "human" and s.connected for s in row.seats)
+        )
+        if not takeover and not host_gone:
+            return
+        kind = default_bot(row.game)
+
+        def change(r: RoomRow) -> None:
+            for i in takeover:
+                r.seats[i].standin = kind
+            if host_gone:
+                pass_host(r)
+
+        await self.mutate(change)
+
+
+# ---- pure changes of a room row (used through Room.mutate) ---------------------------------------
+
+
+def pass_host(row: RoomRow) -> None:
+    """Give the host role to the next connected person clockwise (or any person, or nobody)."""
+    n = len(row.seats)
+    start = row.host_seat if row.host_seat is not None else -1
+    order = [(start + k) % n for k in range(1, n + 1)]
+    people = [i for i in order if row.seats[i].kind == "human" and row.seats[i].token_hash is not None]
+    connected = [i for i in people if row.seats[i].connected]
+    row.host_seat = connected[0] if connected else (people[0] if people else None)
+
+
+def remove_seat(row: RoomRow, index: int) -> None:
+    """Take a seat out of a lobby; later seats move up by one, the host follows its seat."""
+    was_host = row.host_seat == index
+    del row.seats[index]
+    if row.host_seat is not None and row.host_seat > index:
+        row.host_seat -= 1
+    if was_host:
+        row.host_seat = None
+        for i, seat in enumerate(row.seats):
+            if seat.kind == "human" and seat.token_hash is not None:
+                row.host_seat = i
+                break
+
+
+def _finish(row: RoomRow) -> None:
+    row.status = "over"
+
+
+def start_game(row: RoomRow, game: Game[Any], now: int) -> None:
+    """Begin a new game with the seats as they are; the engine checks options and player count."""
+    config = Config(
+        game=row.game,
+        players=len(row.seats),
+        language="en" if row.language == "en" else "de",
+        options=row.options,
+    )
+    try:
+        row.options = game.resolve_options(config)
+    except ConfigError as exc:
+        if exc.field == "players":
+            spec = game.spec
+            raise ProtocolError(
+                "bad_config",
+                f"{spec.title_en} needs {spec.min_players} to {spec.max_players} players, "
+                f"the room has {len(row.seats)}",
+                "players",
+            ) from exc
+        raise
+    row.status = "playing"
+    row.game_no += 1
+    row.seed = secrets.randbits(31)
+    row.started_ms = now
+    for seat in row.seats:
+        if seat.kind == "human" and not seat.connected and seat.away_since_ms is None:
+            seat.away_since_ms = now
+
+
+class RoomManager:
+    """The rooms this process holds, the store behind them and the housekeeping loop."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock = wall_ms,
+        host_grace_s: float = 20.0,
+        tick_s: float = 1.0,
+        lease_ms: int = 5000,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.host_grace_ms = int(host_grace_s * 1000)
+        self.tick_s = tick_s
+        self.lease_ms = lease_ms
+        self.owner = uuid.uuid4().hex
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.store.open()
+        self.store.set_listener(self._remote_change)
+        if not self.store.shared:
+            # one process owns the data: rebuild every room now and resume its timers and bots
+            now = self.clock()
+            for code in await self.store.room_codes():
+                room = await self.get(code)
+                if room is not None and any(s.connected for s in room.row.seats):
+                    await room.mutate(lambda r: _all_away(r, now))
+        self._ticker = asyncio.create_task(self._tick_loop())
+
+    async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        for room in self.rooms.values():
+            room.cancel_tasks()
+            for conn in room.conns:
+                conn.close()
+            if self.store.shared and room.driving:
+                with contextlib.suppress(Exception):
+                    await self.store.release_lease(room.code, self.owner)
+        await self.store.close()
+
+    async def create(self, row: RoomRow) -> Room | None:
+        if not await self.store.create_room(row):
+            return None
+        room = Room(self, row)
+        self.rooms[row.code] = room
+        return room
+
+    async def get(self, code: str) -> Room | None:
+        """The room with this code, loaded from the store and replayed if needed."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        loading = self._loading.get(code)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[code] = future
+        try:
+            row = await self.store.load_room(code)
+            if row is None or row.game not in registry.GAME_MODULES:
+                future.set_result(None)
+                return None
+            room = Room(self, row)
+            await room.rebuild()
+            if self.store.shared:
+                room.driving = await self.store.acquire_lease(code, self.owner, self.lease_ms)
+            self.rooms[code] = room
+            room.plan()
+            future.set_result(room)
+            return room
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved
+            raise
+        finally:
+            del self._loading[code]
+
+    async def _remote_change(self, code: str, message: bytes) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        note = msgspec.json.decode(message)
+        if not isinstance(note, dict) or note.get("origin") == self.owner:
+            return
+        if note.get("kind") == "entry":
+            await room.entry_arrived(int(note.get("game_no", 0)), int(note.get("index", 0)))
+        else:
+            await room.refresh()
+
+    async def _tick_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick_s)
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("housekeeping failed")
+
+    async def tick(self) -> None:
+        """Renew leases, let bots stand in for absent people and move the host role on."""
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            if self.store.shared and room.row.status == "playing":
+                driving = await self.store.acquire_lease(room.code, self.owner, self.lease_ms)
+                if driving != room.driving:
+                    async with room.lock:
+                        room.driving = driving
+                        if driving:
+                            await room._catch_up()
+                        room.plan()
+            try:
+                await room.housekeeping(now, self.host_grace_ms)
+            except ProtocolError as exc:
+                log.debug("room %s: housekeeping: %s", room.code, exc.message)
+
+
+def _all_away(row: RoomRow, now: int) -> None:
+    for seat in row.seats:
+        if seat.connected:
+            seat.connected = False
+            seat.away_since_ms = now

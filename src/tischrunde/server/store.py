@@ -1,0 +1,309 @@
+"""The store: rooms and their action logs. The log is the truth; a room's state is its replay.
+
+``Store`` is the interface; ``SQLiteStore`` the embedded default (WAL, ``synchronous=FULL``). Every
+write goes through one writer thread that commits a whole batch of queued writes at once (group
+commit), so a slow fsync delays only the actions waiting for it, never the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import msgspec
+
+T = TypeVar("T")
+
+Status = Literal["lobby", "playing", "over"]
+
+
+class SeatRow(msgspec.Struct):
+    """One seat. ``standin`` is the bot kind playing for a person who is away."""
+
+    name: str
+    kind: Literal["human", "bot"]
+    token_hash: str | None = None
+    bot: str | None = None
+    connected: bool = False
+    away_since_ms: int | None = None
+    standin: str | None = None
+
+
+class RoomRow(msgspec.Struct):
+    """Everything about a room except its log. ``rev`` grows with every saved change."""
+
+    code: str
+    game: str
+    language: str
+    options: dict[str, Any]
+    created_ms: int
+    seats: list[SeatRow] = []
+    host_seat: int | None = None
+    locked: bool = False
+    status: Status = "lobby"
+    takeover_s: int = 60
+    game_no: int = 0
+    seed: int = 0
+    started_ms: int | None = None
+    rev: int = 0
+
+
+class LogEntry(msgspec.Struct, frozen=True):
+    """One applied action: seat (None = the server's Timeout), action JSON, ms since game start."""
+
+    seat: int | None
+    action: dict[str, Any]
+    t: int
+
+
+Listener = Callable[[str, bytes], Awaitable[None]]
+
+_room_encoder = msgspec.json.Encoder()
+_room_decoder = msgspec.json.Decoder(RoomRow)
+_action_decoder = msgspec.json.Decoder(dict[str, Any])
+
+
+def encode_room(room: RoomRow) -> bytes:
+    return _room_encoder.encode(room)
+
+
+def decode_room(data: bytes | str) -> RoomRow:
+    return _room_decoder.decode(data)
+
+
+class Store(ABC):
+    """Where rooms and logs live. ``shared`` stores (Redis) also connect server processes."""
+
+    shared: bool = False
+
+    async def open(self) -> None:
+        """Connect / create tables."""
+        return None
+
+    async def close(self) -> None:
+        """Flush and disconnect."""
+        return None
+
+    @abstractmethod
+    async def create_room(self, room: RoomRow) -> bool:
+        """Insert a new room; False if its code is taken."""
+
+    @abstractmethod
+    async def load_room(self, code: str) -> RoomRow | None:
+        """The room's latest saved row."""
+
+    @abstractmethod
+    async def save_room(self, room: RoomRow, expected_rev: int) -> bool:
+        """Replace the row if the stored one still has ``expected_rev`` (optimistic check)."""
+
+    @abstractmethod
+    async def room_codes(self) -> list[str]:
+        """Codes of every stored room."""
+
+    @abstractmethod
+    async def append(self, code: str, game_no: int, index: int, entry: LogEntry) -> bool:
+        """Commit entry ``index`` of a game's log; False if that index exists already."""
+
+    @abstractmethod
+    async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
+        """A game's log from ``start`` on."""
+
+    async def acquire_lease(self, code: str, owner: str, ttl_ms: int) -> bool:
+        """Take or renew the right to drive a room's timers and bots (always, for one process)."""
+        return True
+
+    async def release_lease(self, code: str, owner: str) -> None:
+        """Give the lease up (shutdown)."""
+        return None
+
+    def set_listener(self, listener: Listener) -> None:
+        """Call ``listener(code, message)`` for changes made by other processes."""
+        return None
+
+
+class SQLiteStore(Store):
+    """Rooms and logs in one SQLite file (WAL, ``synchronous=FULL``) under the data folder."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._queue: list[tuple[Callable[[sqlite3.Connection], Any], Future[Any]]] = []
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        self._db: sqlite3.Connection | None = None
+
+    async def open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA busy_timeout=5000")
+        db.executescript(
+            """
+            CREATE TABLE IF NOT EXISTS rooms (
+                code TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
+                rev INTEGER NOT NULL, row TEXT NOT NULL, updated_ms INTEGER NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS log (
+                code TEXT NOT NULL, game_no INTEGER NOT NULL, idx INTEGER NOT NULL,
+                seat INTEGER, action TEXT NOT NULL, t INTEGER NOT NULL,
+                PRIMARY KEY (code, game_no, idx)
+            ) WITHOUT ROWID;
+            """
+        )
+        self._db = db
+        self._thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
+        self._thread.start()
+
+    async def close(self) -> None:
+        with self._wake:
+            self._closing = True
+            self._wake.notify()
+        if self._thread is not None:
+            await asyncio.to_thread(self._thread.join)
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def _run(self) -> None:
+        db = self._db
+        assert db is not None
+        while True:
+            with self._wake:
+                while not self._queue and not self._closing:
+                    self._wake.wait()
+                batch, self._queue = self._queue, []
+                if not batch and self._closing:
+                    return
+            results: list[tuple[Future[Any], Any, BaseException | None]] = []
+            db.execute("BEGIN IMMEDIATE")
+            for job, future in batch:
+                try:
+                    results.append((future, job(db), None))
+                except Exception as exc:
+                    results.append((future, None, exc))
+            try:
+                db.execute("COMMIT")
+            except Exception as exc:
+                with contextlib.suppress(Exception):
+                    db.execute("ROLLBACK")
+                results = [(f, None, exc) for f, _, _ in results]
+            for future, value, error in results:
+                if error is not None:
+                    future.set_exception(error)
+                else:
+                    future.set_result(value)
+
+    async def _call(self, job: Callable[[sqlite3.Connection], T]) -> T:
+        future: Future[T] = Future()
+        with self._wake:
+            if self._closing or self._thread is None:
+                raise RuntimeError("the store is closed")
+            self._queue.append((job, future))
+            self._wake.notify()
+        return await asyncio.wrap_future(future)
+
+    async def create_room(self, room: RoomRow) -> bool:
+        data = encode_room(room).decode()
+
+        def job(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "INSERT OR IGNORE INTO rooms (code, game, status, rev, row, updated_ms) VALUES (?,?,?,?,?,?)",
+                (room.code, room.game, room.status, room.rev, data, room.created_ms),
+            )
+            return cur.rowcount == 1
+
+        return await self._call(job)
+
+    async def load_room(self, code: str) -> RoomRow | None:
+        def job(db: sqlite3.Connection) -> str | None:
+            row = db.execute("SELECT row FROM rooms WHERE code = ?", (code,)).fetchone()
+            return None if row is None else str(row[0])
+
+        data = await self._call(job)
+        return None if data is None else decode_room(data)
+
+    async def save_room(self, room: RoomRow, expected_rev: int) -> bool:
+        data = encode_room(room).decode()
+
+        def job(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE rooms SET status = ?, rev = ?, row = ?, updated_ms = ? WHERE code = ? AND rev = ?",
+                (room.status, room.rev, data, room.started_ms or room.created_ms, room.code, expected_rev),
+            )
+            return cur.rowcount == 1
+
+        return await self._call(job)
+
+    async def room_codes(self) -> list[str]:
+        def job(db: sqlite3.Connection) -> list[str]:
+            return [str(r[0]) for r in db.execute("SELECT code FROM rooms ORDER BY code")]
+
+        return await self._call(job)
+
+    async def append(self, code: str, game_no: int, index: int, entry: LogEntry) -> bool:
+        action = msgspec.json.encode(entry.action).decode()
+
+        def job(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "INSERT OR IGNORE INTO log (code, game_no, idx, seat, action, t) VALUES (?,?,?,?,?,?)",
+                (code, game_no, index, entry.seat, action, entry.t),
+            )
+            return cur.rowcount == 1
+
+        return await self._call(job)
+
+    async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
+        def job(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            return db.execute(
+                "SELECT seat, action, t FROM log WHERE code = ? AND game_no = ? AND idx >= ? ORDER BY idx",
+                (code, game_no, start),
+            ).fetchall()
+
+        rows = await self._call(job)
+        return [LogEntry(seat, _action_decoder.decode(action), t) for seat, action, t in rows]
+
+
+class MemoryStore(Store):
+    """A store in memory, for tests that need no files."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, bytes] = {}
+        self.logs: dict[tuple[str, int], list[LogEntry]] = {}
+
+    async def create_room(self, room: RoomRow) -> bool:
+        if room.code in self.rooms:
+            return False
+        self.rooms[room.code] = encode_room(room)
+        return True
+
+    async def load_room(self, code: str) -> RoomRow | None:
+        data = self.rooms.get(code)
+        return None if data is None else decode_room(data)
+
+    async def save_room(self, room: RoomRow, expected_rev: int) -> bool:
+        data = self.rooms.get(room.code)
+        if data is None or decode_room(data).rev != expected_rev:
+            return False
+        self.rooms[room.code] = encode_room(room)
+        return True
+
+    async def room_codes(self) -> list[str]:
+        return sorted(self.rooms)
+
+    async def append(self, code: str, game_no: int, index: int, entry: LogEntry) -> bool:
+        log = self.logs.setdefault((code, game_no), [])
+        if index != len(log):
+            return False
+        log.append(entry)
+        return True
+
+    async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
+        return list(self.logs.get((code, game_no), [])[start:])
