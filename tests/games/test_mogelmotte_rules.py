@@ -721,3 +721,13 @@ def test_the_guard_never_gives_away_its_last_card_when_catching() -> None:
     state = act(state, 2, Cheat(state.hands[2][0]), t=10)
     state = act(state, 0, Accuse(2), t=20)
     assert state.guard == 2 and GAME.view(state, 1)["settling"] is None and len(state.hands[0]) == 1
+
+
+def test_errors_carry_a_stable_code_and_the_rule_behind_them() -> None:
+    state, c = cheat_table()
+    err = refused(state, 0, Cheat(c["g1"]))
+    assert err.to_dict() == {
+        "code": "guard_cannot_cheat",
+        "message": "The guard may not cheat.",
+        "rule": "cheating",
+    }

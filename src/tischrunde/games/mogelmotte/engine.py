@@ -71,8 +71,34 @@ _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
 Events = list[Event]
 
 
+#: the rulebook section behind each error code (``GameError.rule``)
+_RULE_OF: dict[str, str] = {
+    "needs_neighbour_value": "turn",
+    "not_in_hand": "turn",
+    "wrong_phase": "turn",
+    "moth_only_guard": "moths",
+    "moth_not_giveable": "moths",
+    "last_card": "last_card",
+    "guard_cannot_cheat": "cheating",
+    "one_at_a_time": "cheating",
+    "no_cheating_now": "cheating",
+    "being_cheated": "cheating",
+    "settling": "accusation",
+    "bad_seat": "seats",
+    "own_mosquito": "mosquito",
+    "already_slapped": "mosquito",
+    "already_chosen": "mosquito",
+    "needs_cockroach_value": "cockroach",
+    "too_early": "time",
+    "deadline_passed": "time",
+    "time_backwards": "time",
+    "round_over": "scoring",
+    "game_over": "scoring",
+}
+
+
 def _illegal(message: str, code: str) -> IllegalActionError:
-    return IllegalActionError(message, code=code, rule="mogelmotte")
+    return IllegalActionError(message, code=code, rule=_RULE_OF.get(code, "mogelmotte"))
 
 
 def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
