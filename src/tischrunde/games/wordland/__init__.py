@@ -66,371 +66,67 @@ from typing import Any
 import msgspec
 
 from tischrunde.core import rng
-from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
+from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
 from tischrunde.games.wordland.content import (
     COLOURS,
     categories,
     category_index,
     letter_cards,
-    letters_of,
     lexicon_letters,
     word_key,
 )
-
-QUEEN = "queen"
-RABBIT = "white_rabbit"
-TWEEDLES = "tweedles"
-CAT = "cheshire_cat"
-CATERPILLAR = "caterpillar"
-ALICE = "alice"
-HATTER = "mad_hatter"
-GUARD = "royal_guard"
-CHARACTERS = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
-FROM_FOUR = (CATERPILLAR, ALICE)
-MAX_WORD_LENGTH = 40
-SAMPLE_WORDS = 3
-DIFFICULTY_COLOURS = {
-    "easy": ("blue",),
-    "normal": ("blue", "purple", "green"),
-    "hard": ("purple", "green", "green"),
-}
-DEFAULT_SCORING = {str(n): [*range(n - 1), n] for n in range(3, 9)}
-DECK_NAMES = ("categories", "characters", *(f"letters_{c}" for c in COLOURS))
-
-
-# ---------------------------------------------------------------- actions
-
-
-class ChooseCategory(Action, frozen=True, tag="choose_category"):
-    """The Queen picks one of the two drawn category cards (0 or 1)."""
-
-    index: int
-
-
-class Bet(Action, frozen=True, tag="bet"):
-    """The Caterpillar's secret bet on another seat, before the round."""
-
-    seat: int
-
-
-class Say(Action, frozen=True, tag="say"):
-    """The active player's word (typed input)."""
-
-    word: str
-
-
-class SaidIt(Action, frozen=True, tag="said_it"):
-    """The active player confirms a spoken word (spoken input, one table)."""
-
-
-class Object(Action, frozen=True, tag="object"):
-    """Object to the word of turn ``turn_id`` within its objection window."""
-
-    turn_id: int
-
-
-class Vote(Action, frozen=True, tag="vote"):
-    """A ballot in the running vote: against = the word is invalid."""
-
-    against: bool
-
-
-class PlaceLetter(Action, frozen=True, tag="place_letter"):
-    """Queen / White Rabbit lay out their secret letter right after their own turn."""
-
-    replace_red: bool = False
-
-
-class Extend(Action, frozen=True, tag="extend"):
-    """Tweedles: spend a time token to add one timer length to the running turn."""
-
-
-class CatPass(Action, frozen=True, tag="cat_pass"):
-    """Cheshire Cat: end the own turn without a word, once per round."""
-
-
-class HatterIgnore(Action, frozen=True, tag="hatter_ignore"):
-    """Mad Hatter: ignore one displayed letter for the rest of the round."""
-
-    letter: str
-
-
-class GuardForce(Action, frozen=True, tag="guard_force"):
-    """Royal Guard: make another player take a turn at once."""
-
-    seat: int
-
-
-WordlandAction = (
-    ChooseCategory
-    | Bet
-    | Say
-    | SaidIt
-    | Object
-    | Vote
-    | PlaceLetter
-    | Extend
-    | CatPass
-    | HatterIgnore
-    | GuardForce
+from tischrunde.games.wordland.judging import (
+    alive_seats,
+    binding_letters,
+    bump,
+    displayed_letters,
+    has_power,
+    illegal,
+    next_alive,
+    not_your_turn,
+    replace_state,
+    seat_of,
+    set_at,
+    word_error,
+    word_form_error,
 )
-
-
-# ---------------------------------------------------------------- state
-
-
-class Options(msgspec.Struct, frozen=True):
-    difficulty: str
-    timer_ms: int
-    objection_ms: int
-    vote_ms: int
-    choose_ms: int
-    fold_umlauts: bool
-    spoken: bool
-    scoring: tuple[int, ...]
-    hatter_all: bool
-    bonus_when_out: bool
-    rounds: int
-
-
-class Letter(msgspec.Struct, frozen=True):
-    letter: str
-    colour: str
-    source: str  # "table" | "queen" | "rabbit"
-
-
-class Said(msgspec.Struct, frozen=True):
-    turn_id: int
-    seat: int
-    word: str | None
-    status: str  # "accepted" | "kept" | "rejected" | "pass"
-
-
-class Window(msgspec.Struct, frozen=True):
-    turn_id: int
-    seat: int
-    word: str | None
-    closes_at: int
-
-
-class Ballot(msgspec.Struct, frozen=True):
-    turn_id: int
-    seat: int
-    word: str | None
-    objector: int
-    voters: tuple[int, ...]
-    ballots: tuple[bool | None, ...]
-    started: int
-    deadline: int
-
-
-class RoundResult(msgspec.Struct, frozen=True):
-    round: int
-    category: str
-    letters: tuple[Letter, ...]
-    characters: tuple[str, ...]
-    cards: tuple[int, ...]
-    card_points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    bet: int | None
-    words: tuple[Said, ...]
-    could_have_said: tuple[str, ...]
-
-
-class State(msgspec.Struct, frozen=True):
-    config: Config
-    options: Options
-    rng: int
-    round: int
-    phase: str  # "choose" | "bet" | "play" | "over"
-    characters: tuple[str, ...]
-    cards: tuple[str, ...]
-    category_deck: tuple[str, ...]
-    category_choice: tuple[str, ...]
-    declined: str | None
-    category: str | None
-    letter_decks: tuple[tuple[str, ...], ...]
-    table_letters: tuple[Letter, ...]
-    red_letter: str | None
-    red_state: str  # "none" | "held" | "laid" | "gone"
-    purple_letter: str | None
-    purple_state: str
-    hatter_ignored: str | None
-    tweedle_tokens: int
-    bet: int | None
-    phase_deadline: int | None
-    turn: int | None
-    turn_id: int
-    turn_deadline: int | None
-    resume: int | None
-    forced: bool
-    just_played: int | None
-    out: tuple[bool, ...]
-    out_order: tuple[int, ...]
-    words: tuple[Said, ...]
-    windows: tuple[Window, ...]
-    vote: Ballot | None
-    points: tuple[int, ...]
-    history: tuple[RoundResult, ...]
-    stat_words: tuple[int, ...]
-    stat_outs: tuple[int, ...]
-    stat_objections: tuple[int, ...]
-    stat_rejected: tuple[int, ...]
-
-
-# ---------------------------------------------------------------- errors (de + en)
-
-
-def _text(state: State, en: str, de: str) -> str:
-    return de if state.config.language == "de" else en
-
-
-def _illegal(state: State, code: str, rule: str, en: str, de: str) -> IllegalActionError:
-    return IllegalActionError(_text(state, en, de), code=code, rule=rule)
-
-
-def _not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
-    return NotYourTurnError(_text(state, en, de), rule="turn")
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def _replace(state: State, **changes: Any) -> State:
-    return msgspec.structs.replace(state, **changes)
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def _bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
-    return _set(values, index, values[index] + by)
-
-
-def _seat_of(state: State, character: str) -> int | None:
-    return state.characters.index(character) if character in state.characters else None
-
-
-def _has_power(state: State, seat: int, character: str) -> bool:
-    """The seat holds this character face up (sideways or down = the ability is gone)."""
-    return state.characters[seat] == character and state.cards[seat] == "up"
-
-
-def _alive(state: State) -> list[int]:
-    return [s for s in range(len(state.out)) if not state.out[s]]
-
-
-def _next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
-    n = len(state.out)
-    for step in range(0 if include_self else 1, n + 1):
-        s = (seat + step) % n
-        if not state.out[s]:
-            return s
-    raise AssertionError("no player left")
-
-
-def displayed_letters(state: State) -> list[Letter]:
-    """Every forbidden letter on the table now, the Queen's and the Rabbit's once laid out."""
-    out = list(state.table_letters)
-    if state.red_state == "laid" and state.red_letter is not None:
-        out.append(Letter(state.red_letter, "red", "queen"))
-    if state.purple_state == "laid" and state.purple_letter is not None:
-        out.append(Letter(state.purple_letter, "purple", "rabbit"))
-    return out
-
-
-def binding_letters(state: State, seat: int) -> list[str]:
-    """The forbidden letters that bind this seat's words now."""
-    letters = []
-    hatter = _seat_of(state, HATTER)
-    for item in displayed_letters(state):
-        if item.letter == state.hatter_ignored and (state.options.hatter_all or seat == hatter):
-            continue
-        if item.source == "queen" and (state.characters[seat] == QUEEN or _has_power(state, seat, GUARD)):
-            continue
-        if item.source == "rabbit" and state.characters[seat] == RABBIT:
-            continue
-        letters.append(item.letter)
-    return list(dict.fromkeys(letters))
-
-
-def word_form_error(state: State, raw: str) -> IllegalActionError | None:
-    """Why a typed word is not a single well-formed word, or None."""
-    for char in raw:
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
-            return _illegal(
-                state,
-                "control_character",
-                "word_form",
-                f"The word contains a control character (U+{ord(char):04X}).",
-                f"Das Wort enthält ein Steuerzeichen (U+{ord(char):04X}).",
-            )
-    word = unicodedata.normalize("NFC", raw).strip()
-    if not word:
-        return _illegal(
-            state,
-            "empty_word",
-            "word_form",
-            "Say a word: the text is empty.",
-            "Nenne ein Wort: der Text ist leer.",
-        )
-    if len(word) > MAX_WORD_LENGTH:
-        return _illegal(
-            state,
-            "word_too_long",
-            "word_form",
-            f"A word may have at most {MAX_WORD_LENGTH} letters.",
-            f"Ein Wort darf höchstens {MAX_WORD_LENGTH} Buchstaben haben.",
-        )
-    if any(c.isspace() for c in word):
-        return _illegal(
-            state,
-            "not_one_word",
-            "word_form",
-            "Say exactly one word (no spaces).",
-            "Nenne genau ein Wort (ohne Leerzeichen).",
-        )
-    if not all(c.isalpha() for c in word):
-        return _illegal(
-            state,
-            "not_letters",
-            "word_form",
-            "A word consists of letters only (no digits, hyphens, apostrophes or other signs).",
-            "Ein Wort besteht nur aus Buchstaben (keine Ziffern, Bindestriche, Apostrophe oder andere Zeichen).",
-        )
-    return None
-
-
-def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
-    """Why this seat may not say this word now (form, forbidden letter, repeat), or None."""
-    form = word_form_error(state, raw)
-    if form is not None:
-        return form
-    word = unicodedata.normalize("NFC", raw).strip()
-    letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
-    for letter in binding_letters(state, seat):
-        if letter in letters:
-            return _illegal(
-                state,
-                "forbidden_letter",
-                "forbidden_letters",
-                f"“{word}” contains the forbidden letter {letter.upper()}.",
-                f"„{word}“ enthält den verbotenen Buchstaben {letter.upper()}.",
-            )
-    key = word_key(word)
-    for said in state.words:
-        if said.word is not None and said.status != "rejected" and word_key(said.word) == key:
-            return _illegal(
-                state,
-                "repeated_word",
-                "repeat",
-                f"“{word}” was already said this round.",
-                f"„{word}“ wurde in dieser Runde schon genannt.",
-            )
-    return None
-
+from tischrunde.games.wordland.model import (
+    ALICE,
+    CAT,
+    CATERPILLAR,
+    CHARACTERS,
+    DECK_NAMES,
+    DEFAULT_SCORING,
+    DIFFICULTY_COLOURS,
+    FROM_FOUR,
+    GUARD,
+    HATTER,
+    MAX_WORD_LENGTH,
+    QUEEN,
+    RABBIT,
+    SAMPLE_WORDS,
+    TWEEDLES,
+    Ballot,
+    Bet,
+    CatPass,
+    ChooseCategory,
+    Extend,
+    GuardForce,
+    HatterIgnore,
+    Letter,
+    Object,
+    Options,
+    PlaceLetter,
+    RoundResult,
+    Said,
+    SaidIt,
+    Say,
+    State,
+    Vote,
+    Window,
+    WordlandAction,
+)
 
 # ---------------------------------------------------------------- the game
 
@@ -669,8 +365,8 @@ class Wordland(Game[State]):
         if not deck:
             pool = [c.id for c in categories() if c.id not in used]
             deck, r = rng.shuffled(state.rng, pool)
-            state = _replace(state, rng=r)
-        return deck[0], _replace(state, category_deck=deck[1:])
+            state = replace_state(state, rng=r)
+        return deck[0], replace_state(state, category_deck=deck[1:])
 
     def _draw_letter(self, state: State, colour: str, used: list[str]) -> tuple[str, State]:
         i = COLOURS.index(colour)
@@ -678,8 +374,8 @@ class Wordland(Game[State]):
         if not deck:
             pool = [c for c in letter_cards(state.config.language, colour) if c not in used]
             deck, r = rng.shuffled(state.rng, pool)
-            state = _replace(state, rng=r)
-        return deck[0], _replace(state, letter_decks=_set(state.letter_decks, i, deck[1:]))
+            state = replace_state(state, rng=r)
+        return deck[0], replace_state(state, letter_decks=set_at(state.letter_decks, i, deck[1:]))
 
     def _start_round(self, state: State, t: int) -> State:
         n = len(state.out)
@@ -695,7 +391,7 @@ class Wordland(Game[State]):
         purple: str | None = None
         if RABBIT in state.characters:
             purple, state = self._draw_letter(state, "purple", used)
-        return _replace(
+        return replace_state(
             state,
             phase="choose",
             cards=("up",) * n,
@@ -753,22 +449,22 @@ class Wordland(Game[State]):
                 out.append(SaidIt())
             else:
                 out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
-            if _has_power(state, seat, CAT):
+            if has_power(state, seat, CAT):
                 out.append(CatPass())
             if state.characters[seat] == TWEEDLES and state.tweedle_tokens > 0:
                 out.append(Extend())
         if not state.out[seat]:
             if state.just_played == seat and state.turn != seat:
-                if _has_power(state, seat, QUEEN) and state.red_state == "held":
+                if has_power(state, seat, QUEEN) and state.red_state == "held":
                     out.append(PlaceLetter())
-                if _has_power(state, seat, RABBIT) and state.purple_state == "held":
+                if has_power(state, seat, RABBIT) and state.purple_state == "held":
                     out.append(PlaceLetter())
                     if state.red_state == "laid":
                         out.append(PlaceLetter(replace_red=True))
-            if _has_power(state, seat, HATTER) and state.hatter_ignored is None:
+            if has_power(state, seat, HATTER) and state.hatter_ignored is None:
                 out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
-            if _has_power(state, seat, GUARD):
-                out.extend(GuardForce(s) for s in _alive(state) if s != seat)
+            if has_power(state, seat, GUARD):
+                out.extend(GuardForce(s) for s in alive_seats(state) if s != seat)
         out.extend(Object(w.turn_id) for w in state.windows if w.seat != seat)
         return out
 
@@ -805,7 +501,7 @@ class Wordland(Game[State]):
     def apply(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
         if isinstance(action, Timeout):
             if seat is not None:
-                raise _illegal(
+                raise illegal(
                     state,
                     "timeout_from_seat",
                     "time",
@@ -814,17 +510,17 @@ class Wordland(Game[State]):
                 )
             return self._timeout(state, t)
         if seat is None or not 0 <= seat < len(state.out):
-            raise _illegal(
+            raise illegal(
                 state, "bad_seat", "seat", f"There is no seat {seat}.", f"Es gibt keinen Platz {seat}."
             )
         if state.phase == "over":
-            raise _illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
+            raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
         if isinstance(action, ChooseCategory):
             return self._choose(state, seat, action, t)
         if isinstance(action, Bet):
             return self._bet(state, seat, action, t)
         if state.phase != "play":
-            raise _not_your_turn(
+            raise not_your_turn(
                 state,
                 "The round has not started yet: the Queen chooses the category and the Caterpillar bets first.",
                 "Die Runde hat noch nicht begonnen: erst wählt die Königin die Kategorie und die Raupe wettet.",
@@ -832,7 +528,7 @@ class Wordland(Game[State]):
         if isinstance(action, Vote):
             return self._vote(state, seat, action, t)
         if state.vote is not None:
-            raise _illegal(
+            raise illegal(
                 state,
                 "vote_running",
                 "judging",
@@ -848,10 +544,10 @@ class Wordland(Game[State]):
         if isinstance(action, GuardForce):
             return self._guard(state, seat, action, t)
         if seat != state.turn:
-            raise _not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
+            raise not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
         assert state.turn_deadline is not None
         if t >= state.turn_deadline:
-            raise _illegal(
+            raise illegal(
                 state, "timer_ran_out", "timer", "The timer has run out.", "Die Zeit ist abgelaufen."
             )
         if isinstance(action, Say):
@@ -862,17 +558,17 @@ class Wordland(Game[State]):
             return self._extend(state, seat, t)
         if isinstance(action, CatPass):
             return self._cat_pass(state, seat, t)
-        raise _illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
+        raise illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
 
     def _choose(self, state: State, seat: int, action: ChooseCategory, t: int) -> tuple[State, list[Event]]:
         if state.phase != "choose" or state.characters[seat] != QUEEN:
-            raise _not_your_turn(
+            raise not_your_turn(
                 state,
                 "Only the Queen chooses the category, before the round.",
                 "Nur die Königin wählt die Kategorie, vor der Runde.",
             )
         if action.index not in (0, 1):
-            raise _illegal(
+            raise illegal(
                 state,
                 "bad_category_index",
                 "category",
@@ -883,34 +579,34 @@ class Wordland(Game[State]):
 
     def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
         chosen = state.category_choice[index]
-        state = _replace(
+        state = replace_state(
             state, category=chosen, declined=state.category_choice[1 - index], category_choice=()
         )
-        events = [Event("category", _seat_of(state, QUEEN), {"category": chosen})]
+        events = [Event("category", seat_of(state, QUEEN), {"category": chosen})]
         if CATERPILLAR in state.characters:
-            return _replace(state, phase="bet", phase_deadline=t + state.options.choose_ms), events
+            return replace_state(state, phase="bet", phase_deadline=t + state.options.choose_ms), events
         return self._start_play(state, t), events
 
     def _bet(self, state: State, seat: int, action: Bet, t: int) -> tuple[State, list[Event]]:
         if state.phase != "bet" or state.characters[seat] != CATERPILLAR:
-            raise _not_your_turn(
+            raise not_your_turn(
                 state, "Only the Caterpillar bets, before the round.", "Nur die Raupe wettet, vor der Runde."
             )
         if not 0 <= action.seat < len(state.out) or action.seat == seat:
-            raise _illegal(
+            raise illegal(
                 state,
                 "bad_bet",
                 "caterpillar",
                 "Bet on another player's seat.",
                 "Setze auf den Platz eines anderen Spielers.",
             )
-        state = _replace(state, bet=action.seat)
+        state = replace_state(state, bet=action.seat)
         return self._start_play(state, t), [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
 
     def _start_play(self, state: State, t: int) -> State:
-        queen = _seat_of(state, QUEEN)
+        queen = seat_of(state, QUEEN)
         assert queen is not None
-        return self._start_turn(_replace(state, phase="play", phase_deadline=None), queen, t)
+        return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
 
     def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False) -> State:
         changes: dict[str, Any] = {}
@@ -918,7 +614,7 @@ class Wordland(Game[State]):
             changes["red_state"] = "gone"
         if state.purple_state == "laid" and state.characters[seat] == RABBIT:
             changes["purple_state"] = "gone"
-        return _replace(
+        return replace_state(
             state,
             turn=seat,
             turn_id=state.turn_id + 1,
@@ -928,17 +624,17 @@ class Wordland(Game[State]):
         )
 
     def _end_turn(self, state: State, seat: int, t: int, *, played: bool) -> State:
-        state = _replace(state, just_played=seat if played else None)
+        state = replace_state(state, just_played=seat if played else None)
         if state.resume is not None:
-            target = _next_alive(state, state.resume, include_self=True)
-            state = _replace(state, resume=None)
+            target = next_alive(state, state.resume, include_self=True)
+            state = replace_state(state, resume=None)
         else:
-            target = _next_alive(state, seat)
+            target = next_alive(state, seat)
         return self._start_turn(state, target, t)
 
     def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
         if state.options.spoken:
-            raise _illegal(
+            raise illegal(
                 state,
                 "spoken_table",
                 "input",
@@ -953,7 +649,7 @@ class Wordland(Game[State]):
 
     def _said_it(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if not state.options.spoken:
-            raise _illegal(
+            raise illegal(
                 state,
                 "typed_table",
                 "input",
@@ -967,15 +663,15 @@ class Wordland(Game[State]):
         windows = state.windows
         if state.options.objection_ms > 0:
             windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
-        state = _replace(
-            state, words=(*state.words, said), windows=windows, stat_words=_bump(state.stat_words, seat)
+        state = replace_state(
+            state, words=(*state.words, said), windows=windows, stat_words=bump(state.stat_words, seat)
         )
         state = self._end_turn(state, seat, t, played=True)
         return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
 
     def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if state.characters[seat] != TWEEDLES or state.tweedle_tokens <= 0:
-            raise _illegal(
+            raise illegal(
                 state,
                 "no_time_token",
                 "tweedles",
@@ -983,7 +679,7 @@ class Wordland(Game[State]):
                 "Nur die Zwillinge verlängern einen Zug, solange sie einen Zeitmarker haben.",
             )
         assert state.turn_deadline is not None
-        state = _replace(
+        state = replace_state(
             state,
             tweedle_tokens=state.tweedle_tokens - 1,
             turn_deadline=state.turn_deadline + state.options.timer_ms,
@@ -991,38 +687,38 @@ class Wordland(Game[State]):
         return state, [Event("extend", seat, {"tokens": state.tweedle_tokens})]
 
     def _cat_pass(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
-        if not _has_power(state, seat, CAT):
-            raise _illegal(
+        if not has_power(state, seat, CAT):
+            raise illegal(
                 state,
                 "no_cat_pass",
                 "cheshire_cat",
                 "Only the Cheshire Cat passes, once per round.",
                 "Nur die Grinsekatze darf passen, einmal pro Runde.",
             )
-        state = _replace(
+        state = replace_state(
             state,
-            cards=_set(state.cards, seat, "sideways"),
+            cards=set_at(state.cards, seat, "sideways"),
             words=(*state.words, Said(state.turn_id, seat, None, "pass")),
         )
         return self._end_turn(state, seat, t, played=True), [Event("cat_pass", seat)]
 
     def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
         if state.out[seat] or state.just_played != seat or state.turn == seat:
-            raise _illegal(
+            raise illegal(
                 state,
                 "not_after_own_turn",
                 "place_letter",
                 "A secret letter is laid out right after your own turn.",
                 "Ein geheimer Buchstabe wird direkt nach dem eigenen Zug ausgelegt.",
             )
-        if _has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
-            state = _replace(state, red_state="laid")
+        if has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
+            state = replace_state(state, red_state="laid")
             return state, [Event("place_letter", seat, {"letter": state.red_letter, "colour": "red"})]
-        if _has_power(state, seat, RABBIT) and state.purple_state == "held":
+        if has_power(state, seat, RABBIT) and state.purple_state == "held":
             changes: dict[str, Any] = {"purple_state": "laid"}
             if action.replace_red:
                 if state.red_state != "laid":
-                    raise _illegal(
+                    raise illegal(
                         state,
                         "no_red_letter",
                         "white_rabbit",
@@ -1030,10 +726,10 @@ class Wordland(Game[State]):
                         "Es liegt kein roter Buchstabe der Königin aus, den du ersetzen könntest.",
                     )
                 changes["red_state"] = "gone"
-            state = _replace(state, **changes)
+            state = replace_state(state, **changes)
             data = {"letter": state.purple_letter, "colour": "purple", "replace_red": action.replace_red}
             return state, [Event("place_letter", seat, data)]
-        raise _illegal(
+        raise illegal(
             state,
             "no_secret_letter",
             "place_letter",
@@ -1042,8 +738,8 @@ class Wordland(Game[State]):
         )
 
     def _hatter(self, state: State, seat: int, action: HatterIgnore, t: int) -> tuple[State, list[Event]]:
-        if state.out[seat] or not _has_power(state, seat, HATTER):
-            raise _illegal(
+        if state.out[seat] or not has_power(state, seat, HATTER):
+            raise illegal(
                 state,
                 "no_hatter",
                 "mad_hatter",
@@ -1052,19 +748,19 @@ class Wordland(Game[State]):
             )
         letter = action.letter.lower()
         if letter not in {d.letter for d in displayed_letters(state)}:
-            raise _illegal(
+            raise illegal(
                 state,
                 "letter_not_displayed",
                 "mad_hatter",
                 f"{action.letter!r} is not a displayed forbidden letter.",
                 f"{action.letter!r} ist kein ausliegender verbotener Buchstabe.",
             )
-        state = _replace(state, hatter_ignored=letter, cards=_set(state.cards, seat, "sideways"))
+        state = replace_state(state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"))
         return state, [Event("hatter_ignore", seat, {"letter": letter})]
 
     def _guard(self, state: State, seat: int, action: GuardForce, t: int) -> tuple[State, list[Event]]:
-        if state.out[seat] or not _has_power(state, seat, GUARD):
-            raise _illegal(
+        if state.out[seat] or not has_power(state, seat, GUARD):
+            raise illegal(
                 state,
                 "no_guard",
                 "royal_guard",
@@ -1073,21 +769,21 @@ class Wordland(Game[State]):
             )
         target = action.seat
         if not 0 <= target < len(state.out) or target == seat or state.out[target]:
-            raise _illegal(
+            raise illegal(
                 state,
                 "bad_force_target",
                 "royal_guard",
                 "Force another player who is still in the round.",
                 "Zwinge einen anderen Spieler, der noch im Spiel ist.",
             )
-        state = _replace(state, cards=_set(state.cards, seat, "sideways"), resume=state.turn)
+        state = replace_state(state, cards=set_at(state.cards, seat, "sideways"), resume=state.turn)
         state = self._start_turn(state, target, t, forced=True)
         return state, [Event("guard_force", seat, {"seat": target})]
 
     def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
         window = next((w for w in state.windows if w.turn_id == action.turn_id), None)
         if window is None or t >= window.closes_at:
-            raise _illegal(
+            raise illegal(
                 state,
                 "no_objection_window",
                 "judging",
@@ -1095,7 +791,7 @@ class Wordland(Game[State]):
                 "Gegen dieses Wort kann kein Einspruch mehr erhoben werden.",
             )
         if window.seat == seat:
-            raise _illegal(
+            raise illegal(
                 state,
                 "own_word",
                 "judging",
@@ -1104,15 +800,15 @@ class Wordland(Game[State]):
             )
         n = len(state.out)
         voters = tuple(s for s in range(n) if s != window.seat)
-        ballots: tuple[bool | None, ...] = _set((None,) * n, seat, True)
+        ballots: tuple[bool | None, ...] = set_at((None,) * n, seat, True)
         vote = Ballot(
             window.turn_id, window.seat, window.word, seat, voters, ballots, t, t + state.options.vote_ms
         )
-        state = _replace(
+        state = replace_state(
             state,
             windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
             vote=vote,
-            stat_objections=_bump(state.stat_objections, seat),
+            stat_objections=bump(state.stat_objections, seat),
         )
         events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
         if all(ballots[s] is not None for s in voters):
@@ -1123,7 +819,7 @@ class Wordland(Game[State]):
     def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
         v = state.vote
         if v is None or seat not in v.voters or v.ballots[seat] is not None:
-            raise _illegal(
+            raise illegal(
                 state,
                 "no_vote",
                 "judging",
@@ -1131,11 +827,11 @@ class Wordland(Game[State]):
                 "Gerade gibt es keine Abstimmung, an der du teilnehmen kannst.",
             )
         if t >= v.deadline:
-            raise _illegal(
+            raise illegal(
                 state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
             )
-        ballots = _set(v.ballots, seat, action.against)
-        state = _replace(state, vote=msgspec.structs.replace(v, ballots=ballots))
+        ballots = set_at(v.ballots, seat, action.against)
+        state = replace_state(state, vote=msgspec.structs.replace(v, ballots=ballots))
         events = [Event("vote", seat, {"against": action.against})]
         if all(ballots[s] is not None for s in v.voters):
             state, more = self._end_vote(state, t)
@@ -1154,7 +850,7 @@ class Wordland(Game[State]):
             msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
             for s in state.words
         )
-        state = _replace(
+        state = replace_state(
             state,
             vote=None,
             words=words,
@@ -1169,10 +865,10 @@ class Wordland(Game[State]):
             )
         ]
         if rejected:
-            state = _replace(
+            state = replace_state(
                 state,
-                stat_rejected=_bump(state.stat_rejected, v.seat),
-                stat_words=_bump(state.stat_words, v.seat, -1),
+                stat_rejected=bump(state.stat_rejected, v.seat),
+                stat_words=bump(state.stat_words, v.seat, -1),
             )
             if not state.out[v.seat]:
                 state, more = self._put_out(state, v.seat, t, "rejected")
@@ -1185,40 +881,40 @@ class Wordland(Game[State]):
             changes["red_state"] = "gone"
         if state.characters[seat] == RABBIT and state.purple_state == "laid":
             changes["purple_state"] = "gone"
-        state = _replace(
+        state = replace_state(
             state,
-            out=_set(state.out, seat, True),
-            cards=_set(state.cards, seat, "down"),
+            out=set_at(state.out, seat, True),
+            cards=set_at(state.cards, seat, "down"),
             out_order=(*state.out_order, seat),
             windows=tuple(w for w in state.windows if w.seat != seat),
-            stat_outs=_bump(state.stat_outs, seat),
+            stat_outs=bump(state.stat_outs, seat),
             just_played=None if state.just_played == seat else state.just_played,
             **changes,
         )
         events = [Event("out", seat, {"reason": reason, "card": len(state.out_order)})]
-        alive = _alive(state)
+        alive = alive_seats(state)
         if len(alive) == 1:
             state, more = self._end_round(state, alive[0], t)
             return state, events + more
         if seat == state.turn:
             if state.resume == seat:
-                state = _replace(state, resume=None)
+                state = replace_state(state, resume=None)
             state = self._end_turn(state, seat, t, played=False)
         return state, events
 
     def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
         due = self.deadline(state)
         if due is None or t < due:
-            raise _illegal(
+            raise illegal(
                 state, "early_timeout", "time", "Nothing is due yet.", "Es ist noch keine Frist abgelaufen."
             )
         if state.phase == "choose":
             return self._chosen(state, 0, t)
         if state.phase == "bet":
-            return self._start_play(state, t), [Event("no_bet", _seat_of(state, CATERPILLAR))]
+            return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
         if state.vote is not None:
             return self._end_vote(state, t)
-        state = _replace(state, windows=tuple(w for w in state.windows if w.closes_at > t))
+        state = replace_state(state, windows=tuple(w for w in state.windows if w.closes_at > t))
         if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
             return self._put_out(state, state.turn, t, "timeout")
         return state, []
@@ -1254,7 +950,7 @@ class Wordland(Game[State]):
         )
         points = tuple(state.points[s] + card_points[s] + bonus[s] for s in range(n))
         characters = tuple(state.characters[(s - 1) % n] for s in range(n))
-        state = _replace(
+        state = replace_state(
             state,
             history=(*state.history, result),
             points=points,
@@ -1264,7 +960,7 @@ class Wordland(Game[State]):
         )
         events = [Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor})]
         if state.round >= state.options.rounds:
-            state = _replace(
+            state = replace_state(
                 state,
                 phase="over",
                 turn=None,
@@ -1302,8 +998,8 @@ class Wordland(Game[State]):
         def card(cid: str | None) -> dict[str, str] | None:
             return None if cid is None else {"id": cid, "title": index[cid].title[lang]}
 
-        queen = _seat_of(state, QUEEN)
-        caterpillar = _seat_of(state, CATERPILLAR)
+        queen = seat_of(state, QUEEN)
+        caterpillar = seat_of(state, CATERPILLAR)
         is_queen = seat is not None and seat == queen
         my_letter = None
         if seat is not None and state.characters[seat] == QUEEN and state.red_letter is not None:
@@ -1311,7 +1007,7 @@ class Wordland(Game[State]):
         if seat is not None and state.characters[seat] == RABBIT and state.purple_letter is not None:
             my_letter = {"letter": state.purple_letter, "colour": "purple", "state": state.purple_state}
         binds = set(binding_letters(state, seat)) if seat is not None and state.phase == "play" else set()
-        hatter = _seat_of(state, HATTER)
+        hatter = seat_of(state, HATTER)
         letters = [
             {
                 "letter": d.letter,
@@ -1463,12 +1159,12 @@ class Wordland(Game[State]):
             shuffled_cards, r = rng.shuffled(r, cards)
             decks.append(shuffled_cards)
         bet = state.bet
-        caterpillar = _seat_of(state, CATERPILLAR)
+        caterpillar = seat_of(state, CATERPILLAR)
         if bet is not None and caterpillar is not None and seat != caterpillar:
             others = [s for s in range(len(state.out)) if s != caterpillar]
             bet, r = rng.choice(r, others)
         new_rng, r = rng.next_u64(r)
-        return _replace(
+        return replace_state(
             state,
             rng=new_rng,
             category_deck=deck,
@@ -1506,6 +1202,7 @@ GAME = Wordland()
 __all__ = [
     "CHARACTERS",
     "GAME",
+    "MAX_WORD_LENGTH",
     "SPEC",
     "Bet",
     "CatPass",
@@ -1515,6 +1212,7 @@ __all__ = [
     "HatterIgnore",
     "Object",
     "PlaceLetter",
+    "Said",
     "SaidIt",
     "Say",
     "State",
@@ -1523,4 +1221,5 @@ __all__ = [
     "binding_letters",
     "displayed_letters",
     "word_error",
+    "word_form_error",
 ]

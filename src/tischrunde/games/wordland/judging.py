@@ -1,0 +1,172 @@
+"""Wordland's judging by the engine (word form, forbidden letters, repeats) and state helpers."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import msgspec
+
+from tischrunde.core.errors import IllegalActionError, NotYourTurnError
+from tischrunde.games.wordland.content import letters_of, word_key
+from tischrunde.games.wordland.model import (
+    GUARD,
+    HATTER,
+    MAX_WORD_LENGTH,
+    QUEEN,
+    RABBIT,
+    Letter,
+    State,
+)
+
+# ---------------------------------------------------------------- errors (de + en)
+
+
+def text(state: State, en: str, de: str) -> str:
+    return de if state.config.language == "de" else en
+
+
+def illegal(state: State, code: str, rule: str, en: str, de: str) -> IllegalActionError:
+    return IllegalActionError(text(state, en, de), code=code, rule=rule)
+
+
+def not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
+    return NotYourTurnError(text(state, en, de), rule="turn")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def replace_state(state: State, **changes: Any) -> State:
+    return msgspec.structs.replace(state, **changes)
+
+
+def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
+    return set_at(values, index, values[index] + by)
+
+
+def seat_of(state: State, character: str) -> int | None:
+    return state.characters.index(character) if character in state.characters else None
+
+
+def has_power(state: State, seat: int, character: str) -> bool:
+    """The seat holds this character face up (sideways or down = the ability is gone)."""
+    return state.characters[seat] == character and state.cards[seat] == "up"
+
+
+def alive_seats(state: State) -> list[int]:
+    return [s for s in range(len(state.out)) if not state.out[s]]
+
+
+def next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
+    n = len(state.out)
+    for step in range(0 if include_self else 1, n + 1):
+        s = (seat + step) % n
+        if not state.out[s]:
+            return s
+    raise AssertionError("no player left")
+
+
+def displayed_letters(state: State) -> list[Letter]:
+    """Every forbidden letter on the table now, the Queen's and the Rabbit's once laid out."""
+    out = list(state.table_letters)
+    if state.red_state == "laid" and state.red_letter is not None:
+        out.append(Letter(state.red_letter, "red", "queen"))
+    if state.purple_state == "laid" and state.purple_letter is not None:
+        out.append(Letter(state.purple_letter, "purple", "rabbit"))
+    return out
+
+
+def binding_letters(state: State, seat: int) -> list[str]:
+    """The forbidden letters that bind this seat's words now."""
+    letters = []
+    hatter = seat_of(state, HATTER)
+    for item in displayed_letters(state):
+        if item.letter == state.hatter_ignored and (state.options.hatter_all or seat == hatter):
+            continue
+        if item.source == "queen" and (state.characters[seat] == QUEEN or has_power(state, seat, GUARD)):
+            continue
+        if item.source == "rabbit" and state.characters[seat] == RABBIT:
+            continue
+        letters.append(item.letter)
+    return list(dict.fromkeys(letters))
+
+
+def word_form_error(state: State, raw: str) -> IllegalActionError | None:
+    """Why a typed word is not a single well-formed word, or None."""
+    for char in raw:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
+            return illegal(
+                state,
+                "control_character",
+                "word_form",
+                f"The word contains a control character (U+{ord(char):04X}).",
+                f"Das Wort enthält ein Steuerzeichen (U+{ord(char):04X}).",
+            )
+    word = unicodedata.normalize("NFC", raw).strip()
+    if not word:
+        return illegal(
+            state,
+            "empty_word",
+            "word_form",
+            "Say a word: the text is empty.",
+            "Nenne ein Wort: der Text ist leer.",
+        )
+    if len(word) > MAX_WORD_LENGTH:
+        return illegal(
+            state,
+            "word_too_long",
+            "word_form",
+            f"A word may have at most {MAX_WORD_LENGTH} letters.",
+            f"Ein Wort darf höchstens {MAX_WORD_LENGTH} Buchstaben haben.",
+        )
+    if any(c.isspace() for c in word):
+        return illegal(
+            state,
+            "not_one_word",
+            "word_form",
+            "Say exactly one word (no spaces).",
+            "Nenne genau ein Wort (ohne Leerzeichen).",
+        )
+    if not all(c.isalpha() for c in word):
+        return illegal(
+            state,
+            "not_letters",
+            "word_form",
+            "A word consists of letters only (no digits, hyphens, apostrophes or other signs).",
+            "Ein Wort besteht nur aus Buchstaben (keine Ziffern, Bindestriche, Apostrophe oder andere Zeichen).",
+        )
+    return None
+
+
+def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
+    """Why this seat may not say this word now (form, forbidden letter, repeat), or None."""
+    form = word_form_error(state, raw)
+    if form is not None:
+        return form
+    word = unicodedata.normalize("NFC", raw).strip()
+    letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
+    for letter in binding_letters(state, seat):
+        if letter in letters:
+            return illegal(
+                state,
+                "forbidden_letter",
+                "forbidden_letters",
+                f"“{word}” contains the forbidden letter {letter.upper()}.",
+                f"„{word}“ enthält den verbotenen Buchstaben {letter.upper()}.",
+            )
+    key = word_key(word)
+    for said in state.words:
+        if said.word is not None and said.status != "rejected" and word_key(said.word) == key:
+            return illegal(
+                state,
+                "repeated_word",
+                "repeat",
+                f"“{word}” was already said this round.",
+                f"„{word}“ wurde in dieser Runde schon genannt.",
+            )
+    return None
