@@ -35,6 +35,7 @@ register({
     "mm.hint.wait": "Mogeln: halte eine Karte gedrückt. Der Wächter darf dich nicht erwischen!",
     "mm.hint.guard_wait": "Du bist Wächter: du darfst nicht mogeln. Zappelt jemand, tippe „Erwischt!“.",
     "mm.hint.table": "Jedes Handy ist eine Hand – hier liegt der Tisch.",
+    "mm.hint.tap_give": "Tippe die Karte an, die du hergibst (mit → markiert).",
     "mm.status.slap": "Stechmücke! Schnell draufhauen!",
     "mm.status.slap_done": "Draufgehauen! Warte auf die anderen …",
     "mm.status.slap_own": "Deine Stechmücke: alle anderen hauen drauf!",
@@ -43,7 +44,7 @@ register({
     "mm.status.spider": "Spinne: tippe eine Karte, dann den Platz, der sie bekommt.",
     "mm.status.spider_pick": "An wen geht die Karte? Tippe „Hierhin“ bei einem Platz.",
     "mm.status.spider_other": "{name} darf eine Karte verschenken (Spinne).",
-    "mm.status.give": "Gib {name} eine Karte: tippe sie an.",
+    "mm.status.give": "Stechmücke: gib {name} eine Karte.",
     "mm.status.give_done": "Karte gewählt. Warte auf {names} …",
     "mm.status.gifts_other": "Alle geben {name} eine Karte (Stechmücke).",
     "mm.status.settle_guard": "Erwischt! Gib {name} eine Karte (keine Motte).",
@@ -92,7 +93,9 @@ register({
     "mm.ev.round_end": "{name} hat keine Karten mehr – Runde {round} vorbei!",
     "mm.ev.game_over": "Spiel vorbei!",
     "mm.burst.caught": "Erwischt!",
-    "mm.burst.animal": "{animal}!",
+    "mm.burst.ant": "Ameise!",
+    "mm.burst.mosquito": "Stechmücke!",
+    "mm.burst.cockroach": "Kakerlake!",
     "mm.card_label": "{kind} {value}",
     "mm.either": "{a} oder {b}",
     "mm.burst.wrong": "Falscher Verdacht!",
@@ -141,6 +144,7 @@ register({
     "mm.hint.wait": "To cheat, press and hold a card. Don't let the guard catch you!",
     "mm.hint.guard_wait": "You are the guard: no cheating. If someone fidgets, tap \"Caught!\".",
     "mm.hint.table": "Every phone is a hand – this is the table.",
+    "mm.hint.tap_give": "Tap the card you give away (marked →).",
     "mm.status.slap": "Mosquito! Slap it, fast!",
     "mm.status.slap_done": "Slapped! Waiting for the others …",
     "mm.status.slap_own": "Your mosquito: everyone else slaps!",
@@ -149,7 +153,7 @@ register({
     "mm.status.spider": "Spider: tap a card, then the seat that gets it.",
     "mm.status.spider_pick": "Who gets the card? Tap \"Give here\" at a seat.",
     "mm.status.spider_other": "{name} may give a card away (spider).",
-    "mm.status.give": "Give {name} a card: tap it.",
+    "mm.status.give": "Mosquito: give {name} a card.",
     "mm.status.give_done": "Card chosen. Waiting for {names} …",
     "mm.status.gifts_other": "Everyone gives {name} a card (mosquito).",
     "mm.status.settle_guard": "Caught! Give {name} a card (not a moth).",
@@ -198,7 +202,9 @@ register({
     "mm.ev.round_end": "{name} has no cards left – round {round} is over!",
     "mm.ev.game_over": "Game over!",
     "mm.burst.caught": "Caught!",
-    "mm.burst.animal": "{animal}!",
+    "mm.burst.ant": "Ant!",
+    "mm.burst.mosquito": "Mosquito!",
+    "mm.burst.cockroach": "Cockroach!",
     "mm.card_label": "{kind} {value}",
     "mm.either": "{a} or {b}",
     "mm.burst.wrong": "Wrong guess!",
@@ -270,13 +276,6 @@ function guardSeat(ctx) {
   return typeof v(ctx).guard_seat === "number" ? v(ctx).guard_seat : null;
 }
 
-function turnSeat(ctx) {
-  const view = v(ctx);
-  if (view.phase === "turn") return view.turn_seat;
-  if (view.phase === "spider" && view.spider) return view.spider.player;
-  return null;
-}
-
 function tellSeats(ctx) {
   return (v(ctx).tells || []).map((x) => x.seat);
 }
@@ -336,7 +335,7 @@ function status(ctx) {
   };
   if (view.settling) {
     const { guard, to } = view.settling;
-    if (me === guard) return { main: t("mm.status.settle_guard", { name: name(to) }), hint: "", mine: true };
+    if (me === guard) return { main: t("mm.status.settle_guard", { name: name(to) }), hint: t("mm.hint.tap_give"), mine: true };
     if (me === to) return { main: t("mm.status.settle_caught", { name: name(guard) }), hint: "", mine: false };
     return { main: t("mm.status.settle_other", { guard: name(guard), name: name(to) }), hint: "", mine: false };
   }
@@ -359,12 +358,12 @@ function status(ctx) {
     }
     case "mosquito_give": {
       const g = view.gifts || { to: 0, waiting: [] };
-      if (byType(ctx, "give").length) return { main: t("mm.status.give", { name: name(g.to) }), hint: "", mine: true };
+      if (byType(ctx, "give").length) return { main: t("mm.status.give", { name: name(g.to) }), hint: t("mm.hint.tap_give"), mine: true };
       if (g.my_choice) return { main: t("mm.status.give_done", { names: formatList(waiting(g.waiting)) }), hint: "", mine: false };
       return { main: t("mm.status.gifts_other", { name: name(g.to) }), hint: "", mine: false };
     }
     case "round_over":
-      return { main: t("mm.status.round_over", { round: view.round }), hint: t("mm.status.next_round"), mine: false };
+      return { main: t("mm.status.round_over", { round: (view.penalty_points.rounds || []).length }), hint: t("mm.status.next_round"), mine: false };
     default: {
       const turn = view.turn_seat;
       if (turn === me) {
@@ -464,7 +463,7 @@ function renderTable(ctx) {
   const tells = view.tells || [];
   const accusations = byType(ctx, "accuse");
   const spiderGives = byType(ctx, "spider_give").filter((a) => a.card === ui.picked);
-  const turn = turnSeat(ctx);
+  const waiting = waitingFor(ctx);
   for (const s of ctx.info.seats) {
     if (s.kind === "empty") continue;
     const seat = s.seat;
@@ -478,7 +477,7 @@ function renderTable(ctx) {
           "mm-seat",
           tell && "mm-seat-tell",
           guardSeat(ctx) === seat && "mm-seat-guard",
-          turn === seat && "mm-seat-turn",
+          waiting.includes(seat) && "mm-seat-turn",
           seat === ctx.seat && "mm-seat-me",
           giveHere && "mm-seat-target",
         ],
@@ -546,7 +545,7 @@ function renderTable(ctx) {
   );
   if (view.race) {
     piles.appendChild(
-      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t("mm.burst.animal", { animal: t(`mm.kind.${view.race.kind}`) })),
+      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t(`mm.burst.${view.race.kind}`)),
     );
   }
   box.appendChild(piles);
@@ -853,7 +852,7 @@ function animate(events, ctx, page) {
       case "play":
       case "throw":
         flash(page.querySelector("#mm-discard"), "anim-pop");
-        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, t("mm.burst.animal", { animal: t("mm.kind.ant") }), "mm-burst-animal", "ant");
+        if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, t("mm.burst.ant"), "mm-burst-animal", "ant");
         break;
       case "caught":
         if (seatNode(ev.seat)) seatNode(ev.seat).classList.add("mm-caught");
@@ -865,10 +864,10 @@ function animate(events, ctx, page) {
         showBurst(page, t("mm.burst.wrong"), "mm-burst-wrong");
         break;
       case "mosquito_race":
-        showBurst(page, t("mm.burst.animal", { animal: t("mm.kind.mosquito") }), "mm-burst-animal", "mosquito");
+        showBurst(page, t("mm.burst.mosquito"), "mm-burst-animal", "mosquito");
         break;
       case "cockroach_race":
-        showBurst(page, t("mm.burst.animal", { animal: t("mm.kind.cockroach") }), "mm-burst-animal", "cockroach");
+        showBurst(page, t("mm.burst.cockroach"), "mm-burst-animal", "cockroach");
         break;
       case "tell":
         flash(seatNode(ev.seat), "anim-glow");
