@@ -1,129 +1,25 @@
-"""Stella: a word is read, everyone secretly marks the pictures that fit it, and shared marks score.
-
-Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = the published game,
-[ours] = our decision, each one an option):
-
-- 15 picture cards lie face up in 3 rows of 5 (grid positions 0..14, row by row, top row first) [seed].
-  A game uses one word card per round (4 by default, option ``rounds``) [official].
-- **Word** [seed]: the scout chooses one of the two words of the round's word card (``ChooseWord``).
-  Only the scout ever sees the other word; everybody sees the chosen one [ours].
-- **Mark** [seed]: every player marks, at the same time and in secret, between ``min_marks`` (1)
-  [official] and ``max_marks`` (10) [seed] grid positions (``Mark``). A mark is final once sent, like
-  laying the pen down; a client lets the player change their mind before sending [ours]. With
-  ``mark_timeout_s`` > 0, a player who has not marked in time marks nothing this round [ours].
-- **Count** [seed]: every player's number of marks becomes public. The player alone at the top is
-  *in the dark*; on a tie at the top nobody is [official].
-- **Reveal** [seed]: starting with the scout and going clockwise, the player whose turn it is names one of
-  their marked cards not named yet (``Reveal``); everyone who marked it is shown. With m markers:
-  m >= 3: a spark, 2 points to each marker; m == 2: a super-spark, 3 points to both; m == 1: the revealer
-  falls: no more points and no more reveal turns this round. A fallen player's marks still count in m for
-  others [seed + official]. Players without an unnamed mark are skipped; the round ends when no player who
-  has not fallen has an unnamed mark. Unnamed marks of fallen players are never shown [ours].
-- **Score** [seed]: the player in the dark who did not fall scores everything. The player in the dark who
-  fell scores by option ``dark_fall``: ``official`` sparks 1 and super-sparks 2; ``one_per_card`` 1 per
-  matched card; ``half`` half the round's points, rounded down.
-- **Next round** [seed]: one row gets 5 new pictures (option ``row_order``, default top, middle, bottom
-  [ours]), marks are reset, the scout passes clockwise, the next word card is used.
-- **End** [seed]: after the last round the most points wins; a tie shares the win [official].
-
-The engine only knows picture ids: our deck is 0..83 (``tischrunde.games.stella_art``); a room with its own
-pictures sets ``picture_count`` or stacks ``decks={"pictures": [...]}`` with any non-negative ids.
-"""
+"""The Stella engine: pure functions over a frozen state (rules: see the package docstring)."""
 
 from __future__ import annotations
 
 import functools
-from itertools import permutations
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
-
-ROWS = 3
-COLUMNS = 5
-GRID_SIZE = ROWS * COLUMNS
-OUR_PICTURES = 84
-SPARK_POINTS = 2
-SUPER_SPARK_POINTS = 3
-ROW_NAMES = ("top", "middle", "bottom")
-ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
-DARK_FALL_RULES = ("official", "one_per_card", "half")
-PHASES = ("word", "mark", "reveal", "over")
-DATA_DIR = Path(__file__).parent / "data" / "stella"
-
-
-#: player-facing texts of every error code this game raises, for the UI (de / en)
-MESSAGES: dict[str, dict[str, str]] = {
-    "not_a_seat": {"de": "Dieser Platz spielt nicht mit.", "en": "This seat is not playing."},
-    "game_over": {"de": "Das Spiel ist vorbei.", "en": "The game is over."},
-    "unknown_action": {"de": "Diesen Zug gibt es in Stella nicht.", "en": "Stella has no such move."},
-    "clock_only": {
-        "de": "Nur die Uhr beendet die Zeit zum Markieren.",
-        "en": "Only the clock ends the marking time.",
-    },
-    "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
-    "too_early": {"de": "Die Zeit zum Markieren läuft noch.", "en": "The marking time has not run out yet."},
-    "not_word_phase": {"de": "Das Wort ist schon gewählt.", "en": "The word has already been chosen."},
-    "not_scout": {
-        "de": "Nur die Späherin oder der Späher wählt das Wort.",
-        "en": "Only the scout chooses the word.",
-    },
-    "bad_word": {
-        "de": "Wähle Wort 1 oder Wort 2 der Wortkarte.",
-        "en": "Choose word 1 or word 2 of the word card.",
-    },
-    "not_mark_phase": {
-        "de": "Markiert wird, sobald das Wort gewählt ist.",
-        "en": "Marks are made once the word is chosen.",
-    },
-    "already_marked": {
-        "de": "Du hast in dieser Runde schon markiert.",
-        "en": "You have already marked this round.",
-    },
-    "bad_position": {"de": "Markiere nur Karten der Auslage.", "en": "Mark only cards on the table."},
-    "duplicate_mark": {"de": "Jede Karte nur einmal markieren.", "en": "Mark each card only once."},
-    "mark_count": {
-        "de": "Markiere mindestens {min_marks} und höchstens {max_marks} Karten.",
-        "en": "Mark at least {min_marks} and at most {max_marks} cards.",
-    },
-    "not_reveal_phase": {
-        "de": "Karten werden genannt, wenn alle markiert haben.",
-        "en": "Cards are named once everyone has marked.",
-    },
-    "not_revealer": {
-        "de": "Jemand anderes nennt gerade eine Karte.",
-        "en": "Someone else is naming a card now.",
-    },
-    "bad_reveal": {
-        "de": "Nenne eine deiner markierten Karten, die noch nicht genannt wurde.",
-        "en": "Name one of your marked cards that has not been named yet.",
-    },
-}
-
-
-class WordCard(msgspec.Struct, frozen=True):
-    """Two words, in German and in English (``de[i]`` and ``en[i]`` are the same word)."""
-
-    id: int
-    de: tuple[str, str]
-    en: tuple[str, str]
-
-
-@functools.cache
-def word_cards() -> tuple[WordCard, ...]:
-    """The 96 word cards shipped in ``data/stella/words.tsv``."""
-    cards: list[WordCard] = []
-    for line in (DATA_DIR / "words.tsv").read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        de_a, de_b, en_a, en_b = line.split("\t")
-        cards.append(WordCard(len(cards), (de_a, de_b), (en_a, en_b)))
-    return tuple(cards)
-
+from tischrunde.core.game import Action, Config, Event, Game, GameSpec, Outcome, Timeout
+from tischrunde.games.stella.content import (
+    COLUMNS,
+    GRID_SIZE,
+    OPTIONS,
+    ROW_NAMES,
+    ROWS,
+    SPARK_POINTS,
+    SUPER_SPARK_POINTS,
+    word_cards,
+)
 
 # --- actions ---------------------------------------------------------------------------------------
 
@@ -276,71 +172,7 @@ class Stella(Game[StellaState]):
         max_decisions=2_000,
         deck_names=("pictures", "words"),
         rules_version=1,
-        options=(
-            OptionSpec(
-                name="dark_fall",
-                default="official",
-                choices=DARK_FALL_RULES,
-                source="seed",
-                description_en="What the player in the dark who fell scores: official = sparks 1 and "
-                "super-sparks 2; one_per_card = 1 per matched card; half = half the round's points.",
-                description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: official = Funke 1, "
-                "Superfunke 2; one_per_card = 1 pro getroffener Karte; half = die Hälfte der Rundenpunkte.",
-            ),
-            OptionSpec(
-                name="row_order",
-                default="top,middle,bottom",
-                choices=ROW_ORDERS,
-                description_en="The order in which rows get new pictures after each round (repeating).",
-                description_de="In welcher Reihenfolge die Reihen nach jeder Runde neue Bilder bekommen "
-                "(wiederholt sich).",
-            ),
-            OptionSpec(
-                name="rounds",
-                default=4,
-                minimum=1,
-                maximum=10,
-                source="seed",
-                description_en="Number of rounds (one word card each).",
-                description_de="Anzahl der Runden (je eine Wortkarte).",
-            ),
-            OptionSpec(
-                name="max_marks",
-                default=10,
-                minimum=1,
-                maximum=GRID_SIZE,
-                source="seed",
-                description_en="The most cards a player may mark in a round.",
-                description_de="Wie viele Karten man in einer Runde höchstens markieren darf.",
-            ),
-            OptionSpec(
-                name="min_marks",
-                default=1,
-                minimum=1,
-                maximum=GRID_SIZE,
-                source="official",
-                description_en="The fewest cards a player must mark in a round.",
-                description_de="Wie viele Karten man in einer Runde mindestens markieren muss.",
-            ),
-            OptionSpec(
-                name="mark_timeout_s",
-                default=0,
-                minimum=0,
-                maximum=3600,
-                description_en="Seconds to mark (0 = no limit); who has not marked in time marks nothing.",
-                description_de="Sekunden zum Markieren (0 = unbegrenzt); wer nicht rechtzeitig markiert, "
-                "markiert in dieser Runde nichts.",
-            ),
-            OptionSpec(
-                name="picture_count",
-                default=OUR_PICTURES,
-                minimum=GRID_SIZE,
-                maximum=100_000,
-                description_en="Size of the picture deck (ids 0..n-1); a room's own pictures may be more.",
-                description_de="Größe des Bilderstapels (Nummern 0..n-1); eigene Bilder eines Raums "
-                "dürfen mehr sein.",
-            ),
-        ),
+        options=OPTIONS,
     )
     action_type = StellaAction
 

@@ -1,0 +1,89 @@
+"""Stella: a word is read, everyone secretly marks the pictures that fit it, and shared marks score.
+
+Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = the published game,
+[ours] = our decision, each one an option):
+
+- 15 picture cards lie face up in 3 rows of 5 (grid positions 0..14, row by row, top row first) [seed].
+  A game uses one word card per round (4 by default, option ``rounds``) [official].
+- **Word** [seed]: the scout chooses one of the two words of the round's word card (``ChooseWord``).
+  Only the scout ever sees the other word; everybody sees the chosen one [ours].
+- **Mark** [seed]: every player marks, at the same time and in secret, between ``min_marks`` (1)
+  [official] and ``max_marks`` (10) [seed] grid positions (``Mark``). A mark is final once sent, like
+  laying the pen down; a client lets the player change their mind before sending [ours]. With
+  ``mark_timeout_s`` > 0, a player who has not marked in time marks nothing this round [ours].
+- **Count** [seed]: every player's number of marks becomes public. The player alone at the top is
+  *in the dark*; on a tie at the top nobody is [official].
+- **Reveal** [seed]: starting with the scout and going clockwise, the player whose turn it is names one of
+  their marked cards not named yet (``Reveal``); everyone who marked it is shown. With m markers:
+  m >= 3: a spark, 2 points to each marker; m == 2: a super-spark, 3 points to both; m == 1: the revealer
+  falls: no more points and no more reveal turns this round. A fallen player's marks still count in m for
+  others [seed + official]. Players without an unnamed mark are skipped; the round ends when no player who
+  has not fallen has an unnamed mark. Unnamed marks of fallen players are never shown [ours].
+- **Score** [seed]: the player in the dark who did not fall scores everything. The player in the dark who
+  fell scores by option ``dark_fall``: ``official`` sparks 1 and super-sparks 2; ``one_per_card`` 1 per
+  matched card; ``half`` half the round's points, rounded down.
+- **Next round** [seed]: one row gets 5 new pictures (option ``row_order``, default top, middle, bottom
+  [ours]), marks are reset, the scout passes clockwise, the next word card is used.
+- **End** [seed]: after the last round the most points wins; a tie shares the win [official].
+
+The engine only knows picture ids: our deck is 0..83 (``tischrunde.games.stella_art``); a room with its own
+pictures sets ``picture_count`` or stacks ``decks={"pictures": [...]}`` with any non-negative ids.
+"""
+
+from __future__ import annotations
+
+from tischrunde.games.stella.content import (
+    COLUMNS,
+    DARK_FALL_RULES,
+    GRID_SIZE,
+    MESSAGES,
+    OPTIONS,
+    OUR_PICTURES,
+    PHASES,
+    ROW_NAMES,
+    ROW_ORDERS,
+    ROWS,
+    SPARK_POINTS,
+    SUPER_SPARK_POINTS,
+    WordCard,
+    word_cards,
+)
+from tischrunde.games.stella.engine import (
+    GAME,
+    ChooseWord,
+    Mark,
+    Reveal,
+    RevealResult,
+    RoundSummary,
+    Stella,
+    StellaAction,
+    StellaState,
+    dark_fall_points,
+)
+
+__all__ = [
+    "COLUMNS",
+    "DARK_FALL_RULES",
+    "GAME",
+    "GRID_SIZE",
+    "MESSAGES",
+    "OPTIONS",
+    "OUR_PICTURES",
+    "PHASES",
+    "ROWS",
+    "ROW_NAMES",
+    "ROW_ORDERS",
+    "SPARK_POINTS",
+    "SUPER_SPARK_POINTS",
+    "ChooseWord",
+    "Mark",
+    "Reveal",
+    "RevealResult",
+    "RoundSummary",
+    "Stella",
+    "StellaAction",
+    "StellaState",
+    "WordCard",
+    "dark_fall_points",
+    "word_cards",
+]

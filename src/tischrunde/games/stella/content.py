@@ -1,0 +1,160 @@
+"""Stella's content and options: word cards (German and English), error texts, the rule options."""
+
+from __future__ import annotations
+
+import functools
+from itertools import permutations
+from pathlib import Path
+
+import msgspec
+
+from tischrunde.core.game import OptionSpec
+
+ROWS = 3
+COLUMNS = 5
+GRID_SIZE = ROWS * COLUMNS
+OUR_PICTURES = 84
+SPARK_POINTS = 2
+SUPER_SPARK_POINTS = 3
+ROW_NAMES = ("top", "middle", "bottom")
+ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
+DARK_FALL_RULES = ("official", "one_per_card", "half")
+PHASES = ("word", "mark", "reveal", "over")
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
+
+
+#: player-facing texts of every error code this game raises, for the UI (de / en)
+MESSAGES: dict[str, dict[str, str]] = {
+    "not_a_seat": {"de": "Dieser Platz spielt nicht mit.", "en": "This seat is not playing."},
+    "game_over": {"de": "Das Spiel ist vorbei.", "en": "The game is over."},
+    "unknown_action": {"de": "Diesen Zug gibt es in Stella nicht.", "en": "Stella has no such move."},
+    "clock_only": {
+        "de": "Nur die Uhr beendet die Zeit zum Markieren.",
+        "en": "Only the clock ends the marking time.",
+    },
+    "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
+    "too_early": {"de": "Die Zeit zum Markieren läuft noch.", "en": "The marking time has not run out yet."},
+    "not_word_phase": {"de": "Das Wort ist schon gewählt.", "en": "The word has already been chosen."},
+    "not_scout": {
+        "de": "Nur die Späherin oder der Späher wählt das Wort.",
+        "en": "Only the scout chooses the word.",
+    },
+    "bad_word": {
+        "de": "Wähle Wort 1 oder Wort 2 der Wortkarte.",
+        "en": "Choose word 1 or word 2 of the word card.",
+    },
+    "not_mark_phase": {
+        "de": "Markiert wird, sobald das Wort gewählt ist.",
+        "en": "Marks are made once the word is chosen.",
+    },
+    "already_marked": {
+        "de": "Du hast in dieser Runde schon markiert.",
+        "en": "You have already marked this round.",
+    },
+    "bad_position": {"de": "Markiere nur Karten der Auslage.", "en": "Mark only cards on the table."},
+    "duplicate_mark": {"de": "Jede Karte nur einmal markieren.", "en": "Mark each card only once."},
+    "mark_count": {
+        "de": "Markiere mindestens {min_marks} und höchstens {max_marks} Karten.",
+        "en": "Mark at least {min_marks} and at most {max_marks} cards.",
+    },
+    "not_reveal_phase": {
+        "de": "Karten werden genannt, wenn alle markiert haben.",
+        "en": "Cards are named once everyone has marked.",
+    },
+    "not_revealer": {
+        "de": "Jemand anderes nennt gerade eine Karte.",
+        "en": "Someone else is naming a card now.",
+    },
+    "bad_reveal": {
+        "de": "Nenne eine deiner markierten Karten, die noch nicht genannt wurde.",
+        "en": "Name one of your marked cards that has not been named yet.",
+    },
+}
+
+
+class WordCard(msgspec.Struct, frozen=True):
+    """Two words, in German and in English (``de[i]`` and ``en[i]`` are the same word)."""
+
+    id: int
+    de: tuple[str, str]
+    en: tuple[str, str]
+
+
+@functools.cache
+def word_cards() -> tuple[WordCard, ...]:
+    """The 96 word cards shipped in ``data/stella/words.tsv``."""
+    cards: list[WordCard] = []
+    for line in (DATA_DIR / "words.tsv").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        de_a, de_b, en_a, en_b = line.split("\t")
+        cards.append(WordCard(len(cards), (de_a, de_b), (en_a, en_b)))
+    return tuple(cards)
+
+
+#: every rule option ([ours] rules and the seed's alternatives), with German and English texts
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        name="dark_fall",
+        default="official",
+        choices=DARK_FALL_RULES,
+        source="seed",
+        description_en="What the player in the dark who fell scores: official = sparks 1 and "
+        "super-sparks 2; one_per_card = 1 per matched card; half = half the round's points.",
+        description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: official = Funke 1, "
+        "Superfunke 2; one_per_card = 1 pro getroffener Karte; half = die Hälfte der Rundenpunkte.",
+    ),
+    OptionSpec(
+        name="row_order",
+        default="top,middle,bottom",
+        choices=ROW_ORDERS,
+        description_en="The order in which rows get new pictures after each round (repeating).",
+        description_de="In welcher Reihenfolge die Reihen nach jeder Runde neue Bilder bekommen "
+        "(wiederholt sich).",
+    ),
+    OptionSpec(
+        name="rounds",
+        default=4,
+        minimum=1,
+        maximum=10,
+        source="seed",
+        description_en="Number of rounds (one word card each).",
+        description_de="Anzahl der Runden (je eine Wortkarte).",
+    ),
+    OptionSpec(
+        name="max_marks",
+        default=10,
+        minimum=1,
+        maximum=GRID_SIZE,
+        source="seed",
+        description_en="The most cards a player may mark in a round.",
+        description_de="Wie viele Karten man in einer Runde höchstens markieren darf.",
+    ),
+    OptionSpec(
+        name="min_marks",
+        default=1,
+        minimum=1,
+        maximum=GRID_SIZE,
+        source="official",
+        description_en="The fewest cards a player must mark in a round.",
+        description_de="Wie viele Karten man in einer Runde mindestens markieren muss.",
+    ),
+    OptionSpec(
+        name="mark_timeout_s",
+        default=0,
+        minimum=0,
+        maximum=3600,
+        description_en="Seconds to mark (0 = no limit); who has not marked in time marks nothing.",
+        description_de="Sekunden zum Markieren (0 = unbegrenzt); wer nicht rechtzeitig markiert, "
+        "markiert in dieser Runde nichts.",
+    ),
+    OptionSpec(
+        name="picture_count",
+        default=OUR_PICTURES,
+        minimum=GRID_SIZE,
+        maximum=100_000,
+        description_en="Size of the picture deck (ids 0..n-1); a room's own pictures may be more.",
+        description_de="Größe des Bilderstapels (Nummern 0..n-1); eigene Bilder eines Raums "
+        "dürfen mehr sein.",
+    ),
+)
