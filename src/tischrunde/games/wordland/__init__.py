@@ -9,7 +9,11 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
 - A round: the Queen draws two category cards and chooses one (``ChooseCategory``); the card not chosen is
   seen by the Queen only. Forbidden letters by ``difficulty``: easy = blue, normal = blue + purple + green,
   hard = purple + 2 green [seed + ours]. Then the Caterpillar bets secretly on another seat (``Bet``).
-  The Queen takes the first turn, play goes clockwise (seat + 1) [seed].
+  The Queen takes the first turn, play goes clockwise (seat + 1) [seed]. Letter cards (ours, table
+  ``data/wordland/letters.json`` from ``scripts/wordland_letters.py``): per language the 26 letters ranked
+  by how many of the 5000 most common words contain them; the most common (E) has no card, then 7 blue
+  (rarest), 7 purple, 7 green and 4 red (most common) = 25 cards. Letters and categories are drawn anew
+  every round (a colour's deck is reshuffled when it runs out).
 - A turn: ``Say(word)`` (``input="typed"``) or ``SaidIt()`` (``input="spoken"``, one table) before the
   turn deadline (``timer_s``). The engine checks the single-word form (letters only: no spaces, digits,
   hyphens or apostrophes; 1-40 characters; control characters rejected), forbidden letters (case-insensitive;
@@ -46,16 +50,17 @@ View (``view(state, seat)``; ``seat`` None = table screen), a JSON dict:
 ``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "over"),
 options``; ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
 {id, title}); ``declined_category`` (the Queen only); ``forbidden_letters``: list of {letter, colour,
-source ("table" | "queen" | "rabbit"), ignored (by the Hatter), binds_me}; ``my_letter`` {letter, colour,
+source ("table" | "queen" | "rabbit"), ignored (by the Hatter), ignored_for_all, binds_me}; ``my_letter`` {letter, colour,
 state ("held" | "laid" | "gone")} for the Queen's / Rabbit's holder, else None; ``characters``: per seat
-{seat, character, card ("up" | "sideways" | "down")}; ``tweedle_tokens``; ``hatter_ignored``;
+{seat, character, card ("up" | "sideways" | "down")}; ``tweedle_tokens``; ``hatter_ignored``, ``hatter_seat``;
 ``caterpillar``: {seat, bet_placed, bet (own seat only, else None)}; ``turn`` (seat or None), ``turn_id``,
 ``turn_deadline``, ``forced_turn``, ``deadline`` (next Timeout), ``words``: this round's list of {turn_id,
 seat, word, status ("accepted" | "kept" | "rejected" | "pass")}; ``objection_windows``: list of {turn_id,
 seat, word, closes_at}; ``vote`` None or {turn_id, seat, word, objector, voters, ballots (per seat: null,
 true = against, false = keep), deadline}; ``out`` per seat; ``out_order``; ``scoring_cards`` per seat (card
 number this round or None); ``points`` per seat; ``last_round`` (previous round's summary, with the
-Caterpillar's bet and words the lexicon suggests, ``could_have_said``), ``my_turn``.
+Caterpillar's bet and words the lexicon suggests, ``could_have_said``), ``my_turn``, ``just_played`` (the
+seat whose turn just ended with a word: the Queen / Rabbit may lay out their letter now).
 """
 
 from __future__ import annotations
