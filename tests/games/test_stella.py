@@ -499,7 +499,7 @@ def test_every_error_code_has_a_german_and_an_english_text() -> None:
 # --- invariants along random games ---
 
 
-@pytest.mark.parametrize("config_index", range(6))
+@pytest.mark.parametrize("config_index", range(len(GAME.example_configs())))
 def test_invariants_hold_along_random_games(config_index: int) -> None:
     base = GAME.example_configs()[config_index]
     for seed in range(4):

@@ -266,6 +266,8 @@ class Stella(Game[StellaState]):
                 options={"row_order": "bottom,top,middle", "rounds": 6, "min_marks": 2, "max_marks": 5},
             ),
             Config(game="stella", players=5, seed=6, options={"mark_timeout_s": 20, "picture_count": 300}),
+            # a room's own picture folder: ids far beyond our deck, stacked in a fixed order
+            Config(game="stella", players=4, seed=7, decks={"pictures": list(range(5000, 5060, 2))}),
         ]
 
     # --- queries ---
