@@ -2,7 +2,9 @@
 
 Each level knows a share of every category lexicon (the most frequent words first, by the committed
 frequency table), needs a reaction time that grows as fitting words get scarce, and objects to words
-that are not in its lexicon with some probability. When it has no word left it may bluff with a word from
+that are not in the category lexicon with some probability (and, more rarely, to fitting words it does not
+know because they are rare). In a vote it keeps lexicon words, rejects words from other categories and
+gives unknown words an even chance. When it has no word left it may bluff with a word from
 another category (so the group's judging gets exercised). Abilities: the Queen and the White Rabbit lay
 out their letter right after their turn, the Cheshire Cat passes when it has no word, the Tweedles extend
 when the answer would come too late, the Mad Hatter ignores the letter that blocks most of its words, the
@@ -220,14 +222,19 @@ class WordBot(Bot):
     def _objection(self, view: dict[str, Any], legal: list[Action]) -> Decision | None:
         if view["category"] is None:
             return None
-        lexicon = lexicon_keys(view["category"]["id"], view["language"])
+        category, language = view["category"]["id"], view["language"]
+        lexicon = lexicon_keys(category, language)
+        vocabulary = {word_key(w) for w in known_words(category, language, self.share)}
         for window in view["objection_windows"]:
             turn_id = window["turn_id"]
             if window["seat"] == self.seat or window["word"] is None or Object(turn_id) not in legal:
                 continue
             if turn_id not in self._judged:
-                suspicious = word_key(window["word"]) not in lexicon
-                self._judged[turn_id] = suspicious and self.random() < self.object_rate
+                key = word_key(window["word"])
+                # a word the bot does not know (rare by the frequency table) is doubted less than one
+                # that is not in the category lexicon at all
+                rate = 0.0 if key in vocabulary else self.object_rate * (0.2 if key in lexicon else 1.0)
+                self._judged[turn_id] = self.random() < rate
             if self._judged[turn_id]:
                 return Decision(Object(turn_id), 500 + self.randbelow(2000))
         return None
