@@ -731,3 +731,16 @@ def test_errors_carry_a_stable_code_and_the_rule_behind_them() -> None:
         "message": "The guard may not cheat.",
         "rule": "cheating",
     }
+
+
+def test_a_seat_that_could_play_does_not_help_block_the_round() -> None:
+    p = Pool()
+    state = new([[p.n(5), p.n(5)], [p.n(3), p.n(5)], [p.n(5), p.n(5)]], top=p.n(2), rounds=1)
+    for seat in (0, 1, 2, 0):
+        state = act(state, seat, Draw())
+    assert state.phase == "turn"  # seat 1 could have played its 3: no blocked circle yet
+    state = act(state, 1, Draw())
+    state = act(state, 2, Draw())
+    assert state.phase == "turn"
+    state = act(state, 0, Draw())
+    assert state.phase == "turn"

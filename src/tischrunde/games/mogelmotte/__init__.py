@@ -17,8 +17,8 @@ A turn [seed]: play one card whose value is one higher or lower than the discard
 neighbours (``Play(card)``), or draw one card (``Draw()``), which ends the turn, so the drawn card cannot
 be played. Play goes clockwise (seat + 1). When a card must be drawn from an empty draw pile, the discard
 pile except its top is shuffled into a new draw pile [seed]. If both are empty, a draw gives nothing and
-the turn still passes; after a whole circle of such turns (nobody could play or draw) the round is blocked
-and ends without a winner of the round, everyone scoring their hand [ours, no option: random tests showed
+the turn still passes; after a whole circle of such turns by seats that could not play either, the round
+is blocked and ends without a winner of the round, everyone scoring their hand [ours, no option: random tests showed
 that cheating can otherwise leave a table where nothing can ever happen again]. Moths are never
 played, given or passed on, except that the guard may play a moth openly on his turn when its value
 fits [official].

@@ -422,8 +422,12 @@ def _draw(state: State, seat: int, action: Draw, t: int, ev: Events) -> State:
     if seat != state.turn:
         raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only draw on your own turn.")
     if not state.draw and len(state.discard) <= 1:
-        # nothing to draw: after a whole circle of such turns the round is blocked and ends
-        passes = state.passes + 1
+        # nothing to draw: a whole circle of seats that could neither play nor draw blocks the round
+        fits = FITS[VALUE[state.discard[-1]]]
+        held = state.cheat_card[seat]
+        moth_ok = seat == state.guard
+        could_play = any(fits[c] and c != held and (moth_ok or not IS_MOTH[c]) for c in state.hands[seat])
+        passes = 0 if could_play else state.passes + 1
         ev.append(Event("draw_impossible", seat, {"reason": "turn"}))
         if passes >= len(state.hands):
             return _end_round(state, NOBODY, t, ev)
