@@ -43,12 +43,13 @@ register({
     "emj.btn.performed": "Vorgeführt",
     "emj.btn.shown": "{name} hat es gesehen",
     "emj.btn.passed_on": "Weitergegeben",
-    "emj.btn.challenge": "Herausfordern",
+    "emj.btn.challenge": "{names} herausfordern",
     "emj.btn.no_challenge": "Keine Herausforderung",
     "emj.btn.set_dial": "Wählscheibe auf {number} stellen",
     "emj.pick_first": "Tippe die Karte an, die es war.",
     "emj.tile_label": "Karte {number}: {name}",
     "emj.my_dial": "Deine Wählscheibe: {number}",
+    "emj.my_pick": "Deine Wahl: {number} – noch nicht eingestellt",
     "emj.yours": "deine",
     "emj.eyes.title": "Augen zu!",
     "emj.eyes.sound": "{name} führt nur mit Geräuschen vor. Hör genau hin!",
@@ -56,9 +57,10 @@ register({
     "emj.eyes.open": "Augen auf, sobald die sieben Karten liegen.",
     "emj.eyes.open_chain": "Augen auf, wenn du dran bist (dein Handy summt) oder die Karten liegen.",
     "emj.watch.title": "Schau zu!",
-    "emj.watch.performer": "{name} führt eine Karte vor: {presentation}.",
+    "emj.watch.performer": "{name} führt eine geheime Karte vor.",
+    "emj.watch.then": "Danach tippst du unter sieben Karten die richtige an.",
     "emj.watch.chain": "{name} zeigt dir die geheime Nachricht. Merk dir das Gesicht – und verrate nichts!",
-    "emj.watch.partner": "{name} (dein Team) führt dir eine Karte vor. Nur Mimik.",
+    "emj.watch.partner": "{name} (dein Team) führt dir eine geheime Karte vor.",
     "emj.status.perform": "Du bist Darsteller:in!",
     "emj.status.perform_hint": "Führe deine Karte vor ({presentation}), dann tippe „Vorgeführt“.",
     "emj.status.show_to": "Zeig {name} deine Karte – nur mit dem Gesicht!",
@@ -72,7 +74,7 @@ register({
     "emj.status.partner_hint": "Zeig es {name} (dein Team) – nur mit dem Gesicht.",
     "emj.status.wait_for": "Warte auf {names}",
     "emj.status.challenge": "Herausforderung?",
-    "emj.status.challenge_hint": "Fordere {names} heraus: du drehst eine Trophäe um. Rätst du richtig und {names} falsch, fällt die Führung 3 Felder zurück.",
+    "emj.status.challenge_hint": "Führung: {names}. Eine Herausforderung kostet dich eine Trophäe (sie wird umgedreht). Rätst du richtig und die Führung falsch, fällt sie 3 Felder zurück und du rückst 3 weiter vor.",
     "emj.status.challenge_wait": "{names} überlegen, ob sie herausfordern",
     "emj.status.dial": "Welche Karte war es?",
     "emj.status.dial_hint": "Tippe eine der sieben Karten an und stelle deine Wählscheibe ein. Niemand sieht deine Wahl.",
@@ -103,7 +105,7 @@ register({
     "emj.ev.performed": "{name} hat vorgeführt.",
     "emj.ev.shown": "{name} hat {to} die Nachricht gezeigt.",
     "emj.ev.passed_on": "{name} gibt die Nachricht an {to} weiter.",
-    "emj.ev.challenge_open": "Herausforderung möglich gegen {names}.",
+    "emj.ev.challenge_open": "Zeit für Herausforderungen – in Führung: {names}.",
     "emj.ev.declared": "{name} hat sich entschieden.",
     "emj.ev.my_challenge": "Du forderst heraus.",
     "emj.ev.my_no_challenge": "Du forderst nicht heraus.",
@@ -169,12 +171,13 @@ register({
     "emj.btn.performed": "Performed",
     "emj.btn.shown": "{name} has seen it",
     "emj.btn.passed_on": "Passed on",
-    "emj.btn.challenge": "Challenge",
+    "emj.btn.challenge": "Challenge {names}",
     "emj.btn.no_challenge": "No challenge",
     "emj.btn.set_dial": "Set my dial to {number}",
     "emj.pick_first": "Tap the card it was.",
     "emj.tile_label": "Card {number}: {name}",
     "emj.my_dial": "Your dial: {number}",
+    "emj.my_pick": "Your pick: {number} – not set yet",
     "emj.yours": "yours",
     "emj.eyes.title": "Close your eyes!",
     "emj.eyes.sound": "{name} performs with sounds only. Listen closely!",
@@ -182,9 +185,10 @@ register({
     "emj.eyes.open": "Open them once the seven cards are laid out.",
     "emj.eyes.open_chain": "Open them when it is your turn (your phone buzzes) or the cards are laid out.",
     "emj.watch.title": "Watch!",
-    "emj.watch.performer": "{name} is acting a card: {presentation}.",
+    "emj.watch.performer": "{name} is acting a secret card.",
+    "emj.watch.then": "Then you tap the right one among seven cards.",
     "emj.watch.chain": "{name} shows you the secret message. Remember the face – and say nothing!",
-    "emj.watch.partner": "{name} (your team) acts a card for you. Face only.",
+    "emj.watch.partner": "{name} (your team) acts a secret card for you.",
     "emj.status.perform": "You are the performer!",
     "emj.status.perform_hint": "Act your card ({presentation}), then tap \"Performed\".",
     "emj.status.show_to": "Show {name} your card – with your face only!",
@@ -198,7 +202,7 @@ register({
     "emj.status.partner_hint": "Show it to {name} (your team) – face only.",
     "emj.status.wait_for": "Waiting for {names}",
     "emj.status.challenge": "Challenge?",
-    "emj.status.challenge_hint": "Challenge {names}: you turn one trophy over. If you guess right and {names} guess wrong, the lead falls back 3 fields.",
+    "emj.status.challenge_hint": "Leading: {names}. A challenge costs you one trophy (it is turned over). If you guess right and the lead guesses wrong, the lead falls back 3 fields and you move 3 more.",
     "emj.status.challenge_wait": "{names} are deciding whether to challenge",
     "emj.status.dial": "Which card was it?",
     "emj.status.dial_hint": "Tap one of the seven cards and set your dial. Nobody sees your choice.",
@@ -229,7 +233,7 @@ register({
     "emj.ev.performed": "{name} has performed.",
     "emj.ev.shown": "{name} has shown {to} the message.",
     "emj.ev.passed_on": "{name} passes the message on to {to}.",
-    "emj.ev.challenge_open": "Challenges are open against {names}.",
+    "emj.ev.challenge_open": "Time for challenges – leading: {names}.",
     "emj.ev.declared": "{name} has decided.",
     "emj.ev.my_challenge": "You challenge.",
     "emj.ev.my_no_challenge": "You do not challenge.",
@@ -396,6 +400,11 @@ function cardName(id) {
   return lang() === "de" ? CARDS[id][1] : CARDS[id][2];
 }
 
+/** Two-glyph cards (a face kind and an emotion) get a smaller font so both stay on one line. */
+function duo(id) {
+  return Array.from(cardEmoji(id)).length > 1;
+}
+
 function presSymbols(presentation) {
   return presentation === "face_sound" ? `${SYMBOL.face}${SYMBOL.sound}` : SYMBOL[presentation] || "";
 }
@@ -435,6 +444,14 @@ function sideName(ctx, index) {
 
 function trophiesText(count) {
   return count === 1 ? t("emj.trophies_one") : t("emj.trophies", { count });
+}
+
+/** The leaders this seat's challenge would be aimed at: not itself, and not the performer unless the room allows it. */
+function targetsOf(ctx) {
+  const view = v(ctx);
+  const leaders = list(view.challenge && view.challenge.leaders);
+  const anyone = Boolean(ctx.info && ctx.info.options && ctx.info.options.performer_challengeable);
+  return leaders.filter((s) => s !== ctx.seat && (anyone || s !== view.performer));
 }
 
 function legalOf(ctx, type) {
@@ -497,14 +514,14 @@ function status(ctx) {
     if (closed) return { main: t("emj.status.eyes"), hint: t("emj.eyes.sound", { name: name(performer) }), mine: false };
     return {
       main: t("emj.status.watch", { name: name(performer) }),
-      hint: me === null ? idle : t("emj.watch.performer", { name: name(performer), presentation: pres }),
+      hint: me === null ? idle : t("emj.watch.then"),
       mine: false,
     };
   }
   if (ph === "challenge") {
     const ch = view.challenge || { leaders: [], eligible: [], declared: [] };
     if (legalOf(ctx, "challenge").length) {
-      return { main: t("emj.status.challenge"), hint: t("emj.status.challenge_hint", { names: names(ctx, ch.leaders) }), mine: true };
+      return { main: t("emj.status.challenge"), hint: t("emj.status.challenge_hint", { names: names(ctx, targetsOf(ctx)) }), mine: true };
     }
     const waiting = list(ch.eligible).filter((s) => !list(ch.declared).includes(s) && s !== me);
     return { main: t("emj.status.challenge_wait", { names: names(ctx, waiting) }), hint: idle, mine: false };
@@ -642,7 +659,7 @@ function sidesList(ctx, id = "emj-sides") {
           dataset: { side: String(i), progress: String(side.progress), field: String(side.field), count: String(side.count) },
         },
         marker(ctx, i),
-        el("span", { class: "emj-side-name", text: sideName(ctx, i) }),
+        el("span", { class: "emj-side-name", text: view.mode === "coop" ? "" : sideName(ctx, i) }),
         el("span", { class: "emj-side-where", text: side.field ? t("emj.field", { field: side.field }) : t("emj.on_line") }),
         el(
           "span",
@@ -675,7 +692,7 @@ function tiles(ctx) {
         "aria-label": t("emj.tile_label", { number, name: cardName(cardId) }),
       },
       el("span", { class: "emj-tile-no", text: String(number) }),
-      el("span", { class: "emj-tile-emoji", "aria-hidden": "true", text: cardEmoji(cardId) }),
+      el("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
       el("span", { class: "emj-tile-name", text: cardName(cardId) }),
       chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", text: `🎭 ${t("emj.yours")}` }) : null,
     );
@@ -769,7 +786,7 @@ function reveal(ctx, id = "emj-reveal") {
       el(
         "div",
         { class: "emj-reveal-card", dataset: { card: String(cardId), number: String(r.answers[j]) } },
-        el("span", { class: "emj-reveal-emoji", "aria-hidden": "true", text: cardEmoji(cardId) }),
+        el("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
         el(
           "span",
           { class: "emj-reveal-what" },
@@ -792,7 +809,7 @@ function reveal(ctx, id = "emj-reveal") {
           { class: ["emj-pick", right ? "emj-right" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0" } },
           el("span", { class: "emj-pick-mark", text: right ? "✓" : "✗" }),
           el("span", { class: "emj-pick-name", text: ctx.name(g) }),
-          el("span", { class: "emj-pick-card", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : t("emj.reveal.nothing") }),
+          el("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : t("emj.reveal.nothing") }),
           el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : t("emj.reveal.wrong") }),
           tags.length ? el("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
         ),
@@ -888,7 +905,7 @@ function performControls(ctx, box) {
       "section",
       { class: "emj-secret", id: "emj-secret", dataset: { card: String(view.my_card) } },
       privateMark(t("emj.your_card")),
-      el("div", { class: "emj-secret-emoji", "aria-hidden": "true", text: cardEmoji(view.my_card) }),
+      el("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(view.my_card) }),
       el("p", { class: "emj-secret-name", id: "emj-secret-name", text: cardName(view.my_card) }),
     );
     if (view.mode === "teams") secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
@@ -904,8 +921,7 @@ function performControls(ctx, box) {
         "section",
         { class: "emj-watch emj-pass", id: "emj-pass" },
         el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "🤫" }),
-        el("strong", { text: t("emj.status.pass_on", { name: ctx.name(chain.watcher) }) }),
-        el("p", { text: t("emj.status.pass_on_hint", { name: ctx.name(chain.watcher) }) }),
+        el("div", { class: "emj-watch-body" }, el("strong", { text: `→ ${ctx.name(chain.watcher)}` }), el("p", { text: t("emj.pres_hint.face") })),
       ),
     );
     box.appendChild(bigButton(t("emj.btn.passed_on"), passed, ctx));
@@ -925,16 +941,28 @@ function performControls(ctx, box) {
     who = partner;
     text = t("emj.watch.partner", { name: ctx.name(partner) });
   } else {
-    text = t("emj.watch.performer", { name: ctx.name(who), presentation: t(`emj.pres.${view.presentation}`) });
+    text = t("emj.watch.performer", { name: ctx.name(who) });
   }
   box.appendChild(
     el(
       "section",
       { class: "emj-watch", id: "emj-watch" },
       el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "👀" }),
-      el("strong", { text: t("emj.watch.title") }),
-      el("p", { text }),
-      chain ? null : presentationRow(view.presentation),
+      el(
+        "div",
+        { class: "emj-watch-body" },
+        el("strong", { text: t("emj.watch.title") }),
+        el("p", { text }),
+        el(
+          "p",
+          { class: "emj-watch-pres", id: "emj-pres", dataset: { presentation: view.presentation } },
+          el("span", { class: "emj-emoji", "aria-hidden": "true", text: presSymbols(view.presentation) }),
+          " ",
+          el("strong", { text: t(`emj.pres.${view.presentation}`) }),
+          " – ",
+          t(`emj.pres_hint.${view.presentation}`),
+        ),
+      ),
     ),
   );
   return box;
@@ -946,12 +974,11 @@ function challengeControls(ctx, box) {
   const no = legalOf(ctx, "no_challenge")[0];
   const ch = view.challenge || { leaders: [] };
   if (yes && no) {
-    box.appendChild(el("p", { class: "emj-sub emj-challenge-hint", text: t("emj.status.challenge_hint", { names: names(ctx, ch.leaders) }) }));
     box.appendChild(
       el(
         "div",
         { class: "emj-two" },
-        bigButton(`⚔️ ${t("emj.btn.challenge")}`, yes, ctx),
+        bigButton(`⚔️ ${t("emj.btn.challenge", { names: names(ctx, targetsOf(ctx)) })}`, yes, ctx),
         el("button", { class: "btn btn-huge", type: "button", dataset: { action: no.type }, text: t("emj.btn.no_challenge"), on: { click: () => ctx.act(no) } }),
       ),
     );
@@ -968,7 +995,7 @@ function dialControls(ctx, box) {
   const view = v(ctx);
   const dials = legalOf(ctx, "set_dial");
   if (dials.length) {
-    box.appendChild(privateMark(ui.pick ? t("emj.my_dial", { number: ui.pick }) : t("emj.pick_first")));
+    box.appendChild(privateMark(ui.pick ? t("emj.my_pick", { number: ui.pick }) : t("emj.pick_first")));
     box.appendChild(tiles(ctx));
     const action = dials.find((a) => a.number === ui.pick);
     box.appendChild(
