@@ -523,3 +523,26 @@ def test_invariants_hold_along_random_games(config_index: int) -> None:
         outcome = GAME.outcome(result.state)
         assert outcome is not None
         assert sum(outcome.details["dark"]) <= result.state.rounds
+
+
+def test_turn_timeout_chooses_the_first_word_and_names_the_first_unnamed_mark() -> None:
+    state = GAME.new(config(turn_timeout_s=10))
+    assert GAME.deadline(state) == 10_000
+    with pytest.raises(IllegalActionError, match="not run out"):
+        act(state, None, Timeout(), t=9_999)
+    state = act(state, None, Timeout(), t=10_000)
+    assert state.phase == "mark" and state.word_index == 0
+    assert GAME.deadline(state) is None  # marking is not timed without mark_timeout_s
+    for seat, cards in {0: [3, 4], 1: [4], 2: [4, 5], 3: [9]}.items():
+        state = act(state, seat, Mark(cards), t=20_000)
+    assert state.reveal_turn == 0 and GAME.deadline(state) == 30_000
+    state = act(state, None, Timeout(), t=30_000)  # seat 0 names its first mark, 3: it falls
+    assert state.reveals[-1].position == 3 and state.fallen[0]
+    assert state.reveal_turn == 1 and GAME.deadline(state) == 40_000
+    state = act(state, 1, Reveal(4), t=35_000)  # in time: a spark for 1 and 2 (seat 0 has fallen)
+    assert state.reveal_turn == 2 and GAME.deadline(state) == 45_000  # each turn starts with the last action
+    state = act(state, None, Timeout(), t=45_000)  # seat 2 names 5 and falls
+    state = act(state, 3, Reveal(9), t=46_000)
+    assert state.round == 1 and state.phase == "word"
+    assert state.history[0].points == (0, 2, 2, 0)
+    assert GAME.deadline(state) == 56_000  # the next scout's time starts when the round ends

@@ -10,7 +10,9 @@ Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = t
 - **Mark** [seed]: every player marks, at the same time and in secret, between ``min_marks`` (1)
   [official] and ``max_marks`` (10) [seed] grid positions (``Mark``). A mark is final once sent, like
   laying the pen down; a client lets the player change their mind before sending [ours]. With
-  ``mark_timeout_s`` > 0, a player who has not marked in time marks nothing this round [ours].
+  ``mark_timeout_s`` > 0, a player who has not marked in time marks nothing this round [ours]. With
+  ``turn_timeout_s`` > 0, a scout who has not chosen in time gets the first word, and a player whose reveal
+  time runs out names their first unnamed mark [ours].
 - **Count** [seed]: every player's number of marks becomes public. The player alone at the top is
   *in the dark*; on a tie at the top nobody is [official].
 - **Reveal** [seed]: starting with the scout and going clockwise, the player whose turn it is names one of

@@ -29,11 +29,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "game_over": {"de": "Das Spiel ist vorbei.", "en": "The game is over."},
     "unknown_action": {"de": "Diesen Zug gibt es in Stella nicht.", "en": "Stella has no such move."},
     "clock_only": {
-        "de": "Nur die Uhr beendet die Zeit zum Markieren.",
-        "en": "Only the clock ends the marking time.",
+        "de": "Nur die Uhr beendet die Bedenkzeit.",
+        "en": "Only the clock ends a player's time.",
     },
     "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
-    "too_early": {"de": "Die Zeit zum Markieren läuft noch.", "en": "The marking time has not run out yet."},
+    "too_early": {"de": "Die Zeit läuft noch.", "en": "The time has not run out yet."},
     "not_word_phase": {"de": "Das Wort ist schon gewählt.", "en": "The word has already been chosen."},
     "not_scout": {
         "de": "Nur die Späherin oder der Späher wählt das Wort.",
@@ -147,6 +147,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         description_en="Seconds to mark (0 = no limit); who has not marked in time marks nothing.",
         description_de="Sekunden zum Markieren (0 = unbegrenzt); wer nicht rechtzeitig markiert, "
         "markiert in dieser Runde nichts.",
+    ),
+    OptionSpec(
+        name="turn_timeout_s",
+        default=0,
+        minimum=0,
+        maximum=3600,
+        description_en="Seconds for the scout's word choice and for each reveal turn (0 = no limit); when "
+        "time is up the first word is taken, or the player's first unnamed mark is named.",
+        description_de="Sekunden für die Wortwahl und für jedes Nennen einer Karte (0 = unbegrenzt); läuft die "
+        "Zeit ab, gilt das erste Wort oder die erste noch nicht genannte Markierung.",
     ),
     OptionSpec(
         name="picture_count",

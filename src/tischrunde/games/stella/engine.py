@@ -83,6 +83,7 @@ class StellaState(msgspec.Struct, frozen=True):
     min_marks: int
     max_marks: int
     mark_timeout_ms: int
+    turn_timeout_ms: int
     picture_deck: tuple[int, ...]  # the face-down pile, next picture first
     word_cards: tuple[int, ...]  # this game's word cards, one per round
     grid: tuple[int, ...]
@@ -99,6 +100,7 @@ class StellaState(msgspec.Struct, frozen=True):
     sparks: tuple[int, ...] = ()  # this round, scored while standing
     super_sparks: tuple[int, ...] = ()
     mark_deadline: int | None = None
+    turn_deadline: int | None = None  # the scout's word choice or the current reveal turn
     history: tuple[RoundSummary, ...] = ()
     scores: tuple[int, ...] = ()
     total_falls: tuple[int, ...] = ()
@@ -153,7 +155,7 @@ class Stella(Game[StellaState]):
           "score_table": [[points per seat] per finished round],
           "scores": [total per seat],
           "history": [{"round", "scout", "word", "counts", "dark", "reveals", "fallen", "points"}],
-          "deadline": ms | None,                            # marking deadline, if timed
+          "deadline": ms | None,                            # when time runs out (marking or turn), if timed
           "pictures_left": int,
           "winners": [seats] | None,
         }
@@ -239,6 +241,8 @@ class Stella(Game[StellaState]):
             min_marks=options["min_marks"],
             max_marks=options["max_marks"],
             mark_timeout_ms=options["mark_timeout_s"] * 1000,
+            turn_timeout_ms=options["turn_timeout_s"] * 1000,
+            turn_deadline=options["turn_timeout_s"] * 1000 or None,
             picture_deck=pictures[GRID_SIZE:],
             word_cards=words,
             grid=pictures[:GRID_SIZE],
@@ -265,7 +269,12 @@ class Stella(Game[StellaState]):
                 seed=5,
                 options={"row_order": "bottom,top,middle", "rounds": 6, "min_marks": 2, "max_marks": 5},
             ),
-            Config(game="stella", players=5, seed=6, options={"mark_timeout_s": 20, "picture_count": 300}),
+            Config(
+                game="stella",
+                players=5,
+                seed=6,
+                options={"mark_timeout_s": 20, "turn_timeout_s": 1, "picture_count": 300},
+            ),
             # a room's own picture folder: ids far beyond our deck, stacked in a fixed order
             Config(game="stella", players=4, seed=7, decks={"pictures": list(range(5000, 5060, 2))}),
         ]
@@ -300,7 +309,11 @@ class Stella(Game[StellaState]):
         return out
 
     def deadline(self, state: StellaState) -> int | None:
-        return state.mark_deadline if state.phase == "mark" else None
+        if state.phase == "mark":
+            return state.mark_deadline
+        if state.phase in ("word", "reveal"):
+            return state.turn_deadline
+        return None
 
     # --- transitions ---
 
@@ -318,26 +331,33 @@ class Stella(Game[StellaState]):
         if isinstance(action, ChooseWord):
             return self._choose_word(state, seat, action, t)
         if isinstance(action, Mark):
-            return self._mark(state, seat, action)
+            return self._mark(state, seat, action, t)
         if isinstance(action, Reveal):
-            return self._reveal(state, seat, action)
+            return self._reveal(state, seat, action, t)
         raise IllegalActionError(f"{type(action).__name__} is not a Stella action", code="unknown_action")
 
     def _timeout(self, state: StellaState, seat: int | None, t: int) -> tuple[StellaState, list[Event]]:
+        """Time is up: late markers mark nothing; a late scout gets word 1; a late revealer names their first mark."""
         if seat is not None:
             raise NotYourTurnError(
-                "only the table's clock can end the marking time", code="clock_only", rule="mark_timeout"
+                "only the table's clock can end a player's time", code="clock_only", rule="timers"
             )
-        if state.phase != "mark" or state.mark_deadline is None:
-            raise IllegalActionError("nothing is timed now", code="no_deadline", rule="mark_timeout")
-        if t < state.mark_deadline:
-            raise IllegalActionError(
-                "the marking time has not run out yet", code="too_early", rule="mark_timeout"
-            )
+        deadline = self.deadline(state)
+        if deadline is None:
+            raise IllegalActionError("nothing is timed now", code="no_deadline", rule="timers")
+        if t < deadline:
+            raise IllegalActionError("the time has not run out yet", code="too_early", rule="timers")
+        if state.phase == "word":
+            state, events = self._choose_word(state, state.scout, ChooseWord(0), t)
+            return state, [Event("timed_out", state.scout), *events]
+        if state.phase == "reveal":
+            turn = state.reveal_turn
+            state, events = self._reveal(state, turn, Reveal(_unnamed_marks(state, turn)[0]), t)
+            return state, [Event("timed_out", turn), *events]
         late = [s for s, m in enumerate(state.marks) if m is None]
         marks = tuple(() if m is None else m for m in state.marks)
         events = [Event("timed_out", s) for s in late]
-        state, more = self._after_marking(_replace(state, marks=marks))
+        state, more = self._after_marking(_replace(state, marks=marks), t)
         return state, events + more
 
     def _choose_word(
@@ -355,11 +375,13 @@ class Stella(Game[StellaState]):
             raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
         card = word_cards()[state.word_cards[state.round]]
         deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
-        new = _replace(state, phase="mark", word_index=action.index, mark_deadline=deadline)
+        new = _replace(
+            state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None
+        )
         word = {"de": card.de[action.index], "en": card.en[action.index]}
         return new, [Event("word_chosen", seat, {"word": word})]
 
-    def _mark(self, state: StellaState, seat: int, action: Mark) -> tuple[StellaState, list[Event]]:
+    def _mark(self, state: StellaState, seat: int, action: Mark, t: int) -> tuple[StellaState, list[Event]]:
         if state.phase != "mark":
             raise IllegalActionError(
                 "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
@@ -385,11 +407,11 @@ class Stella(Game[StellaState]):
             Event("my_marks", seat, {"cards": sorted(cards)}, visible_to=(seat,)),
         ]
         if all(m is not None for m in state.marks):
-            state, more = self._after_marking(state)
+            state, more = self._after_marking(state, t)
             events += more
         return state, events
 
-    def _after_marking(self, state: StellaState) -> tuple[StellaState, list[Event]]:
+    def _after_marking(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         """Everyone has marked: show the counts, find the player in the dark, start the reveals."""
         counts = tuple(len(m or ()) for m in state.marks)
         top = max(counts)
@@ -404,11 +426,13 @@ class Stella(Game[StellaState]):
         events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
         turn = _next_revealer(state, state.scout)
         if turn < 0:
-            state, more = self._end_round(state)
+            state, more = self._end_round(state, t)
             return state, events + more
-        return _replace(state, reveal_turn=turn), events
+        return _replace(state, reveal_turn=turn, turn_deadline=_turn_deadline(state, t)), events
 
-    def _reveal(self, state: StellaState, seat: int, action: Reveal) -> tuple[StellaState, list[Event]]:
+    def _reveal(
+        self, state: StellaState, seat: int, action: Reveal, t: int
+    ) -> tuple[StellaState, list[Event]]:
         if state.phase != "reveal":
             raise IllegalActionError(
                 "cards are named after everyone has marked", code="not_reveal_phase", rule="reveal"
@@ -461,11 +485,11 @@ class Stella(Game[StellaState]):
             events.append(Event("fell", seat))
         turn = _next_revealer(state, (seat + 1) % state.config.players)
         if turn < 0:
-            state, more = self._end_round(state)
+            state, more = self._end_round(state, t)
             return state, events + more
-        return _replace(state, reveal_turn=turn), events
+        return _replace(state, reveal_turn=turn, turn_deadline=_turn_deadline(state, t)), events
 
-    def _end_round(self, state: StellaState) -> tuple[StellaState, list[Event]]:
+    def _end_round(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         n = state.config.players
         points = []
         for s in range(n):
@@ -492,6 +516,7 @@ class Stella(Game[StellaState]):
             history=(*state.history, summary),
             scores=scores,
             reveal_turn=-1,
+            turn_deadline=None,
             sparks=zeros,
             super_sparks=zeros,
         )
@@ -515,6 +540,7 @@ class Stella(Game[StellaState]):
             reveals=(),
             fallen=(False,) * n,
         )
+        state = _replace(state, turn_deadline=_turn_deadline(state, t))
         events.append(Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])}))
         return state, events
 
@@ -644,6 +670,10 @@ def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, 
         if chosen not in out:
             out.append(chosen)
     return tuple(out)
+
+
+def _turn_deadline(state: StellaState, t: int) -> int | None:
+    return t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None
 
 
 def _unnamed_marks(state: StellaState, seat: int) -> list[int]:
