@@ -340,7 +340,7 @@ def test_vote_deadline_counts_only_the_cast_ballots() -> None:
 def test_objection_window_closes_and_then_objections_are_refused() -> None:
     state = act(started(), 0, Say("carrot"), 1_000)
     assert GAME.deadline(state) == 6_000
-    rejects(state, 2, Object(1), 6_000, "no longer")
+    assert rejects(state, 2, Object(1), 6_000, "run out").code == "too_late"
     state = act(state, None, Timeout(), 6_000)
     assert state.windows == ()
     rejects(state, 2, Object(1), 6_500, "no longer")
@@ -668,7 +668,7 @@ def test_letters_and_categories_are_renewed_every_round() -> None:
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.deadline(state) or 0)
     assert state.round == 1
-    second = letters(act(state, 1, ChooseCategory(0), state.phase_deadline or 0))
+    second = letters(act(state, 1, ChooseCategory(0), (state.phase_deadline or 0) - 1))
     assert first == ["z", "b", "d"] and second == ["q", "y", "c"]
     assert [c["id"] for c in GAME.view(state, 1)["category_choice"]] == ["mammals", "birds"]
 

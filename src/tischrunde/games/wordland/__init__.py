@@ -520,6 +520,16 @@ class Wordland(Game[State]):
             )
         if state.phase == "over":
             raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
+        due = self.deadline(state)
+        if due is not None and t >= due:
+            # the clock goes first: the driver injects Timeout at the deadline before later actions
+            raise illegal(
+                state,
+                "too_late",
+                "time",
+                "Too late: the time has run out.",
+                "Zu spät: die Zeit ist abgelaufen.",
+            )
         if isinstance(action, ChooseCategory):
             return self._choose(state, seat, action, t)
         if isinstance(action, Bet):
