@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
+from tischrunde.core.errors import (
+    ConfigError,
+    GameError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+)
 from tischrunde.core.game import Action, Config, Timeout
 from tischrunde.games.wordland import (
     GAME,
@@ -691,3 +700,34 @@ def test_options_are_documented_and_every_ours_rule_is_an_option() -> None:
     assert GAME.spec.deck_names == (
         "categories", "characters", "letters_blue", "letters_purple", "letters_green", "letters_red",
     )  # fmt: skip
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_typed_text_is_accepted_or_refused_with_a_game_error(text: str) -> None:
+    state = STARTED
+    before = msgspec.json.encode(state)
+    try:
+        after = act(state, 0, Say(text), 100)
+    except GameError as exc:
+        assert exc.code in {
+            "empty_word", "not_one_word", "not_letters", "control_character", "word_too_long", "forbidden_letter",
+        }  # fmt: skip
+    else:
+        assert after.words[-1].word == unicodedata.normalize("NFC", text).strip()
+        assert after.words[-1].word.isalpha()
+    assert msgspec.json.encode(state) == before
+
+
+def test_malformed_actions_are_refused_when_decoded() -> None:
+    with pytest.raises(MalformedActionError):
+        GAME.decode_action({"type": "say", "word": 42})
+    with pytest.raises(MalformedActionError):
+        GAME.decode_action(b'{"type": "vote"}')
+    assert GAME.decode_action({"type": "say", "word": "<script>"}) == Say("<script>")
+
+
+STARTED = started()
