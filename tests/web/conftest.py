@@ -38,55 +38,84 @@ def _free_port() -> int:
         return port
 
 
+class ServerProcess:
+    """One ``tischrunde serve`` process on a fixed loopback port and data folder; restartable."""
+
+    def __init__(self, data: Path, port: int | None = None) -> None:
+        self.data = data
+        self.port = port or _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = data / "server.log"
+
+    def start(self) -> None:
+        cmd = [
+            sys.executable,
+            "-m",
+            "tischrunde.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+        ]
+        with self.log_path.open("ab") as log_file:
+            self.proc = subprocess.Popen(
+                [*cmd, "--data", str(self.data)],
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{self.log_path.read_text(errors='replace')}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as res:
+                    if res.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"server did not come up:\n{self.log_path.read_text(errors='replace')}")
+            time.sleep(0.2)
+
+    def kill(self) -> None:
+        """``kill -9``: no goodbye to anyone."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a fresh server process with its own data folder; stopped by pid afterwards."""
     pytest.importorskip("tischrunde.server.main", reason="the server is not built yet")
-    port = _free_port()
-    data = tmp_path_factory.mktemp("data")
-    log_path = data / "server.log"
-    with log_path.open("wb") as log_file:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tischrunde.cli",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--data",
-                str(data),
-            ],
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-    base = f"http://127.0.0.1:{port}"
+    process = ServerProcess(tmp_path_factory.mktemp("data"))
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited early:\n{log_path.read_text(errors='replace')}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/games", timeout=2) as res:
-                    if res.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server did not come up:\n{log_path.read_text(errors='replace')}")
-            time.sleep(0.2)
-        yield base
+        process.start()
+        yield process.url
     finally:
-        if proc.poll() is None:
-            os.kill(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(proc.pid, signal.SIGKILL)
-                proc.wait()
+        process.stop()
+
+
+@pytest.fixture
+def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server the test starts, kills and restarts itself (same port, same data folder)."""
+    pytest.importorskip("tischrunde.server.main", reason="the server is not built yet")
+    process = ServerProcess(tmp_path)
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 @pytest.fixture(scope="module")

@@ -919,9 +919,9 @@ function playerStrip(mod, ctx) {
         },
         el(
           "span",
-          { class: "player-name" },
-          turn ? el("span", { class: "turn-mark", "aria-label": t("frame.turn_badge"), text: "▶ " }) : null,
-          s.name,
+          { class: "player-top" },
+          turn ? el("span", { class: "turn-mark", "aria-label": t("frame.turn_badge"), text: "▶" }) : null,
+          el("span", { class: "player-name", text: s.name }),
         ),
         !s.connected && s.kind === "human" ? el("span", { class: "off-mark", title: t("frame.offline"), text: "⚡" }) : null,
         extra.nodes || null,
