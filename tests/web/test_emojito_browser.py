@@ -28,9 +28,16 @@ LAPTOP = {"width": 1366, "height": 768}
 
 
 def _page(
-    browser: Browser, problems: list[str], *, locale: str = "de-DE", size: dict[str, int] = PHONE
+    browser: Browser,
+    problems: list[str],
+    *,
+    locale: str = "de-DE",
+    size: dict[str, int] = PHONE,
+    dark: bool = False,
 ) -> Page:
-    context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1)
+    context = browser.new_context(
+        viewport=size, locale=locale, device_scale_factor=1, color_scheme="dark" if dark else "light"
+    )
     page = context.new_page()
     page.on("dialog", lambda d: (problems.append(d.message), d.dismiss()))
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
@@ -137,7 +144,7 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
     anna = _page(browser, problems)
     code = _create(anna, server, "Anna")
     assert re.fullmatch(r"[A-Z0-9]{3,8}", code), code
-    ben = _page(browser, problems, locale="en-US")
+    ben = _page(browser, problems, locale="en-US", dark=True)
     cleo = _page(browser, problems)
     _join(ben, server, code, "Ben")
     _join(cleo, server, code, "Cleo")
@@ -181,7 +188,7 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
             _shoot(performer, screenshots, "08-performer-sound")
         if rnd == 0:
             _shoot(performer, screenshots, "02-performer")
-            _shoot(guessers[0][1], screenshots, "03-watch-en")
+            _shoot(guessers[0][1], screenshots, "03-watch-en-dark")
         performer.click("[data-action=performed]")
 
         for _, page in guessers:

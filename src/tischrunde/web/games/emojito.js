@@ -18,7 +18,7 @@ register({
     "emj.mode.each": "Jeder gegen jeden",
     "emj.mode.teams": "Teams",
     "emj.mode.secret": "Geheime Nachricht",
-    "emj.head": "Runde {round} · {mode} · Ziel: {target} Trophäen",
+    "emj.head": "Runde {round} · {mode} · Ziel: {goal}",
     "emj.side.team": "Team",
     "emj.side.game": "Spiel",
     "emj.side.pair": "{a} & {b}",
@@ -146,7 +146,7 @@ register({
     "emj.mode.each": "Each for themselves",
     "emj.mode.teams": "Teams",
     "emj.mode.secret": "Secret message",
-    "emj.head": "Round {round} · {mode} · goal: {target} trophies",
+    "emj.head": "Round {round} · {mode} · goal: {goal}",
     "emj.side.team": "Team",
     "emj.side.game": "Game",
     "emj.side.pair": "{a} & {b}",
@@ -830,7 +830,7 @@ function renderTable(ctx) {
   const view = v(ctx);
   const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
   const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
-  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, target: view.target }) }));
+  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, goal: trophiesText(view.target) }) }));
   const fresh = view.last_round && view.phase !== "dial";
   if (fresh) box.appendChild(reveal(ctx));
   if (view.phase === "dial") {
