@@ -928,6 +928,7 @@ def _ground(kind: str, card_id: int, p: Palette, uid: str) -> str:
     return ""
 
 
+@functools.lru_cache(maxsize=256)
 def picture_svg(card_id: int) -> str:
     """A self-contained SVG of one of our pictures (no scripts, no external references)."""
     deck = pictures()
