@@ -744,3 +744,22 @@ def test_a_seat_that_could_play_does_not_help_block_the_round() -> None:
     assert state.phase == "turn"
     state = act(state, 0, Draw())
     assert state.phase == "turn"
+
+
+def test_the_view_has_the_documented_shape_for_seats_and_spectators() -> None:
+    keys = {
+        "game", "seat", "players", "phase", "round", "rounds", "start_seat", "turn_seat", "guard_seat", "hand",
+        "giveable", "hand_counts", "discard_top", "discard_count", "draw_count", "tells", "my_tell", "can_cheat",
+        "race", "spider", "gifts", "settling", "penalty_points", "cheats", "caught", "wrong_accusations",
+        "round_until", "winners", "options", "events",
+    }  # fmt: skip
+    state, _ = mosquito_table()
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        assert set(view) == keys
+        assert set(view["race"]) == {"kind", "player", "value", "until", "slapped"}
+        assert set(view["options"]) == {o.name for o in GAME.spec.options}
+        for event in view["events"]:
+            assert set(event) == {"n", "kind", "seat", "data", "private"}
+    assert set(GAME.view(state, 0)["hand"][0]) == {"id", "kind", "value", "playable", "reason"}
+    assert GAME.view(state, 0)["hand"][0]["reason"] == "not_now"
