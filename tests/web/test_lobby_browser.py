@@ -72,6 +72,15 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     third.click("#ask-join")
     expect(host.locator("#seat-list .seat")).to_have_count(3)
 
+    # the host changes a rule in the lobby; the others see it (read-only)
+    host.click("#lobby-options summary")
+    host.fill("#opt-rounds", "2")
+    host.dispatch_event("#opt-rounds", "change")
+    third.click("#lobby-options summary")
+    expect(third.locator("#opt-rounds")).to_have_value("2")
+    expect(third.locator("#opt-rounds")).to_be_disabled()
+    expect(host.locator("#lobby-options")).to_have_attribute("open", "")
+
     # the host kicks the guest; the third player moves up a seat and still knows which one is theirs
     host.locator("#seat-list .seat", has_text="Gast").locator("[data-act=kick]").click()
     expect(host.locator("#seat-list .seat")).to_have_count(2)

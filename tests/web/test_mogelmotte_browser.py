@@ -151,6 +151,8 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     reloaded = False
     moves = 0
     shot_turn = False
+    baited = False
+    bait_until = time.monotonic() + 60
     table_shot = False
     deadline = time.monotonic() + 150
     while not a.locator("#ranking").count():
@@ -172,6 +174,8 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
             table.screenshot(path=str(screenshots / "07-table-screen-laptop.png"))
             assert table.locator("#mm-hand").count() == 0
             table_shot = True
+        if moves >= 6 and not baited and time.monotonic() < bait_until:
+            baited = _bait_the_guard(b, c)
         if moves >= 4 and not reloaded:
             token_before = b.evaluate(f"localStorage.getItem('tischrunde.token.{code}')")
             b.reload()
@@ -181,6 +185,7 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
             reloaded = True
         a.wait_for_timeout(120)
     assert reloaded
+    assert baited, "the fidget never drew a wrong accusation"
     for page in (a, b, c, table):
         expect(page.locator("#ranking")).to_be_visible(timeout=10_000)
         expect(page.locator("#ranking .rank-row")).to_have_count(4)
@@ -225,3 +230,20 @@ def _catch_a_cheat(a: Page, b: Page, screenshots: Path) -> bool:
             b.mouse.up()
         b.wait_for_timeout(500)
     return False
+
+
+def _bait_the_guard(guard: Page, fidgeter: Page) -> bool:
+    """C fidgets (the tell without a card); the guard B falls for it: a wrong accusation."""
+    fidget = fidgeter.locator("[data-action=fidget]")
+    try:
+        if not fidget.count() or not fidget.is_visible():
+            return False
+        fidget.click(timeout=1000)
+        accuse = guard.locator(".mm-seat[data-seat='2'].mm-seat-tell [data-action=accuse]")
+        accuse.wait_for(timeout=1500)
+        accuse.click(timeout=1000)
+        expect(guard.locator(".log-line", has_text="Wrong guess")).to_be_visible(timeout=3000)
+        expect(fidgeter.locator(".log-line", has_text="Falscher Verdacht")).to_be_visible(timeout=3000)
+    except (PlaywrightError, AssertionError):
+        return False
+    return True

@@ -701,7 +701,11 @@ function renderLobby() {
   page.appendChild(seatsBox);
 
   if (spec && spec.options.length) {
-    const opts = el("details", { class: "card option-details", open: host ? undefined : undefined });
+    // stays open across re-renders while the host edits
+    const opts = el("details", { class: "card option-details", id: "lobby-options", open: app.optionsOpen });
+    opts.addEventListener("toggle", () => {
+      app.optionsOpen = opts.open;
+    });
     opts.appendChild(el("summary", { text: t("lobby.options") }));
     opts.appendChild(
       optionEditor(spec, info.options || {}, {}, host, (name, value) => {

@@ -51,6 +51,7 @@ register({
     "mm.status.settle_caught": "Erwischt! {name} gibt dir eine Karte – du bist jetzt Wächter.",
     "mm.status.settle_other": "Erwischt! {guard} gibt {name} eine Karte.",
     "mm.status.round_over": "Runde {round} vorbei!",
+    "mm.status.winners": "Gewonnen: {names}!",
     "mm.status.next_round": "Gleich wird neu ausgeteilt …",
     "mm.status.cheating": "Du mogelst: deine {card} verschwindet …",
     "mm.status.fidgeting": "Du zappelst …",
@@ -160,6 +161,7 @@ register({
     "mm.status.settle_caught": "Caught! {name} gives you a card – you are the guard now.",
     "mm.status.settle_other": "Caught! {guard} gives {name} a card.",
     "mm.status.round_over": "Round {round} is over!",
+    "mm.status.winners": "Winner: {names}!",
     "mm.status.next_round": "Dealing the next round in a moment …",
     "mm.status.cheating": "You are cheating: your {card} is vanishing …",
     "mm.status.fidgeting": "You are fidgeting …",
@@ -319,7 +321,10 @@ function status(ctx) {
   const ph = view.phase;
   const top = view.discard_top;
   const name = (s) => ctx.name(s);
-  if (ctx.outcome || ph === "over") return { main: t("frame.game_over"), hint: "", mine: false };
+  if (ctx.outcome || ph === "over") {
+    const winners = ctx.outcome ? ctx.outcome.winners : view.winners || [];
+    return { main: t("mm.status.winners", { names: formatList(winners.map(name)), count: winners.length }), hint: t("frame.game_over"), mine: false };
+  }
   if (view.my_tell) {
     return {
       main: view.my_tell.cheat ? t("mm.status.cheating", { card: cardLabel(view.my_tell.card) }) : t("mm.status.fidgeting"),
