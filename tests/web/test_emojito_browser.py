@@ -17,14 +17,14 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.games.emojito import content
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
 def _page(
@@ -32,19 +32,25 @@ def _page(
     problems: list[str],
     *,
     locale: str = "de-DE",
-    size: dict[str, int] = PHONE,
+    size: ViewportSize = PHONE,
     dark: bool = False,
 ) -> Page:
     context = browser.new_context(
         viewport=size, locale=locale, device_scale_factor=1, color_scheme="dark" if dark else "light"
     )
     page = context.new_page()
-    page.on("dialog", lambda d: (problems.append(d.message), d.dismiss()))
+
+    def dialog(d: Dialog) -> None:
+        problems.append(d.message)
+        d.dismiss()
+
+    def console(m: ConsoleMessage) -> None:
+        if m.type == "error":
+            problems.append(f"console: {m.text}")
+
+    page.on("dialog", dialog)
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    page.on(
-        "console",
-        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
-    )
+    page.on("console", console)
     page.set_default_timeout(10_000)
     return page
 
@@ -423,4 +429,27 @@ def test_coop_game_ends_with_the_ranking(browser: Browser, server: str, screensh
     _shoot(ben, screenshots, "19-ranking-en")
     assert problems == [], problems
     for page in phones:
+        page.context.close()
+
+
+def test_dial_timer_runs_out(browser: Browser, server: str) -> None:
+    """With dial_timeout_s the countdown shows; a dial not set in time counts as wrong."""
+    problems: list[str] = []
+    anna = _page(browser, problems)
+    code = _create(anna, server, "Anna", {"dial_timeout_s": 2})
+    ben = _page(browser, problems)
+    _join(ben, server, code, "Ben")
+    expect(anna.locator("#seat-list .seat")).to_have_count(2)
+    anna.click("#start-game")
+    _secret_card(anna)
+    anna.click("[data-action=performed]")
+    expect(ben.locator("#emj-tiles button.emj-tile")).to_have_count(7)
+    expect(ben.locator("#status .timer")).to_be_visible()
+    reveal = ben.locator("#emj-reveal[data-round='0']")
+    expect(reveal).to_be_visible(timeout=6000)
+    expect(reveal.locator(".emj-pick[data-seat='1']")).to_have_attribute("data-right", "0")
+    expect(reveal.locator(".emj-pick[data-seat='1'] .emj-pick-card")).to_have_text("keine Wahl")
+    expect(ben.locator("#log")).to_contain_text("Zeit um")
+    assert problems == [], problems
+    for page in (anna, ben):
         page.context.close()

@@ -463,6 +463,7 @@ function legalOf(ctx, type) {
 const ui = {
   pick: null, // the tile a guesser tapped but has not confirmed yet
   pickRound: -1,
+  dialUntil: null, // {round, until}: when the dials of this round run out (game time), if the room set a limit
 };
 
 // ---------------------------------------------------------------- the status line
@@ -541,12 +542,21 @@ function status(ctx) {
   return { main: "", hint: idle, mine: false };
 }
 
-/** The dial countdown, when the room set one and the shell passes the server's deadline. */
+function dialSeconds(ctx) {
+  return ctx.info && ctx.info.options ? Number(ctx.info.options.dial_timeout_s) || 0 : 0;
+}
+
+/**
+ * The dial countdown when the room set one. The server's deadline is used when the shell passes it
+ * (ctx.deadline); otherwise it is counted from the moment the cards were laid out.
+ */
 function timer(ctx) {
   const view = v(ctx);
-  const seconds = ctx.info && ctx.info.options ? Number(ctx.info.options.dial_timeout_s) || 0 : 0;
-  if (view.phase !== "dial" || !seconds || typeof ctx.deadline !== "number") return null;
-  return { until: ctx.deadline, total: seconds * 1000 };
+  const seconds = dialSeconds(ctx);
+  if (view.phase !== "dial" || !seconds) return null;
+  if (typeof ctx.deadline === "number") return { until: ctx.deadline, total: seconds * 1000 };
+  if (ui.dialUntil && ui.dialUntil.round === view.round) return { until: ui.dialUntil.until, total: seconds * 1000 };
+  return null;
 }
 
 // ---------------------------------------------------------------- the player strip in the top bar
@@ -1087,6 +1097,7 @@ function describe(ev, ctx) {
     case "challenges":
       return list(d.challengers).length ? t("emj.ev.challenges", { names: names(ctx, d.challengers), leaders: names(ctx, d.leaders) }) : t("emj.ev.no_challenges");
     case "laid_out":
+      if (dialSeconds(ctx)) ui.dialUntil = { round: view.round, until: ctx.now() + dialSeconds(ctx) * 1000 };
       return t("emj.ev.laid_out");
     case "dial_set":
       return seat === me ? null : t("emj.ev.dial_set", { name });
