@@ -26,6 +26,7 @@ from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Config, Game, Timeout
 from tischrunde.server import security
+from tischrunde.server.content import CONTENT_ROUTES
 from tischrunde.server.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
@@ -650,6 +651,7 @@ def create_app(
         Route("/api/rooms", server.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", server.room_info),
         Route("/api/rooms/{code}/qr.svg", server.room_qr),
+        *CONTENT_ROUTES,
         WebSocketRoute("/ws", server.websocket),
         Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
     ]
