@@ -23,14 +23,17 @@ from tischrunde.games.wordland.model import (
 
 
 def text(state: State, en: str, de: str) -> str:
+    """The player-facing sentence in the table's language."""
     return de if state.config.language == "de" else en
 
 
 def illegal(state: State, code: str, rule: str, en: str, de: str) -> IllegalActionError:
+    """An IllegalActionError with a stable code, the rule it names and a sentence in de or en."""
     return IllegalActionError(text(state, en, de), code=code, rule=rule)
 
 
 def not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
+    """A NotYourTurnError in the table's language."""
     return NotYourTurnError(text(state, en, de), rule="turn")
 
 
@@ -38,18 +41,22 @@ def not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
 
 
 def replace_state(state: State, **changes: Any) -> State:
+    """A copy of the state with some fields changed."""
     return msgspec.structs.replace(state, **changes)
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """A copy of a tuple with one item replaced."""
     return (*values[:index], value, *values[index + 1 :])
 
 
 def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
+    """A copy of a tuple of counters with one counter raised."""
     return set_at(values, index, values[index] + by)
 
 
 def seat_of(state: State, character: str) -> int | None:
+    """The seat holding a character this round, or None if it is not in play."""
     return state.characters.index(character) if character in state.characters else None
 
 
@@ -59,10 +66,12 @@ def has_power(state: State, seat: int, character: str) -> bool:
 
 
 def alive_seats(state: State) -> list[int]:
+    """Seats still in the round."""
     return [s for s in range(len(state.out)) if not state.out[s]]
 
 
 def next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
+    """The next seat clockwise that is still in the round."""
     n = len(state.out)
     for step in range(0 if include_self else 1, n + 1):
         s = (seat + step) % n
