@@ -110,6 +110,8 @@ WordlandAction = (
 
 
 class Options(msgspec.Struct, frozen=True):
+    """The resolved rule options (times in ms)."""
+
     difficulty: str
     timer_ms: int
     objection_ms: int
@@ -124,12 +126,16 @@ class Options(msgspec.Struct, frozen=True):
 
 
 class Letter(msgspec.Struct, frozen=True):
+    """A displayed forbidden letter: its colour and where it came from ("table", "queen", "rabbit")."""
+
     letter: str
     colour: str
     source: str  # "table" | "queen" | "rabbit"
 
 
 class Said(msgspec.Struct, frozen=True):
+    """One turn's result this round: a word (None when spoken) or a pass, and its judging status."""
+
     turn_id: int
     seat: int
     word: str | None
@@ -137,6 +143,8 @@ class Said(msgspec.Struct, frozen=True):
 
 
 class Window(msgspec.Struct, frozen=True):
+    """An open objection window on an accepted word."""
+
     turn_id: int
     seat: int
     word: str | None
@@ -144,6 +152,8 @@ class Window(msgspec.Struct, frozen=True):
 
 
 class Ballot(msgspec.Struct, frozen=True):
+    """A running vote on an objected word; ballots per seat (None = not cast, True = against)."""
+
     turn_id: int
     seat: int
     word: str | None
@@ -155,6 +165,8 @@ class Ballot(msgspec.Struct, frozen=True):
 
 
 class RoundResult(msgspec.Struct, frozen=True):
+    """A finished round: cards taken, points, bonuses, the revealed bet and the words."""
+
     round: int
     category: str
     letters: tuple[Letter, ...]
@@ -168,6 +180,8 @@ class RoundResult(msgspec.Struct, frozen=True):
 
 
 class State(msgspec.Struct, frozen=True):
+    """The whole game; ``red_state`` / ``purple_state`` are "none", "held", "laid" or "gone"."""
+
     config: Config
     options: Options
     rng: int
