@@ -731,3 +731,20 @@ def test_malformed_actions_are_refused_when_decoded() -> None:
 
 
 STARTED = started()
+
+
+@pytest.mark.parametrize("config", GAME.example_configs(), ids=lambda c: f"{c.players}p-{c.options}")
+def test_active_seats_are_the_seats_with_legal_actions_or_the_turn(config: Config) -> None:
+    from tischrunde.bots import RandomBot
+    from tischrunde.bots.driver import play_game
+    from tischrunde.core.records import states
+
+    result = play_game(config, [RandomBot(s, 1) for s in range(config.players)])
+    for state, _ in states(result.record):
+        expected = {
+            s
+            for s in range(config.players)
+            if GAME.legal_actions(state, s)
+            or (state.phase == "play" and state.vote is None and s == state.turn)
+        }
+        assert GAME.active_seats(state) == expected

@@ -430,9 +430,28 @@ class Wordland(Game[State]):
         return frozenset(s for s in range(len(state.out)) if self._any_action(state, s))
 
     def _any_action(self, state: State, seat: int) -> bool:
-        if state.phase == "play" and state.vote is None and seat == state.turn:
+        """Whether the seat may act now: ``legal_actions`` is non-empty, or it is the seat's turn."""
+        if state.phase == "choose":
+            return state.characters[seat] == QUEEN
+        if state.phase == "bet":
+            return state.characters[seat] == CATERPILLAR
+        if state.phase != "play":
+            return False
+        vote = state.vote
+        if vote is not None:
+            return seat in vote.voters and vote.ballots[seat] is None
+        if seat == state.turn or any(w.seat != seat for w in state.windows):
             return True
-        return bool(self.legal_actions(state, seat))
+        if state.out[seat] or state.cards[seat] != "up":
+            return False
+        character = state.characters[seat]
+        if character in (HATTER, GUARD):
+            return True
+        if state.just_played != seat:
+            return False
+        return (character == QUEEN and state.red_state == "held") or (
+            character == RABBIT and state.purple_state == "held"
+        )
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.phase == "over" or not 0 <= seat < len(state.out):
