@@ -74,7 +74,8 @@ register({
     "emj.status.partner_hint": "Zeig es {name} (dein Team) – nur mit dem Gesicht.",
     "emj.status.wait_for": "Warte auf {names}",
     "emj.status.challenge": "Herausforderung?",
-    "emj.status.challenge_hint": "Führung: {names}. Eine Herausforderung kostet dich eine Trophäe (sie wird umgedreht). Rätst du richtig und die Führung falsch, fällt sie 3 Felder zurück und du rückst 3 weiter vor.",
+    "emj.status.challenge_hint": "Deine Herausforderung träfe {names}. Sie kostet dich eine Trophäe (sie wird umgedreht). Rätst du richtig und die Führung falsch, fällt sie 3 Felder zurück.",
+    "emj.status.challenge_bonus": "Du rückst dann 3 Felder extra vor.",
     "emj.status.challenge_wait": "{names} überlegen, ob sie herausfordern",
     "emj.status.dial": "Welche Karte war es?",
     "emj.status.dial_hint": "Tippe eine der sieben Karten an und stelle deine Wählscheibe ein. Niemand sieht deine Wahl.",
@@ -202,7 +203,8 @@ register({
     "emj.status.partner_hint": "Show it to {name} (your team) – face only.",
     "emj.status.wait_for": "Waiting for {names}",
     "emj.status.challenge": "Challenge?",
-    "emj.status.challenge_hint": "Leading: {names}. A challenge costs you one trophy (it is turned over). If you guess right and the lead guesses wrong, the lead falls back 3 fields and you move 3 more.",
+    "emj.status.challenge_hint": "Your challenge would target {names}. It costs you one trophy (turned over). If you guess right and the lead guesses wrong, the lead falls back 3 fields.",
+    "emj.status.challenge_bonus": "You then move 3 extra fields.",
     "emj.status.challenge_wait": "{names} are deciding whether to challenge",
     "emj.status.dial": "Which card was it?",
     "emj.status.dial_hint": "Tap one of the seven cards and set your dial. Nobody sees your choice.",
@@ -522,7 +524,9 @@ function status(ctx) {
   if (ph === "challenge") {
     const ch = view.challenge || { leaders: [], eligible: [], declared: [] };
     if (legalOf(ctx, "challenge").length) {
-      return { main: t("emj.status.challenge"), hint: t("emj.status.challenge_hint", { names: names(ctx, targetsOf(ctx)) }), mine: true };
+      const bonus = !(ctx.info && ctx.info.options && ctx.info.options.challenger_bonus_stacks === false);
+      const hint = t("emj.status.challenge_hint", { names: names(ctx, targetsOf(ctx)) });
+      return { main: t("emj.status.challenge"), hint: bonus ? `${hint} ${t("emj.status.challenge_bonus")}` : hint, mine: true };
     }
     const waiting = list(ch.eligible).filter((s) => !list(ch.declared).includes(s) && s !== me);
     return { main: t("emj.status.challenge_wait", { names: names(ctx, waiting) }), hint: idle, mine: false };
