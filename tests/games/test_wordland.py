@@ -140,6 +140,9 @@ def test_scoring_option_is_a_table_checked_against_the_player_count() -> None:
         new(options={"scoring": {"4": [0, 1, 2]}})
     state = new(options={"scoring": {"4": [0, 2, 4, 9]}})
     assert state.options.scoring == (0, 2, 4, 9)
+    assert new(options={"scoring": {4: [0, 2, 4, 8]}}).options.scoring == (0, 2, 4, 8)
+    with pytest.raises(ConfigError, match=r"options\.scoring"):
+        new(options={"scoring": {"4": [0, 1, 2, -3]}})
     assert GAME.spec.option("scoring").default["5"] == [0, 1, 2, 3, 5]
 
 

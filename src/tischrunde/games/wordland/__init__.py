@@ -236,6 +236,13 @@ SPEC = GameSpec(
 )
 
 
+def scoring_row(table: Any, players: int) -> Any:
+    """The scoring card values for a player count (keys "4" or 4), or None."""
+    if not isinstance(table, dict):
+        return None
+    return table.get(str(players), table.get(players))
+
+
 class Wordland(Game[State]):
     spec = SPEC
     action_type = WordlandAction | Timeout
@@ -244,7 +251,7 @@ class Wordland(Game[State]):
 
     def check_config(self, config: Config, options: dict[str, Any]) -> None:
         table = options["scoring"]
-        values = table.get(str(config.players)) if isinstance(table, dict) else None
+        values = scoring_row(table, config.players)
         if (
             not isinstance(values, list)
             or len(values) != config.players
@@ -297,7 +304,7 @@ class Wordland(Game[State]):
             choose_ms=resolved["choose_s"] * 1000,
             fold_umlauts=resolved["fold_umlauts"],
             spoken=resolved["input"] == "spoken",
-            scoring=tuple(resolved["scoring"][str(n)]),
+            scoring=tuple(scoring_row(resolved["scoring"], n) or ()),
             hatter_all=resolved["hatter_scope"] == "all",
             bonus_when_out=resolved["bonus_when_out"],
             rounds=resolved["rounds"] or n,
