@@ -18,7 +18,8 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   turn deadline (``timer_s``). The engine checks the single-word form (letters only: no spaces, digits,
   hyphens or apostrophes; 1-40 characters; control characters rejected), forbidden letters (case-insensitive;
   ``fold_umlauts`` makes Ä/Ö/Ü count as A/O/U and ß as S) and repeats this round; category fit is judged by
-  the group. A valid word starts the next player's turn at once with a full timer. A timeout puts the player
+  the group (on a spoken table the engine sees no word, so the group judges letters and repeats too).
+  A valid word starts the next player's turn at once with a full timer. A timeout puts the player
   out [seed].
 - Judging [ours]: after each accepted word an objection window of ``objection_s`` runs in parallel with the
   next turn. Any other seat may ``Object``; that opens a vote of all seats except the word's player (the
