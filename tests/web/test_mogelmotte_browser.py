@@ -33,6 +33,9 @@ def _page(
     page = context.new_page()
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.on("pageerror", lambda e: dialogs.append(f"pageerror: {e}"))
+    page.on(
+        "console", lambda m: dialogs.append(f"csp: {m.text}") if "Content Security Policy" in m.text else None
+    )
     page.set_default_timeout(15_000)
     return page
 

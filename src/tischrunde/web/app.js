@@ -4,7 +4,7 @@ import { clear, el } from "./dom.js";
 import { lang, onLangChange, setLang, t } from "./i18n.js";
 import { Connection, loadToken, saveToken } from "./net.js";
 // games with a browser module under games/ (loaded on demand, so one broken module cannot stop the others)
-const CLIENTS = ["mogelmotte", "emojito"];
+const CLIENTS = ["mogelmotte", "emojito", "stella", "wordland"];
 const GAMES = {};
 const loading = {};
 
@@ -946,14 +946,18 @@ function timerBar(clock) {
   const inner = el("div", { class: "timer-fill" });
   outer.appendChild(inner);
   const total = Math.max(1, clock.total || clock.until - gameNow());
-  const tick = () => {
-    if (!outer.isConnected) return;
+  const paint = () => {
     const left = Math.max(0, clock.until - gameNow());
     inner.style.width = `${Math.min(100, (100 * left) / total)}%`;
     inner.classList.toggle("timer-low", left / total < 0.3);
-    if (left > 0) requestAnimationFrame(tick);
+    return left;
   };
-  tick();
+  const tick = () => {
+    if (!outer.isConnected) return; // a newer render replaced this bar
+    if (paint() > 0) requestAnimationFrame(tick);
+  };
+  paint();
+  requestAnimationFrame(tick);
   return outer;
 }
 

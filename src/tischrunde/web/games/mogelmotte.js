@@ -496,6 +496,7 @@ function renderTable(ctx) {
         guardSeat(ctx) === seat ? el("span", { class: "mm-seat-guardmark" }, icon("guard", "mm-icon-sm"), t("mm.guard")) : null,
       ),
       tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
+      tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
     );
     if (accuse && !ctx.isTable) {
       node.appendChild(
@@ -557,6 +558,22 @@ function renderTable(ctx) {
 
   if (view.phase === "round_over" || view.phase === "over") box.appendChild(roundTable(ctx));
   return box;
+}
+
+/** A thin bar that empties until `until` (game time): how long the guard still has to catch a tell. */
+function countdown(ctx, until, total) {
+  const outer = el("span", { class: "mm-countdown", "aria-hidden": "true" });
+  const inner = el("span", { class: "mm-countdown-fill" });
+  outer.appendChild(inner);
+  const tick = () => {
+    if (!outer.isConnected && outer.dataset.started) return;
+    outer.dataset.started = "1";
+    const left = Math.max(0, until - ctx.now());
+    inner.style.width = `${Math.min(100, (100 * left) / Math.max(1, total))}%`;
+    if (left > 0) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return outer;
 }
 
 function roundTable(ctx) {
