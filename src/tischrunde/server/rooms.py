@@ -545,6 +545,7 @@ class RoomManager:
         self.tick_s = tick_s
         self.lease_ms = lease_ms
         self.owner = uuid.uuid4().hex
+        store.origin = self.owner
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._ticker: asyncio.Task[None] | None = None
@@ -579,6 +580,8 @@ class RoomManager:
         if not await self.store.create_room(row):
             return None
         room = Room(self, row)
+        if self.store.shared:
+            room.driving = await self.store.acquire_lease(row.code, self.owner, self.lease_ms)
         self.rooms[row.code] = room
         return room
 

@@ -82,6 +82,8 @@ class Store(ABC):
     """Where rooms and logs live. ``shared`` stores (Redis) also connect server processes."""
 
     shared: bool = False
+    #: the id of the process using the store; changes it announces carry it
+    origin: str = ""
 
     async def open(self) -> None:
         """Connect / create tables."""
@@ -252,6 +254,11 @@ class SQLiteStore(Store):
         action = msgspec.json.encode(entry.action).decode()
 
         def job(db: sqlite3.Connection) -> bool:
+            (length,) = db.execute(
+                "SELECT COALESCE(MAX(idx) + 1, 0) FROM log WHERE code = ? AND game_no = ?", (code, game_no)
+            ).fetchone()
+            if length != index:
+                return False
             cur = db.execute(
                 "INSERT OR IGNORE INTO log (code, game_no, idx, seat, action, t) VALUES (?,?,?,?,?,?)",
                 (code, game_no, index, entry.seat, action, entry.t),
