@@ -685,7 +685,10 @@ function renderLobby() {
     );
   }
   seatsBox.appendChild(list);
-  if (info.spectators) seatsBox.appendChild(el("p", { class: "muted", text: t("lobby.spectators", { count: info.spectators }) }));
+  if (info.spectators) {
+    const key = info.spectators === 1 ? "lobby.spectator_one" : "lobby.spectators";
+    seatsBox.appendChild(el("p", { class: "muted", text: t(key, { count: info.spectators }) }));
+  }
   const filled = info.seats.filter((s) => s.kind !== "empty").length;
   const maxPlayers = spec ? spec.max_players : 99;
   const minPlayers = spec ? spec.min_players : 1;

@@ -1,0 +1,946 @@
+// Stella in the browser: the 3x5 grid of dream pictures, the scout's secret word choice, private marks
+// (lantern + lock, changeable until "Done"), the lanterns with their counts, the reveal turns with sparks,
+// super-sparks and falls, and the scores per round.
+//
+// The module only reads the engine's view (shape: the docstring of tischrunde.games.stella.engine.Stella)
+// and the legal actions; it never decides a rule itself. Names and words go in through textContent.
+
+import { el, flash } from "../dom.js";
+import { formatList, lang, register, t } from "../i18n.js";
+
+// our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
+if (!document.querySelector("link[data-stella]")) {
+  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/games/stella.css", dataset: { stella: "1" } }));
+}
+
+register({
+  de: {
+    "stl.round": "Runde {round} von {rounds}",
+    "stl.scout": "Späher:in",
+    "stl.scout_is": "Späher:in: {name}",
+    "stl.word": "Das Wort",
+    "stl.word_secret": "Das Wort wird gewählt …",
+    "stl.card": "Bild {number}",
+    "stl.card_of": "Bild {number} von 15",
+    "stl.picture_missing": "Bild fehlt",
+    "stl.zoom": "Groß ansehen",
+    "stl.close": "Schließen",
+    "stl.private": "nur für dich",
+    "stl.my_mark": "deine Markierung",
+    "stl.lanterns": "Laternen",
+    "stl.marked_yes": "hat markiert",
+    "stl.marked_no": "markiert noch",
+    "stl.count": "{count} Markierungen",
+    "stl.count_one": "1 Markierung",
+    "stl.left": "noch {count} offen",
+    "stl.dark": "im Dunkeln",
+    "stl.nobody_dark": "Niemand ist im Dunkeln (Gleichstand oben).",
+    "stl.dark_is": "{name} ist im Dunkeln: allein mit den meisten Markierungen.",
+    "stl.fallen": "gefallen",
+    "stl.turn": "nennt gerade",
+    "stl.points_round": "+{points} diese Runde",
+    "stl.total": "{points} Punkte",
+    "stl.total_one": "1 Punkt",
+    "stl.kind.spark": "Funke",
+    "stl.kind.super_spark": "Superfunke",
+    "stl.kind.fall": "gefallen",
+    "stl.reveal_line.spark": "Bild {number} von {name}: Funke! {markers} je +{points}",
+    "stl.reveal_line.super_spark": "Bild {number} von {name}: Superfunke! {markers} je +{points}",
+    "stl.reveal_line.fall": "Bild {number} von {name}: niemand sonst – {name} fällt.",
+    "stl.markers": "Markiert von {names}",
+    "stl.named": "Genannt in dieser Runde",
+    "stl.scores": "Punkte",
+    "stl.score_table": "Punkte je Runde",
+    "stl.score_round": "R{round}",
+    "stl.score_total": "Summe",
+    "stl.last_round": "Runde {round} („{word}“)",
+    "stl.skipped": "Ohne offene Markierung, übersprungen: {names}",
+    "stl.counter": "{count} / {max}",
+    "stl.counter_label": "Markiert: {count} von höchstens {max}",
+    "stl.btn.done": "Fertig",
+    "stl.btn.clear": "Alle weg",
+    "stl.btn.mark": "Markieren",
+    "stl.btn.unmark": "Markierung weg",
+    "stl.btn.name": "Bild {number} nennen",
+    "stl.btn.pick_name": "Zum Nennen antippen",
+    "stl.need_more": "Markiere mindestens {min}.",
+    "stl.max_reached": "Höchstens {max} Markierungen.",
+    "stl.sent": "Abgegeben: {count} Markierungen – endgültig.",
+    "stl.sent_one": "Abgegeben: 1 Markierung – endgültig.",
+    "stl.sending": "Wird gesendet …",
+    "stl.status.choose": "Wähle das Wort dieser Runde",
+    "stl.status.choose_hint": "Nur du siehst beide Wörter. Alle suchen dann Bilder, die dazu passen.",
+    "stl.status.choosing": "{name} wählt das Wort",
+    "stl.status.choosing_hint": "Gleich markierst du geheim die Bilder, die zum Wort passen.",
+    "stl.status.mark": "Markiere Bilder zu „{word}“",
+    "stl.status.mark_hint": "Tippe {min} bis {max} Bilder an. Nur du siehst sie. Dann „Fertig“.",
+    "stl.status.marked": "Deine Markierungen sind abgegeben",
+    "stl.status.marking": "Alle markieren geheim zu „{word}“",
+    "stl.status.wait_for": "Warte auf {names}",
+    "stl.status.reveal": "Du bist dran: nenne ein Bild",
+    "stl.status.reveal_hint": "Tippe eines deiner leuchtenden Bilder an und bestätige. Hat es sonst niemand markiert, fällst du.",
+    "stl.status.revealing": "{name} nennt ein Bild",
+    "stl.status.fallen_hint": "Du bist gefallen: diese Runde keine Punkte mehr.",
+    "stl.status.table_hint": "Die Markierungen bleiben geheim, bis sie genannt werden.",
+    "stl.status.spectating": "Du schaust zu.",
+    "stl.ev.word_chosen": "{name} hat „{word}“ gewählt.",
+    "stl.ev.marked": "{name} hat markiert.",
+    "stl.ev.my_marks": "Du hast {count} Bilder markiert.",
+    "stl.ev.counts": "Laternen: {list}.",
+    "stl.ev.count_item": "{name} {count}",
+    "stl.ev.dark": "{name} ist im Dunkeln.",
+    "stl.ev.round_end": "Runde {round} vorbei: {list}.",
+    "stl.ev.points_item": "{name} +{points}",
+    "stl.ev.game_end": "Spiel vorbei!",
+    "stl.ev.row.0": "Die obere Reihe bekommt neue Bilder.",
+    "stl.ev.row.1": "Die mittlere Reihe bekommt neue Bilder.",
+    "stl.ev.row.2": "Die untere Reihe bekommt neue Bilder.",
+    "stl.ev.timed_out": "Zeit abgelaufen für {name}.",
+    "stl.score": "{score} Punkte",
+    "stl.stats": "Funken {sparks} · Superfunken {super} · gefallen {falls} · im Dunkeln {dark}",
+    "stl.err.mark_count": "Markiere mindestens {min_marks} und höchstens {max_marks} Bilder.",
+    "stl.err.already_marked": "Du hast in dieser Runde schon markiert – eine Markierung ist endgültig.",
+    "stl.err.not_scout": "Nur die Späherin oder der Späher wählt das Wort.",
+    "stl.err.not_word_phase": "Das Wort ist schon gewählt.",
+    "stl.err.not_mark_phase": "Markiert wird, sobald das Wort gewählt ist.",
+    "stl.err.not_reveal_phase": "Bilder werden genannt, wenn alle markiert haben.",
+    "stl.err.not_revealer": "Jemand anderes nennt gerade ein Bild.",
+    "stl.err.bad_reveal": "Nenne eines deiner markierten Bilder, das noch nicht genannt wurde.",
+    "stl.err.bad_position": "Markiere nur Bilder der Auslage.",
+    "stl.err.duplicate_mark": "Jedes Bild nur einmal markieren.",
+    "stl.err.game_over": "Das Spiel ist vorbei.",
+  },
+  en: {
+    "stl.round": "Round {round} of {rounds}",
+    "stl.scout": "Scout",
+    "stl.scout_is": "Scout: {name}",
+    "stl.word": "The word",
+    "stl.word_secret": "The word is being chosen …",
+    "stl.card": "Picture {number}",
+    "stl.card_of": "Picture {number} of 15",
+    "stl.picture_missing": "Picture missing",
+    "stl.zoom": "View large",
+    "stl.close": "Close",
+    "stl.private": "only you",
+    "stl.my_mark": "your mark",
+    "stl.lanterns": "Lanterns",
+    "stl.marked_yes": "has marked",
+    "stl.marked_no": "still marking",
+    "stl.count": "{count} marks",
+    "stl.count_one": "1 mark",
+    "stl.left": "{count} not named",
+    "stl.dark": "in the dark",
+    "stl.nobody_dark": "Nobody is in the dark (a tie at the top).",
+    "stl.dark_is": "{name} is in the dark: alone with the most marks.",
+    "stl.fallen": "fallen",
+    "stl.turn": "naming now",
+    "stl.points_round": "+{points} this round",
+    "stl.total": "{points} points",
+    "stl.total_one": "1 point",
+    "stl.kind.spark": "Spark",
+    "stl.kind.super_spark": "Super-spark",
+    "stl.kind.fall": "fell",
+    "stl.reveal_line.spark": "Picture {number} by {name}: spark! {markers} +{points} each",
+    "stl.reveal_line.super_spark": "Picture {number} by {name}: super-spark! {markers} +{points} each",
+    "stl.reveal_line.fall": "Picture {number} by {name}: nobody else – {name} falls.",
+    "stl.markers": "Marked by {names}",
+    "stl.named": "Named this round",
+    "stl.scores": "Points",
+    "stl.score_table": "Points per round",
+    "stl.score_round": "R{round}",
+    "stl.score_total": "Total",
+    "stl.last_round": "Round {round} (“{word}”)",
+    "stl.skipped": "No unnamed mark, skipped: {names}",
+    "stl.counter": "{count} / {max}",
+    "stl.counter_label": "Marked: {count} of at most {max}",
+    "stl.btn.done": "Done",
+    "stl.btn.clear": "Clear all",
+    "stl.btn.mark": "Mark",
+    "stl.btn.unmark": "Remove mark",
+    "stl.btn.name": "Name picture {number}",
+    "stl.btn.pick_name": "Tap a picture to name it",
+    "stl.need_more": "Mark at least {min}.",
+    "stl.max_reached": "At most {max} marks.",
+    "stl.sent": "Sent: {count} marks – final.",
+    "stl.sent_one": "Sent: 1 mark – final.",
+    "stl.sending": "Sending …",
+    "stl.status.choose": "Choose this round's word",
+    "stl.status.choose_hint": "Only you see both words. Everyone then looks for pictures that fit it.",
+    "stl.status.choosing": "{name} is choosing the word",
+    "stl.status.choosing_hint": "Soon you secretly mark the pictures that fit the word.",
+    "stl.status.mark": "Mark pictures for “{word}”",
+    "stl.status.mark_hint": "Tap {min} to {max} pictures. Only you see them. Then “Done”.",
+    "stl.status.marked": "Your marks are sent",
+    "stl.status.marking": "Everyone marks in secret for “{word}”",
+    "stl.status.wait_for": "Waiting for {names}",
+    "stl.status.reveal": "Your turn: name a picture",
+    "stl.status.reveal_hint": "Tap one of your glowing pictures and confirm. If nobody else marked it, you fall.",
+    "stl.status.revealing": "{name} is naming a picture",
+    "stl.status.fallen_hint": "You fell: no more points this round.",
+    "stl.status.table_hint": "Marks stay secret until they are named.",
+    "stl.status.spectating": "You are watching.",
+    "stl.ev.word_chosen": "{name} chose “{word}”.",
+    "stl.ev.marked": "{name} has marked.",
+    "stl.ev.my_marks": "You marked {count} pictures.",
+    "stl.ev.counts": "Lanterns: {list}.",
+    "stl.ev.count_item": "{name} {count}",
+    "stl.ev.dark": "{name} is in the dark.",
+    "stl.ev.round_end": "Round {round} over: {list}.",
+    "stl.ev.points_item": "{name} +{points}",
+    "stl.ev.game_end": "Game over!",
+    "stl.ev.row.0": "The top row gets new pictures.",
+    "stl.ev.row.1": "The middle row gets new pictures.",
+    "stl.ev.row.2": "The bottom row gets new pictures.",
+    "stl.ev.timed_out": "Time is up for {name}.",
+    "stl.score": "{score} points",
+    "stl.stats": "Sparks {sparks} · super-sparks {super} · falls {falls} · in the dark {dark}",
+    "stl.err.mark_count": "Mark at least {min_marks} and at most {max_marks} pictures.",
+    "stl.err.already_marked": "You have already marked this round – a mark is final.",
+    "stl.err.not_scout": "Only the scout chooses the word.",
+    "stl.err.not_word_phase": "The word has already been chosen.",
+    "stl.err.not_mark_phase": "Marks are made once the word is chosen.",
+    "stl.err.not_reveal_phase": "Pictures are named once everyone has marked.",
+    "stl.err.not_revealer": "Someone else is naming a picture now.",
+    "stl.err.bad_reveal": "Name one of your marked pictures that has not been named yet.",
+    "stl.err.bad_position": "Mark only pictures on the table.",
+    "stl.err.duplicate_mark": "Mark each picture only once.",
+    "stl.err.game_over": "The game is over.",
+  },
+});
+
+const COLUMNS = 5;
+const KIND_ICON = { spark: "✦", super_spark: "✦✦", fall: "✕" };
+const LANTERN = "🏮";
+const LOCK = "🔒";
+const SCOUT_ICON = "🔭";
+const DARK_ICON = "🌑";
+
+// what this phone has tapped but not sent yet (kept across re-renders; a new round starts fresh)
+const ui = {
+  round: -1,
+  picks: [], // positions picked before "Done"
+  sending: false, // "Done" was tapped; waiting for the server to confirm
+  chosen: null, // the position picked to name in a reveal turn, before confirming
+  zoom: null, // the position shown large
+  view: null, // the last view (for error texts with the room's limits)
+};
+
+function v(ctx) {
+  return ctx.view || {};
+}
+
+function list(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+function names(ctx, seats) {
+  return formatList(list(seats).map((s) => ctx.name(s)));
+}
+
+function grid(view) {
+  return list(view.grid).flat();
+}
+
+function isPlayer(ctx) {
+  return !ctx.isTable && ctx.seat !== null && ctx.seat !== undefined;
+}
+
+/** The word in the room's language (the one said at the table), with this phone's language beside it if different. */
+function wordParts(view, word) {
+  if (!word) return { main: "", other: "" };
+  const room = view.language === "en" ? "en" : "de";
+  const mine = lang() === "en" ? "en" : "de";
+  const main = word[room] || word[mine] || "";
+  const other = mine !== room && word[mine] && word[mine] !== main ? word[mine] : "";
+  return { main, other };
+}
+
+function wordText(view, word) {
+  return wordParts(view, word).main;
+}
+
+function legalOf(ctx, type) {
+  return list(ctx.legal).filter((a) => a && a.type === type);
+}
+
+/** Keep the per-round local state in step with the view. */
+function sync(ctx) {
+  const view = v(ctx);
+  ui.view = view;
+  if (view.round !== ui.round) {
+    ui.round = view.round;
+    ui.picks = [];
+    ui.sending = false;
+    ui.chosen = null;
+    ui.zoom = null;
+  }
+  if (view.phase !== "mark" || view.my_marks) ui.sending = false;
+  if (view.phase !== "reveal" || !legalOf(ctx, "reveal").some((a) => a.position === ui.chosen)) ui.chosen = null;
+}
+
+/** Positions this phone shows as its own marks (never on the table screen or for watchers). */
+function myMarks(ctx) {
+  if (!isPlayer(ctx)) return [];
+  const view = v(ctx);
+  if (Array.isArray(view.my_marks)) return view.my_marks;
+  if (view.phase === "mark") return ui.picks;
+  return [];
+}
+
+function canPick(ctx) {
+  const view = v(ctx);
+  return isPlayer(ctx) && view.phase === "mark" && !view.my_marks && !ui.sending && legalOf(ctx, "mark").length > 0;
+}
+
+function togglePick(ctx, pos) {
+  const view = v(ctx);
+  const at = ui.picks.indexOf(pos);
+  if (at >= 0) ui.picks.splice(at, 1);
+  else if (ui.picks.length >= view.max_marks) {
+    ctx.explain(t("stl.max_reached", { max: view.max_marks }));
+    return;
+  } else ui.picks.push(pos);
+  ctx.rerender();
+}
+
+function lastSummary(view) {
+  const history = list(view.history);
+  return history.length ? history[history.length - 1] : null;
+}
+
+/** The named cards shown on the grid: this round's, or at the end the last round's (the grid stays as it was). */
+function shownReveals(view) {
+  if (view.phase === "over") return list((lastSummary(view) || {}).reveals);
+  return list(view.reveals);
+}
+
+function revealOf(view, pos) {
+  return shownReveals(view).find((r) => r.position === pos) || null;
+}
+
+function pictureUrl(card) {
+  return `/api/pictures/stella/${encodeURIComponent(String(card))}.svg`;
+}
+
+/** The picture, or a neutral placeholder when it cannot be loaded (a room's own deck may lack it). */
+function picture(card, cls) {
+  const box = el("span", { class: ["stl-pic", cls] });
+  const img = el("img", { src: pictureUrl(card), alt: "", loading: "lazy", decoding: "async", draggable: "false" });
+  img.addEventListener("error", () => {
+    img.remove();
+    box.classList.add("stl-pic-missing");
+    box.appendChild(el("span", { class: "stl-pic-placeholder", "aria-hidden": "true", text: "✧" }));
+  });
+  box.appendChild(img);
+  return box;
+}
+
+// ---------------------------------------------------------------- the status line
+
+function status(ctx) {
+  sync(ctx);
+  const view = v(ctx);
+  const me = ctx.seat;
+  const idle = ctx.isTable ? t("stl.status.table_hint") : me === null ? t("stl.status.spectating") : "";
+  if (ctx.outcome || view.phase === "over") return { main: t("frame.game_over"), hint: "", mine: false };
+  if (view.phase === "word") {
+    if (isPlayer(ctx) && legalOf(ctx, "choose_word").length) {
+      return { main: t("stl.status.choose"), hint: t("stl.status.choose_hint"), mine: true };
+    }
+    return { main: t("stl.status.choosing", { name: ctx.name(view.scout) }), hint: idle || t("stl.status.choosing_hint"), mine: false };
+  }
+  const word = wordText(view, view.word);
+  if (view.phase === "mark") {
+    const waiting = list(view.marked)
+      .map((done, s) => (done ? -1 : s))
+      .filter((s) => s >= 0 && s !== me);
+    const waitHint = waiting.length ? t("stl.status.wait_for", { names: names(ctx, waiting) }) : idle;
+    if (isPlayer(ctx) && !view.my_marks && legalOf(ctx, "mark").length) {
+      return { main: t("stl.status.mark", { word }), hint: t("stl.status.mark_hint", { min: view.min_marks, max: view.max_marks }), mine: true };
+    }
+    if (isPlayer(ctx)) return { main: t("stl.status.marked"), hint: waitHint, mine: false };
+    return { main: t("stl.status.marking", { word }), hint: waitHint || idle, mine: false };
+  }
+  if (view.phase === "reveal") {
+    if (isPlayer(ctx) && legalOf(ctx, "reveal").length) {
+      return { main: t("stl.status.reveal"), hint: t("stl.status.reveal_hint"), mine: true };
+    }
+    const hint = isPlayer(ctx) && list(view.fallen)[me] ? t("stl.status.fallen_hint") : darkLine(ctx) || idle;
+    return { main: t("stl.status.revealing", { name: ctx.name(view.reveal_turn) }), hint, mine: false };
+  }
+  return { main: "", hint: idle, mine: false };
+}
+
+function darkLine(ctx) {
+  const view = v(ctx);
+  if (!view.counts) return "";
+  return typeof view.dark === "number" ? t("stl.dark_is", { name: ctx.name(view.dark) }) : t("stl.nobody_dark");
+}
+
+/** The countdown when the room set a time limit (the server's deadline rules; game time). */
+function timer(ctx) {
+  const view = v(ctx);
+  if (typeof view.deadline !== "number") return null;
+  const opts = (ctx.info && ctx.info.options) || {};
+  const seconds = view.phase === "mark" ? Number(opts.mark_timeout_s) || 0 : Number(opts.turn_timeout_s) || 0;
+  return { until: view.deadline, total: seconds > 0 ? seconds * 1000 : 0 };
+}
+
+// ---------------------------------------------------------------- the player strip in the top bar
+
+function seatInfo(seat, ctx) {
+  const view = v(ctx);
+  const nodes = [];
+  const classes = [];
+  if (view.phase !== "over" && view.scout === seat) {
+    nodes.push(el("span", { class: "stl-badge stl-badge-scout", title: t("stl.scout"), text: `${SCOUT_ICON} ${t("stl.scout")}` }));
+  }
+  if (view.phase === "mark") {
+    const done = list(view.marked)[seat];
+    nodes.push(
+      el("span", {
+        class: ["stl-badge", done ? "stl-badge-done" : "stl-badge-open"],
+        dataset: { marked: done ? "yes" : "no" },
+        text: done ? `✓ ${t("stl.marked_yes")}` : `… ${t("stl.marked_no")}`,
+      }),
+    );
+  }
+  if (view.phase === "reveal" && list(view.fallen)[seat]) {
+    classes.push("stl-player-fallen");
+    nodes.push(el("span", { class: "stl-badge stl-badge-fall", text: `✕ ${t("stl.fallen")}` }));
+  }
+  nodes.push(el("span", { class: "stl-badge stl-badge-score", title: t("stl.scores"), text: `★ ${list(view.scores)[seat] ?? 0}` }));
+  return { nodes, classes };
+}
+
+// ---------------------------------------------------------------- the table (middle)
+
+function head(ctx) {
+  const view = v(ctx);
+  return el(
+    "div",
+    { class: "stl-head", id: "stl-head" },
+    el("span", { class: "stl-round", id: "stl-round", text: t("stl.round", { round: view.round, rounds: view.rounds }) }),
+    el("span", { class: "stl-scout", id: "stl-scout", text: `${SCOUT_ICON} ${t("stl.scout_is", { name: ctx.name(view.scout) })}` }),
+  );
+}
+
+function wordBox(ctx) {
+  const view = v(ctx);
+  const box = el("div", { class: "stl-word", id: "stl-word", dataset: { phase: view.phase || "" } });
+  if (view.word) {
+    const { main, other } = wordParts(view, view.word);
+    box.appendChild(el("span", { class: "stl-word-label", text: t("stl.word") }));
+    box.appendChild(el("strong", { class: "stl-word-main", id: "stl-word-main", text: main }));
+    if (other) box.appendChild(el("span", { class: "stl-word-other", text: `(${other})` }));
+  } else if (view.phase === "word") {
+    box.appendChild(el("span", { class: "stl-word-wait", text: t("stl.word_secret") }));
+  }
+  return box;
+}
+
+function tile(ctx, pos, card) {
+  const view = v(ctx);
+  const mine = myMarks(ctx).includes(pos);
+  const result = revealOf(view, pos);
+  const picking = canPick(ctx);
+  const candidates = legalOf(ctx, "reveal").map((a) => a.position);
+  const candidate = isPlayer(ctx) && candidates.includes(pos);
+  const number = pos + 1;
+  const labelParts = [t("stl.card", { number })];
+  if (mine) labelParts.push(t("stl.my_mark"));
+  if (result) labelParts.push(t(`stl.kind.${result.kind}`), t("stl.markers", { names: names(ctx, result.markers) }));
+  const onClick = () => {
+    if (picking) return togglePick(ctx, pos);
+    if (candidate) {
+      ui.chosen = ui.chosen === pos ? null : pos;
+      return ctx.rerender();
+    }
+    ui.zoom = pos;
+    ctx.rerender();
+  };
+  const node = el(
+    "button",
+    {
+      type: "button",
+      class: [
+        "stl-tile",
+        mine && "stl-tile-mine",
+        result && `stl-tile-${result.kind}`,
+        result && "stl-tile-named",
+        candidate && "stl-tile-can",
+        ui.chosen === pos && "stl-tile-chosen",
+        picking && "stl-tile-pickable",
+      ],
+      dataset: { pos: String(pos), card: String(card), mine: mine ? "1" : "0" },
+      "aria-label": labelParts.join(" · "),
+      "aria-pressed": picking ? (mine ? "true" : "false") : undefined,
+      on: { click: onClick },
+    },
+    picture(card),
+    el("span", { class: "stl-num", "aria-hidden": "true", text: String(number) }),
+  );
+  if (mine) {
+    node.appendChild(el("span", { class: "stl-mine", title: t("stl.private"), "aria-hidden": "true" }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
+  }
+  if (result) {
+    node.appendChild(
+      el(
+        "span",
+        { class: ["stl-result", `stl-result-${result.kind}`], "aria-hidden": "true" },
+        el("span", { class: "stl-result-icon", text: KIND_ICON[result.kind] || "" }),
+        el("span", { class: "stl-result-who", text: list(result.markers).map((s) => initials(ctx.name(s))).join(" ") }),
+      ),
+    );
+  }
+  return node;
+}
+
+function initials(name) {
+  const chars = Array.from(String(name || "?").trim());
+  return chars.slice(0, 2).join("") || "?";
+}
+
+function zoomButton(ctx, pos) {
+  return el("button", {
+    type: "button",
+    class: "stl-zoom-btn",
+    dataset: { zoom: String(pos) },
+    "aria-label": `${t("stl.zoom")}: ${t("stl.card", { number: pos + 1 })}`,
+    text: "⤢",
+    on: {
+      click: (ev) => {
+        ev.stopPropagation();
+        ui.zoom = pos;
+        ctx.rerender();
+      },
+    },
+  });
+}
+
+function gridBox(ctx) {
+  const view = v(ctx);
+  const cards = grid(view);
+  const picking = canPick(ctx);
+  const box = el("div", { class: ["stl-grid", picking && "stl-grid-picking"], id: "stl-grid", role: "group", "aria-label": t("stl.card_of", { number: cards.length }) });
+  cards.forEach((card, pos) => {
+    const cell = el("div", { class: "stl-cell", dataset: { row: String(Math.floor(pos / COLUMNS)) } }, tile(ctx, pos, card));
+    // while marking (or naming) a tap marks; the corner button still opens the picture large
+    if (picking || legalOf(ctx, "reveal").length) cell.appendChild(zoomButton(ctx, pos));
+    box.appendChild(cell);
+  });
+  return box;
+}
+
+function lanterns(ctx) {
+  const view = v(ctx);
+  const box = el("ol", { class: "stl-lanterns", id: "stl-lanterns", "aria-label": t("stl.lanterns") });
+  const counts = view.counts;
+  for (let s = 0; s < (view.players || 0); s += 1) {
+    const fallen = list(view.fallen)[s];
+    const dark = view.dark === s;
+    const turn = view.phase === "reveal" && view.reveal_turn === s;
+    const item = el("li", {
+      class: ["stl-lantern", fallen && "stl-lantern-fallen", dark && "stl-lantern-dark", turn && "stl-lantern-turn", s === ctx.seat && "stl-lantern-me"],
+      dataset: { seat: String(s) },
+    });
+    item.appendChild(el("span", { class: "stl-lantern-name", text: ctx.name(s) }));
+    if (Array.isArray(counts)) {
+      const count = counts[s];
+      item.appendChild(
+        el(
+          "span",
+          { class: "stl-lantern-count", dataset: { count: String(count) }, title: count === 1 ? t("stl.count_one") : t("stl.count", { count }) },
+          el("span", { "aria-hidden": "true", text: LANTERN }),
+          el("strong", { text: String(count) }),
+        ),
+      );
+      const left = list(view.unnamed_left)[s];
+      if (typeof left === "number" && !fallen) item.appendChild(el("span", { class: "stl-lantern-left", text: t("stl.left", { count: left }) }));
+    } else if (view.phase === "mark") {
+      const done = list(view.marked)[s];
+      item.appendChild(el("span", { class: ["stl-lantern-mark", done && "stl-lantern-done"], dataset: { marked: done ? "yes" : "no" }, text: done ? `✓ ${t("stl.marked_yes")}` : `… ${t("stl.marked_no")}` }));
+    }
+    if (dark) item.appendChild(el("span", { class: "stl-tag stl-tag-dark", text: `${DARK_ICON} ${t("stl.dark")}` }));
+    if (fallen) item.appendChild(el("span", { class: "stl-tag stl-tag-fall", text: `✕ ${t("stl.fallen")}` }));
+    if (turn) item.appendChild(el("span", { class: "stl-tag stl-tag-turn", text: `▶ ${t("stl.turn")}` }));
+    const points = list(view.round_points)[s] || 0;
+    if (view.phase === "reveal" && points) item.appendChild(el("span", { class: "stl-lantern-points", text: t("stl.points_round", { points }) }));
+    box.appendChild(item);
+  }
+  return box;
+}
+
+function revealItems(ctx, reveals) {
+  const items = el("ol", { class: "stl-reveal-list" });
+  for (const r of reveals.slice().reverse()) {
+    items.appendChild(el("li", { class: ["stl-reveal-line", `stl-reveal-${r.kind}`], dataset: { pos: String(r.position) }, text: `${KIND_ICON[r.kind]} ${revealText(ctx, r)}` }));
+  }
+  return items;
+}
+
+function revealList(ctx) {
+  const view = v(ctx);
+  const reveals = shownReveals(view);
+  const box = el("div", { class: "stl-reveals", id: "stl-reveals" });
+  if (!reveals.length) return box;
+  box.appendChild(el("p", { class: "stl-reveals-title", text: t("stl.named") }));
+  box.appendChild(revealItems(ctx, reveals));
+  return box;
+}
+
+function revealText(ctx, r) {
+  return t(`stl.reveal_line.${r.kind}`, { number: r.position + 1, name: ctx.name(r.revealer), markers: names(ctx, r.markers), points: r.points });
+}
+
+function lastRound(ctx) {
+  const view = v(ctx);
+  const last = lastSummary(view);
+  if (!last || view.phase !== "word") return null;
+  const parts = list(last.points).map((p, s) => t("stl.ev.points_item", { name: ctx.name(s), points: p }));
+  // the round ended with its last reveal: the named cards of that round stay readable here
+  return el(
+    "div",
+    { class: "stl-last", id: "stl-last" },
+    el("strong", { text: t("stl.last_round", { round: last.round, word: wordText(view, last.word) }) }),
+    el("span", { class: "stl-last-points", text: parts.join(" · ") }),
+    revealItems(ctx, list(last.reveals)),
+  );
+}
+
+function scoreTable(ctx, id = "stl-scores") {
+  const view = v(ctx);
+  const rows = list(view.score_table);
+  const n = view.players || 0;
+  const table = el("table", { class: "stl-score-table", id });
+  const headRow = el("tr", {}, el("th", { scope: "col", text: "" }));
+  for (let s = 0; s < n; s += 1) headRow.appendChild(el("th", { scope: "col", class: s === ctx.seat ? "stl-me" : null, text: ctx.name(s) }));
+  table.appendChild(el("thead", {}, headRow));
+  const body = el("tbody");
+  rows.forEach((points, i) => {
+    const tr = el("tr", {}, el("th", { scope: "row", text: t("stl.score_round", { round: i + 1 }) }));
+    for (let s = 0; s < n; s += 1) tr.appendChild(el("td", { text: String(points[s] ?? 0) }));
+    body.appendChild(tr);
+  });
+  const total = el("tr", { class: "stl-total" }, el("th", { scope: "row", text: t("stl.score_total") }));
+  for (let s = 0; s < n; s += 1) total.appendChild(el("td", { dataset: { seat: String(s) }, text: String(list(view.scores)[s] ?? 0) }));
+  body.appendChild(total);
+  table.appendChild(body);
+  return table;
+}
+
+function scoresBox(ctx) {
+  const view = v(ctx);
+  const details = el("details", { class: "stl-scores-box", open: ctx.isTable || ui.scoresOpen || undefined });
+  details.addEventListener("toggle", () => {
+    ui.scoresOpen = details.open;
+  });
+  const totals = list(view.scores).map((p, s) => `${ctx.name(s)} ${p}`).join(" · ");
+  details.appendChild(el("summary", {}, el("strong", { text: `${t("stl.scores")}: ` }), el("span", { text: totals })));
+  details.appendChild(scoreTable(ctx));
+  return details;
+}
+
+function zoomOverlay(ctx) {
+  const view = v(ctx);
+  const pos = ui.zoom;
+  const cards = grid(view);
+  if (pos === null || pos < 0 || pos >= cards.length) return null;
+  const close = () => {
+    ui.zoom = null;
+    ctx.rerender();
+  };
+  const mine = myMarks(ctx).includes(pos);
+  const result = revealOf(view, pos);
+  const panel = el(
+    "div",
+    { class: "stl-zoom-panel" },
+    picture(cards[pos], "stl-zoom-pic"),
+    el("p", { class: "stl-zoom-caption" }, el("strong", { text: t("stl.card", { number: pos + 1 }) }), mine ? el("span", { class: "stl-private-note", text: ` ${LANTERN}${LOCK} ${t("stl.my_mark")} (${t("stl.private")})` }) : null),
+    result ? el("p", { class: "stl-zoom-result", text: `${KIND_ICON[result.kind]} ${revealText(ctx, result)}` }) : null,
+  );
+  const buttons = el("div", { class: "stl-zoom-buttons" });
+  if (canPick(ctx)) {
+    buttons.appendChild(
+      el("button", {
+        type: "button",
+        class: ["btn", mine ? "" : "btn-primary"],
+        id: "stl-zoom-toggle",
+        text: mine ? t("stl.btn.unmark") : t("stl.btn.mark"),
+        on: {
+          click: () => {
+            ui.zoom = null;
+            togglePick(ctx, pos);
+          },
+        },
+      }),
+    );
+  }
+  buttons.appendChild(el("button", { type: "button", class: "btn", id: "stl-zoom-close", text: t("stl.close"), on: { click: close } }));
+  panel.appendChild(buttons);
+  const back = el("div", { class: "stl-zoom", id: "stl-zoom", role: "dialog", "aria-modal": "true", "aria-label": t("stl.card", { number: pos + 1 }) }, panel);
+  back.addEventListener("click", (ev) => {
+    if (ev.target === back) close();
+  });
+  return back;
+}
+
+function renderTable(ctx) {
+  sync(ctx);
+  const view = v(ctx);
+  const box = el("div", { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } });
+  box.appendChild(head(ctx));
+  box.appendChild(wordBox(ctx));
+  const last = lastRound(ctx);
+  if (last) box.appendChild(last);
+  box.appendChild(gridBox(ctx));
+  if (view.phase === "mark" && isPlayer(ctx) && myMarks(ctx).length) {
+    box.appendChild(el("p", { class: "stl-private-note", id: "stl-private" }, el("span", { "aria-hidden": "true", text: `${LANTERN}${LOCK} ` }), t("stl.private")));
+  }
+  if (view.phase !== "over") box.appendChild(lanterns(ctx));
+  if (view.phase === "reveal") {
+    const line = darkLine(ctx);
+    if (line) box.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
+    const skipped = [];
+    for (let s = 0; s < (view.players || 0); s += 1) {
+      if (!list(view.fallen)[s] && list(view.unnamed_left)[s] === 0) skipped.push(s);
+    }
+    if (skipped.length && list(view.reveals).length) box.appendChild(el("p", { class: "stl-skipped", text: t("stl.skipped", { names: names(ctx, skipped) }) }));
+  }
+  box.appendChild(revealList(ctx));
+  if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) box.appendChild(scoresBox(ctx));
+  const zoom = zoomOverlay(ctx);
+  if (zoom) box.appendChild(zoom);
+  return box;
+}
+
+// ---------------------------------------------------------------- your controls (bottom)
+
+function wordControls(ctx, box) {
+  const view = v(ctx);
+  const choices = view.word_choices;
+  const options = legalOf(ctx, "choose_word");
+  if (!choices || !options.length) return box;
+  const row = el("div", { class: "stl-choices", id: "stl-choices" });
+  for (const action of options) {
+    const word = { de: list(choices.de)[action.index], en: list(choices.en)[action.index] };
+    const { main, other } = wordParts(view, word);
+    row.appendChild(
+      el(
+        "button",
+        { type: "button", class: "btn btn-primary btn-huge stl-choice", dataset: { action: "choose_word", index: String(action.index) }, on: { click: () => ctx.act(action) } },
+        el("strong", { class: "stl-choice-main", text: main }),
+        other ? el("span", { class: "stl-choice-other", text: other }) : null,
+      ),
+    );
+  }
+  box.appendChild(el("p", { class: "stl-private-note" }, el("span", { "aria-hidden": "true", text: `${LOCK} ` }), t("stl.private")));
+  box.appendChild(row);
+  return box;
+}
+
+function markControls(ctx, box) {
+  const view = v(ctx);
+  if (Array.isArray(view.my_marks)) {
+    const count = view.my_marks.length;
+    box.appendChild(el("p", { class: "stl-sent", id: "stl-sent", text: `${LANTERN}${LOCK} ${count === 1 ? t("stl.sent_one") : t("stl.sent", { count })}` }));
+    return box;
+  }
+  if (!legalOf(ctx, "mark").length) return box;
+  const count = ui.picks.length;
+  const enough = count >= view.min_marks && count <= view.max_marks;
+  const row = el("div", { class: "stl-mark-row" });
+  row.appendChild(
+    el(
+      "span",
+      { class: ["stl-counter", count >= view.max_marks && "stl-counter-full"], id: "stl-counter", "aria-label": t("stl.counter_label", { count, max: view.max_marks }) },
+      el("span", { "aria-hidden": "true", text: `${LANTERN} ` }),
+      el("strong", { text: t("stl.counter", { count, max: view.max_marks }) }),
+    ),
+  );
+  row.appendChild(
+    el("button", {
+      type: "button",
+      class: "btn stl-clear",
+      id: "stl-clear",
+      disabled: !count || ui.sending,
+      text: t("stl.btn.clear"),
+      on: {
+        click: () => {
+          ui.picks = [];
+          ctx.rerender();
+        },
+      },
+    }),
+  );
+  row.appendChild(
+    el("button", {
+      type: "button",
+      class: "btn btn-primary btn-huge stl-done",
+      id: "stl-done",
+      dataset: { action: "mark" },
+      disabled: !enough || ui.sending,
+      text: ui.sending ? t("stl.sending") : t("stl.btn.done"),
+      on: {
+        click: () => {
+          ui.sending = true;
+          ctx.act({ type: "mark", cards: ui.picks.slice().sort((a, b) => a - b) });
+          ctx.rerender();
+        },
+      },
+    }),
+  );
+  box.appendChild(row);
+  if (count < view.min_marks) box.appendChild(el("p", { class: "muted small", text: t("stl.need_more", { min: view.min_marks }) }));
+  return box;
+}
+
+function revealControls(ctx, box) {
+  const options = legalOf(ctx, "reveal");
+  if (!options.length) return box;
+  const chosen = options.find((a) => a.position === ui.chosen);
+  box.appendChild(
+    el("button", {
+      type: "button",
+      class: "btn btn-primary btn-huge stl-name",
+      id: "stl-name",
+      dataset: { action: "reveal" },
+      disabled: !chosen,
+      text: chosen ? t("stl.btn.name", { number: chosen.position + 1 }) : t("stl.btn.pick_name"),
+      on: {
+        click: () => {
+          if (!chosen) return;
+          ui.chosen = null;
+          ctx.act(chosen);
+        },
+      },
+    }),
+  );
+  return box;
+}
+
+function renderControls(ctx) {
+  sync(ctx);
+  const view = v(ctx);
+  const box = el("div", { class: "stl-controls", id: "stl-controls" });
+  if (!isPlayer(ctx)) return box;
+  if (view.phase === "word") return wordControls(ctx, box);
+  if (view.phase === "mark") return markControls(ctx, box);
+  if (view.phase === "reveal") return revealControls(ctx, box);
+  return box;
+}
+
+function errorText(msg) {
+  if (msg && msg.code && ui.sending) ui.sending = false;
+  const key = `stl.err.${msg && msg.code}`;
+  const view = ui.view || {};
+  const text = t(key, { min_marks: view.min_marks ?? 1, max_marks: view.max_marks ?? 15 });
+  return text !== key ? text : null;
+}
+
+// ---------------------------------------------------------------- events: log lines and animations
+
+function describe(ev, ctx) {
+  const d = ev.data || {};
+  const seat = ev.seat;
+  const name = typeof seat === "number" ? ctx.name(seat) : "";
+  const view = v(ctx);
+  switch (ev.kind) {
+    case "word_chosen":
+      return t("stl.ev.word_chosen", { name, word: wordText(view, d.word) });
+    case "marked":
+      return seat === ctx.seat ? null : t("stl.ev.marked", { name });
+    case "my_marks":
+      return t("stl.ev.my_marks", { count: list(d.cards).length });
+    case "counts": {
+      const items = list(d.counts).map((c, s) => t("stl.ev.count_item", { name: ctx.name(s), count: c }));
+      const line = t("stl.ev.counts", { list: items.join(", ") });
+      return typeof d.dark === "number" ? `${line} ${t("stl.ev.dark", { name: ctx.name(d.dark) })}` : `${line} ${t("stl.nobody_dark")}`;
+    }
+    case "revealed":
+      return revealText(ctx, d);
+    case "round_end": {
+      const items = list(d.points).map((p, s) => t("stl.ev.points_item", { name: ctx.name(s), points: p }));
+      return t("stl.ev.round_end", { round: d.round, list: items.join(", ") });
+    }
+    case "row_replaced":
+      return t(`stl.ev.row.${d.row}`);
+    case "game_end":
+      return t("stl.ev.game_end");
+    case "timed_out":
+      return t("stl.ev.timed_out", { name });
+    default:
+      return null;
+  }
+}
+
+function animate(events, ctx, page) {
+  for (const ev of events) {
+    const d = ev.data || {};
+    switch (ev.kind) {
+      case "word_chosen":
+        flash(page.querySelector("#stl-word"), "anim-pop");
+        break;
+      case "counts":
+        flash(page.querySelector("#stl-lanterns"), "stl-anim-glow");
+        break;
+      case "revealed": {
+        const node = page.querySelector(`.stl-tile[data-pos="${Number(d.position)}"]`);
+        flash(node, d.kind === "fall" ? "stl-anim-fall" : "stl-anim-spark");
+        break;
+      }
+      case "row_replaced":
+        page.querySelectorAll(`.stl-cell[data-row="${Number(d.row)}"] .stl-tile`).forEach((n) => flash(n, "anim-pop"));
+        break;
+      case "marked":
+        flash(page.querySelector(`.stl-lantern[data-seat="${Number(ev.seat)}"]`), "anim-pop");
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the end
+
+function scoreText(score) {
+  return t("stl.score", { score });
+}
+
+function outcomeDetails(ctx) {
+  const box = el("div", { class: "stl-outcome", id: "stl-outcome" });
+  box.appendChild(scoreTable(ctx, "stl-final-scores"));
+  const details = (ctx.outcome && ctx.outcome.details) || {};
+  const stats = el("ul", { class: "stl-stats" });
+  for (let s = 0; s < (v(ctx).players || 0); s += 1) {
+    stats.appendChild(
+      el(
+        "li",
+        { dataset: { seat: String(s) } },
+        el("strong", { text: `${ctx.name(s)}: ` }),
+        t("stl.stats", {
+          sparks: list(details.sparks)[s] ?? 0,
+          super: list(details.super_sparks)[s] ?? 0,
+          falls: list(details.falls)[s] ?? 0,
+          dark: list(details.dark)[s] ?? 0,
+        }),
+      ),
+    );
+  }
+  box.appendChild(stats);
+  return box;
+}
+
+export default {
+  name: "stella",
+  status,
+  timer,
+  renderTable,
+  renderControls,
+  seatInfo,
+  describe,
+  animate,
+  scoreText,
+  outcomeDetails,
+  errorText,
+};

@@ -1,0 +1,254 @@
+"""Three phones play two rounds of Stella through the real server and the real web app.
+
+Anna creates the room (two rounds, timers on), Ben (English phone) and Cleo join by code, a table screen
+watches on a laptop. Round 1: Anna, the scout, chooses a word; everyone marks pictures in secret (Anna
+changes her mind before "Fertig"); the lanterns show 4 / 3 / 2 marks and Anna is in the dark; the reveals
+give a spark, a super-spark and three falls. Round 2 gives a super-spark and a fall. The test checks after
+every step that no page shows another player's marks before they are named (the table screen shows none
+at all), that only the scout sees both words, and that the scores and the ranking follow the rules.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Route, ViewportSize, expect
+
+pytestmark = pytest.mark.browser
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+
+
+def _page(
+    browser: Browser, problems: list[str], *, locale: str = "de-DE", size: ViewportSize = PHONE
+) -> Page:
+    context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1)
+    page = context.new_page()
+
+    def dialog(d: Dialog) -> None:
+        problems.append(d.message)
+        d.dismiss()
+
+    def console(m: ConsoleMessage) -> None:
+        # a picture the test blocks on purpose logs a 404; anything else is a problem
+        if m.type == "error" and "404" not in m.text:
+            problems.append(f"console: {m.text}")
+
+    page.on("dialog", dialog)
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("console", console)
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _shoot(page: Page, folder: Path, name: str) -> None:
+    page.wait_for_timeout(500)  # the event animations are over
+    page.screenshot(path=str(folder / f"stella-{name}.png"))
+
+
+def _join(page: Page, base: str, code: str, name: str) -> None:
+    page.goto(base + "/")
+    page.fill("#join-code", code)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#seat-list")).to_be_visible()
+
+
+def _tile(page: Page, pos: int) -> str:
+    return f"#stl-grid .stl-tile[data-pos='{pos}']"
+
+
+def _own_marks(page: Page) -> set[int]:
+    """Positions this page shows as its own (private) marks."""
+    tiles = page.locator("#stl-grid .stl-tile-mine")
+    return {int(tiles.nth(k).get_attribute("data-pos") or "-1") for k in range(tiles.count())}
+
+
+def _mark(page: Page, positions: list[int]) -> None:
+    for pos in positions:
+        page.click(_tile(page, pos))
+    expect(page.locator("#stl-counter")).to_contain_text(f"{len(positions)} / 10")
+    assert _own_marks(page) == set(positions)
+    page.click("#stl-done")
+    expect(page.locator("#stl-done")).to_have_count(0)  # sent: final (or everyone has marked)
+
+
+def _assert_private(pages: dict[str, Page], table: Page, marks: dict[str, set[int]], named: set[int]) -> None:
+    """Every phone shows exactly its own marks; the table screen shows none; nobody shows others' unnamed marks."""
+    for who, page in pages.items():
+        assert _own_marks(page) == marks.get(who, set()), (who, _own_marks(page), marks.get(who))
+    assert table.locator(".stl-tile-mine, .stl-mine").count() == 0
+    named_tiles = table.locator("#stl-grid .stl-tile-named")
+    shown = {int(named_tiles.nth(k).get_attribute("data-pos") or "-1") for k in range(named_tiles.count())}
+    assert shown == named, (shown, named)
+
+
+def _reveal(page: Page, pos: int, kind: str, everyone: list[Page], *, ends_round: bool = False) -> None:
+    """Tap one of your glowing pictures, confirm, and see the result on every screen."""
+    expect(page.locator("#stl-name")).to_be_disabled()
+    page.click(_tile(page, pos))
+    expect(page.locator("#stl-name")).to_be_enabled()
+    page.click("#stl-name")
+    for other in everyone:
+        if ends_round:  # the next round has begun: the result stays in the last round's box
+            line = other.locator(f"#stl-last .stl-reveal-line[data-pos='{pos}']")
+            expect(line).to_have_class(re.compile(rf"stl-reveal-{kind}\b"))
+        else:
+            expect(other.locator(_tile(other, pos))).to_have_class(re.compile(rf"stl-tile-{kind}\b"))
+
+
+def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Path) -> None:
+    started = time.monotonic()
+    problems: list[str] = []
+    a = _page(browser, problems)
+
+    # ---- Anna creates the room: two rounds, a time limit for marking and for turns (bars visible)
+    a.goto(server + "/")
+    a.click("[data-game=stella]")
+    a.locator(".option-details summary").first.click()
+    for option, value in (("rounds", "2"), ("mark_timeout_s", "300"), ("turn_timeout_s", "300")):
+        a.fill(f"#opt-{option}", value)
+        a.dispatch_event(f"#opt-{option}", "change")
+    a.fill("#create-name", "Anna")
+    a.click("#create-button")
+    expect(a.locator("#room-code")).to_be_visible()
+    code = a.locator("#room-code").inner_text().strip()
+    expect(a.locator("#seat-list .seat")).to_have_count(1)
+
+    b = _page(browser, problems, locale="en-US")
+    _join(b, server, code, "Ben")
+    expect(a.locator("#seat-list .seat")).to_have_count(2)
+    c = _page(browser, problems)
+    _join(c, server, code, "Cleo")
+    expect(a.locator("#seat-list .seat")).to_have_count(3)
+
+    # the table screen (laptop); one picture is blocked to show the neutral placeholder
+    table = _page(browser, problems, size=LAPTOP)
+
+    def missing(route: Route) -> None:
+        route.fulfill(status=404, body="no such picture")
+
+    table.goto(f"{server}/r/{code}?table=1")
+    expect(table.locator("#room-code")).to_have_text(code)
+    a.click("#start-game")
+    phones = {"Anna": a, "Ben": b, "Cleo": c}
+    everyone = [a, b, c, table]
+    for page in everyone:
+        expect(page.locator("#stl-grid .stl-tile")).to_have_count(15)
+    first_card = table.locator(_tile(table, 14)).get_attribute("data-card")
+    table.route(f"**/api/pictures/stella/{first_card}.svg", missing)
+    table.reload()
+    expect(table.locator(f"{_tile(table, 14)} .stl-pic-missing")).to_be_visible()
+
+    # ---- round 1, word: only the scout (Anna, seat 0) sees both words
+    expect(a.locator("#stl-choices button")).to_have_count(2)
+    words = [a.locator("#stl-choices .stl-choice-main").nth(k).inner_text() for k in range(2)]
+    for page in (b, c, table):
+        expect(page.locator("#stl-choices")).to_have_count(0)
+        text = page.locator("body").inner_text()
+        assert words[0] not in text and words[1] not in text, text
+    expect(a.locator("#status .timer")).to_be_visible()
+    _shoot(a, screenshots, "01-scout-chooses")
+    _shoot(b, screenshots, "02-waiting-for-word")
+    a.click("#stl-choices button[data-index='1']")
+    for page in everyone:
+        expect(page.locator("#stl-word-main")).to_have_text(words[1])
+    for page in (b, c, table):
+        assert words[0] not in page.locator("body").inner_text()
+
+    # ---- marking: Anna changes her mind before sending, looks at one picture large
+    a.click(_tile(a, 9))
+    expect(a.locator("#stl-counter")).to_contain_text("1 / 10")
+    a.click(_tile(a, 9))
+    expect(a.locator("#stl-counter")).to_contain_text("0 / 10")
+    expect(a.locator("#stl-done")).to_be_disabled()
+    for pos in (0, 1, 2, 3):
+        a.click(_tile(a, pos))
+    expect(a.locator("#stl-counter")).to_contain_text("4 / 10")
+    expect(a.locator("#status .timer")).to_be_visible()
+    _assert_private(phones, table, {"Anna": {0, 1, 2, 3}}, set())
+    _shoot(a, screenshots, "03-marking")
+    a.click("#stl-grid .stl-cell:nth-child(4) .stl-zoom-btn")
+    expect(a.locator("#stl-zoom")).to_be_visible()
+    expect(a.locator("#stl-zoom-toggle")).to_have_text("Markierung weg")
+    _shoot(a, screenshots, "04-zoom")
+    a.click("#stl-zoom-close")
+    expect(a.locator("#stl-zoom")).to_have_count(0)
+    a.click("#stl-done")
+    expect(a.locator("#stl-sent")).to_be_visible()
+    # who has marked shows everywhere, what never does
+    for page in everyone:
+        expect(page.locator(".stl-lantern[data-seat='0'] [data-marked=yes]")).to_be_visible()
+        expect(page.locator(".stl-lantern[data-seat='1'] [data-marked=no]")).to_be_visible()
+    _assert_private(phones, table, {"Anna": {0, 1, 2, 3}}, set())
+    _mark(b, [0, 1, 5])
+    _assert_private(phones, table, {"Anna": {0, 1, 2, 3}, "Ben": {0, 1, 5}}, set())
+    _shoot(table, screenshots, "05-table-marking")
+    _mark(c, [0, 6])
+    marks = {"Anna": {0, 1, 2, 3}, "Ben": {0, 1, 5}, "Cleo": {0, 6}}
+
+    # ---- count: the lanterns, Anna alone at the top is in the dark
+    for page in everyone:
+        for seat, count in enumerate((4, 3, 2)):
+            expect(page.locator(f".stl-lantern[data-seat='{seat}'] .stl-lantern-count")).to_have_attribute(
+                "data-count", str(count)
+            )
+        expect(page.locator(".stl-lantern-dark")).to_have_attribute("data-seat", "0")
+    _assert_private(phones, table, marks, set())
+    expect(a.locator("#stl-grid .stl-tile-can")).to_have_count(4)
+    expect(b.locator("#stl-grid .stl-tile-can")).to_have_count(0)
+    _shoot(a, screenshots, "06-reveal-turn")
+
+    # ---- reveals: spark (all three), super-spark (Anna + Ben), then three falls
+    _reveal(a, 0, "spark", everyone)
+    _assert_private(phones, table, marks, {0})
+    _reveal(b, 1, "super_spark", everyone)
+    _assert_private(phones, table, marks, {0, 1})
+    expect(c.locator("#stl-grid .stl-tile-can")).to_have_count(1)
+    _reveal(c, 6, "fall", everyone)
+    for page in everyone:
+        expect(page.locator(".stl-lantern[data-seat='2']")).to_have_class(re.compile(r"stl-lantern-fallen"))
+    _shoot(b, screenshots, "07-after-fall")
+    _shoot(table, screenshots, "08-table-reveals")
+    # Anna's and Ben's unnamed marks are still hidden from everyone else
+    _assert_private(phones, table, marks, {0, 1, 6})
+    for page in (b, c, table):
+        for pos in (2, 3):
+            assert "stl-tile-mine" not in (page.locator(_tile(page, pos)).get_attribute("class") or "")
+    _reveal(a, 2, "fall", everyone)
+    _reveal(b, 5, "fall", everyone, ends_round=True)
+
+    # ---- round 2: Ben is the scout; the top row got new pictures; round 1's points are shown
+    expect(b.locator("#stl-choices button")).to_have_count(2)
+    for page in everyone:
+        expect(page.locator("#stl-round")).to_contain_text("2")
+        expect(page.locator("#stl-last")).to_be_visible()
+    # Anna in the dark fell: official rule, spark 1 + super-spark 2 = 3; Ben 2 + 3; Cleo 2
+    expect(table.locator("#stl-scores .stl-total td")).to_have_text(["3", "5", "2"])
+    _assert_private(phones, table, {}, set())
+    _shoot(c, screenshots, "09-round-two-word")
+    b.click("#stl-choices button[data-index='0']")
+    _mark(a, [7])
+    _mark(b, [7])
+    _mark(c, [8])
+    _assert_private(phones, table, {"Anna": {7}, "Ben": {7}, "Cleo": {8}}, set())
+    for page in everyone:
+        expect(page.locator(".stl-lantern-dark")).to_have_count(0)
+    _reveal(b, 7, "super_spark", everyone)
+    _reveal(c, 8, "fall", everyone)
+
+    # ---- the end: Ben 8, Anna 6, Cleo 2
+    for page in everyone:
+        expect(page.locator("#ranking")).to_be_visible()
+        expect(page.locator("#ranking .rank-name")).to_have_text(["Ben", "Anna", "Cleo"])
+    expect(a.locator("#stl-final-scores .stl-total td")).to_have_text(["6", "8", "2"])
+    expect(b.locator("#ranking")).to_contain_text("8 points")
+    _shoot(a, screenshots, "10-ranking")
+    _shoot(table, screenshots, "11-table-ranking")
+
+    assert problems == [], problems
+    assert time.monotonic() - started < 90
