@@ -1,0 +1,1133 @@
+// Wordland in the browser: the category, the forbidden letters as tiles (colour + shape + label), the teapot
+// ring counting down to the server's deadline, the words of the round, objections and votes, the character
+// cards with their abilities, and the scores of the round.
+//
+// The module only reads the engine's view (shape: the docstring of tischrunde.games.wordland) and the legal
+// actions; the engine judges every word. Names and words go in through textContent only.
+
+import { el, flash } from "../dom.js";
+import { formatList, register, t } from "../i18n.js";
+
+if (!document.querySelector("link[data-wordland]")) {
+  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/games/wordland.css", dataset: { wordland: "1" } }));
+}
+
+register({
+  de: {
+    "wl.char.queen": "Königin",
+    "wl.char.white_rabbit": "Weißes Kaninchen",
+    "wl.char.tweedles": "Tweedles",
+    "wl.char.cheshire_cat": "Grinsekatze",
+    "wl.char.caterpillar": "Raupe",
+    "wl.char.alice": "Alice",
+    "wl.char.mad_hatter": "Verrückter Hutmacher",
+    "wl.char.royal_guard": "Königliche Wache",
+    "wl.ability.queen": "Hält einen geheimen roten Buchstaben. Direkt nach deinem Zug darfst du ihn auslegen: er gilt für alle anderen bis zu deinem nächsten Zug.",
+    "wl.ability.white_rabbit": "Hält einen geheimen lila Buchstaben. Direkt nach deinem Zug darfst du ihn auslegen – oder damit den roten der Königin ersetzen.",
+    "wl.ability.tweedles": "Zwei Zeitmarken: jede verlängert deinen laufenden Zug um eine Teekanne.",
+    "wl.ability.cheshire_cat": "Einmal pro Runde: deinen Zug ohne Wort beenden.",
+    "wl.ability.caterpillar": "Wette vor der Runde geheim auf eine Person: du bekommst die Hälfte ihrer Wertungskarte dazu.",
+    "wl.ability.alice": "Du bekommst die Hälfte deiner eigenen Wertungskarte dazu.",
+    "wl.ability.mad_hatter": "Einmal pro Runde: einen ausliegenden Buchstaben für den Rest der Runde ignorieren.",
+    "wl.ability.royal_guard": "Der rote Buchstabe der Königin gilt nicht für dich. Einmal pro Runde: eine andere Person sofort drannehmen.",
+    "wl.colour.blue": "blau",
+    "wl.colour.purple": "lila",
+    "wl.colour.green": "grün",
+    "wl.colour.red": "rot",
+    "wl.source.queen": "Königin",
+    "wl.source.rabbit": "Kaninchen",
+    "wl.letter_label": "Verbotener Buchstabe {letter}, {colour}",
+    "wl.letter_ignored": "ignoriert",
+    "wl.letter_free": "gilt nicht für dich",
+    "wl.head": "Runde {round} von {rounds}",
+    "wl.difficulty.easy": "leicht",
+    "wl.difficulty.normal": "normal",
+    "wl.difficulty.hard": "schwer",
+    "wl.category": "Kategorie",
+    "wl.category_pending": "Die Königin wählt die Kategorie …",
+    "wl.forbidden": "Verbotene Buchstaben",
+    "wl.teapot": "Teekanne",
+    "wl.teapot_of": "{name} ist dran",
+    "wl.teapot_paused": "Uhr steht (Abstimmung)",
+    "wl.seconds": "{seconds} s",
+    "wl.words": "Wörter dieser Runde",
+    "wl.no_words": "Noch kein Wort.",
+    "wl.spoken_word": "(gesagt)",
+    "wl.passed": "(gepasst)",
+    "wl.status_word.accepted": "angenommen",
+    "wl.status_word.kept": "bleibt (Abstimmung)",
+    "wl.status_word.rejected": "abgelehnt",
+    "wl.status_word.pass": "gepasst",
+    "wl.objectable": "Einspruch möglich",
+    "wl.players": "Spieler:innen",
+    "wl.points": "{points} Pkt.",
+    "wl.card_taken": "Wertungskarte {card}",
+    "wl.out": "raus",
+    "wl.face_down": "Figur verdeckt",
+    "wl.sideways": "Fähigkeit verbraucht",
+    "wl.turn": "am Zug",
+    "wl.private": "nur für dich",
+    "wl.my_character": "Deine Figur",
+    "wl.my_letter": "Dein geheimer Buchstabe",
+    "wl.my_letter.held": "noch geheim",
+    "wl.my_letter.laid": "liegt aus",
+    "wl.my_letter.gone": "weg",
+    "wl.my_bet": "Deine Wette: {name}",
+    "wl.tokens": "Zeitmarken: {count}",
+    "wl.status.choose": "Wähle die Kategorie!",
+    "wl.status.choose_hint": "Nur du siehst beide Karten. Tippe die an, zu der die Runde spielt.",
+    "wl.status.choose_wait": "{name} (Königin) wählt die Kategorie",
+    "wl.status.bet": "Deine Wette!",
+    "wl.status.bet_hint": "Auf wen setzt du? Du bekommst die Hälfte ihrer Wertungskarte dazu. Niemand sieht deine Wahl.",
+    "wl.status.bet_wait": "{name} (Raupe) wettet geheim",
+    "wl.status.your_turn": "Du bist dran!",
+    "wl.status.your_turn_hint": "Ein Wort zu „{category}“ ohne verbotene Buchstaben.",
+    "wl.status.forced": "Die Wache nimmt dich dran!",
+    "wl.status.turn_of": "{name} ist dran",
+    "wl.status.next_you": "Du bist als Nächstes dran – überleg schon mal.",
+    "wl.status.out": "Du bist raus – du hast Wertungskarte {card}.",
+    "wl.status.vote": "Einspruch gegen „{word}“!",
+    "wl.status.vote_hint": "{objector} erhebt Einspruch gegen das Wort von {name}. Passt es zur Kategorie?",
+    "wl.status.vote_wait": "Abstimmung über „{word}“ von {name}",
+    "wl.status.vote_wait_hint": "Es fehlen noch: {names}. Die Uhr steht so lange.",
+    "wl.status.vote_mine": "Abstimmung über dein Wort „{word}“",
+    "wl.status.table": "Tischansicht – alle Handys sind die Hände.",
+    "wl.status.over": "Spiel vorbei",
+    "wl.input_label": "Dein Wort",
+    "wl.input_placeholder": "Wort eintippen …",
+    "wl.send": "Senden",
+    "wl.said_it": "Gesagt!",
+    "wl.said_it_hint": "Sag dein Wort laut und tippe dann hier.",
+    "wl.rejected": "Nicht angenommen: {reason}",
+    "wl.try_again": "Versuch ein anderes Wort – die Teekanne läuft weiter.",
+    "wl.btn.category": "{title}",
+    "wl.btn.bet": "Auf {name} setzen",
+    "wl.btn.object": "Einspruch! „{word}“ ({name})",
+    "wl.btn.against": "Ungültig – {name} fliegt raus",
+    "wl.btn.keep": "Gültig – das Wort bleibt",
+    "wl.btn.place": "Meinen Buchstaben {letter} auslegen",
+    "wl.btn.replace_red": "{letter} statt des roten auslegen",
+    "wl.btn.extend": "Mehr Zeit (Zeitmarke)",
+    "wl.btn.cat_pass": "Passen (Grinsekatze)",
+    "wl.btn.hatter": "{letter} ignorieren",
+    "wl.btn.guard": "{name} drannehmen",
+    "wl.abilities": "Fähigkeiten",
+    "wl.vote.title": "Abstimmung: „{word}“ von {name}",
+    "wl.vote.objector": "Einspruch von {name}",
+    "wl.vote.counts": "ungültig: {against} · gültig: {keep}",
+    "wl.vote.waiting": "wartet",
+    "wl.vote.voted_against": "ungültig",
+    "wl.vote.voted_keep": "gültig",
+    "wl.summary.title": "Wertung Runde {round}",
+    "wl.summary.category": "Kategorie: {title}",
+    "wl.summary.card": "Karte {card}: {points}",
+    "wl.summary.bonus": "Bonus {bonus}",
+    "wl.summary.total": "= {total}",
+    "wl.summary.bet": "Die Raupe hatte auf {name} gesetzt.",
+    "wl.summary.no_bet": "Die Raupe hat nicht gewettet.",
+    "wl.summary.could": "Möglich gewesen wäre z. B.: {words}",
+    "wl.summary.survivor": "übrig geblieben",
+    "wl.score": "{points} Punkte",
+    "wl.ev.category": "Die Kategorie ist „{title}“.",
+    "wl.ev.bet": "Du setzt auf {name}.",
+    "wl.ev.no_bet": "Die Raupe hat nicht gewettet.",
+    "wl.ev.word": "{name}: „{word}“",
+    "wl.ev.said": "{name} hat ein Wort gesagt.",
+    "wl.ev.extend": "{name} nimmt sich mehr Zeit.",
+    "wl.ev.cat_pass": "{name} passt (Grinsekatze).",
+    "wl.ev.place_letter": "{name} legt {letter} aus: ab jetzt verboten!",
+    "wl.ev.replace_red": "{name} ersetzt den roten Buchstaben durch {letter}.",
+    "wl.ev.hatter_ignore": "{name} ignoriert {letter}.",
+    "wl.ev.guard_force": "{name} nimmt {target} sofort dran!",
+    "wl.ev.objection": "{name} erhebt Einspruch gegen „{word}“!",
+    "wl.ev.objection_spoken": "{name} erhebt Einspruch!",
+    "wl.ev.vote": "{name} hat abgestimmt.",
+    "wl.ev.vote_out": "Abgestimmt: {against} zu {keep} – das Wort von {name} ist ungültig.",
+    "wl.ev.vote_kept": "Abgestimmt: {against} zu {keep} – das Wort von {name} bleibt.",
+    "wl.ev.out_timeout": "{name} ist raus: die Teekanne pfeift! (Karte {card})",
+    "wl.ev.out_rejected": "{name} ist raus (Karte {card}).",
+    "wl.ev.round_end": "Runde vorbei: {name} bleibt übrig.",
+    "wl.err.forbidden_letter": "„{word}“ enthält den verbotenen Buchstaben {letter}.",
+    "wl.err.forbidden_letter_plain": "Das Wort enthält einen verbotenen Buchstaben.",
+    "wl.err.repeated_word": "„{word}“ wurde in dieser Runde schon genannt.",
+    "wl.err.not_letters": "Ein Wort besteht nur aus Buchstaben – keine Ziffern, Zeichen oder Bindestriche.",
+    "wl.err.not_one_word": "Bitte genau ein Wort, ohne Leerzeichen.",
+    "wl.err.empty_word": "Tippe zuerst ein Wort ein.",
+    "wl.err.word_too_long": "So lang ist kein Wort: höchstens 40 Buchstaben.",
+    "wl.err.control_character": "Das Wort enthält ein unsichtbares Steuerzeichen.",
+    "wl.err.timer_ran_out": "Zu spät – die Teekanne hat schon gepfiffen.",
+    "wl.err.too_late": "Zu spät – die Zeit ist abgelaufen.",
+    "wl.err.vote_running": "Gerade läuft eine Abstimmung – die Uhr steht still.",
+    "wl.err.no_objection_window": "Gegen dieses Wort ist kein Einspruch mehr möglich.",
+    "wl.err.own_word": "Gegen dein eigenes Wort kannst du keinen Einspruch erheben.",
+    "wl.err.no_vote": "Gerade gibt es für dich nichts abzustimmen.",
+    "wl.err.vote_closed": "Die Abstimmung ist schon beendet.",
+    "wl.err.game_over": "Das Spiel ist vorbei.",
+  },
+  en: {
+    "wl.char.queen": "Queen",
+    "wl.char.white_rabbit": "White Rabbit",
+    "wl.char.tweedles": "Tweedles",
+    "wl.char.cheshire_cat": "Cheshire Cat",
+    "wl.char.caterpillar": "Caterpillar",
+    "wl.char.alice": "Alice",
+    "wl.char.mad_hatter": "Mad Hatter",
+    "wl.char.royal_guard": "Royal Guard",
+    "wl.ability.queen": "Holds a secret red letter. Right after your turn you may lay it out: it binds everyone else until your next turn.",
+    "wl.ability.white_rabbit": "Holds a secret purple letter. Right after your turn you may lay it out – or swap it for the Queen's red one.",
+    "wl.ability.tweedles": "Two time tokens: each adds one teapot to your running turn.",
+    "wl.ability.cheshire_cat": "Once per round: end your turn without a word.",
+    "wl.ability.caterpillar": "Before the round, bet secretly on a player: you get half of their scoring card on top.",
+    "wl.ability.alice": "You get half of your own scoring card on top.",
+    "wl.ability.mad_hatter": "Once per round: ignore one displayed letter for the rest of the round.",
+    "wl.ability.royal_guard": "The Queen's red letter does not bind you. Once per round: make another player take a turn at once.",
+    "wl.colour.blue": "blue",
+    "wl.colour.purple": "purple",
+    "wl.colour.green": "green",
+    "wl.colour.red": "red",
+    "wl.source.queen": "Queen",
+    "wl.source.rabbit": "Rabbit",
+    "wl.letter_label": "Forbidden letter {letter}, {colour}",
+    "wl.letter_ignored": "ignored",
+    "wl.letter_free": "not for you",
+    "wl.head": "Round {round} of {rounds}",
+    "wl.difficulty.easy": "easy",
+    "wl.difficulty.normal": "normal",
+    "wl.difficulty.hard": "hard",
+    "wl.category": "Category",
+    "wl.category_pending": "The Queen is choosing the category …",
+    "wl.forbidden": "Forbidden letters",
+    "wl.teapot": "Teapot",
+    "wl.teapot_of": "{name}'s turn",
+    "wl.teapot_paused": "Clock stopped (vote)",
+    "wl.seconds": "{seconds} s",
+    "wl.words": "Words this round",
+    "wl.no_words": "No word yet.",
+    "wl.spoken_word": "(spoken)",
+    "wl.passed": "(passed)",
+    "wl.status_word.accepted": "accepted",
+    "wl.status_word.kept": "kept (vote)",
+    "wl.status_word.rejected": "rejected",
+    "wl.status_word.pass": "passed",
+    "wl.objectable": "open to objection",
+    "wl.players": "Players",
+    "wl.points": "{points} pts",
+    "wl.card_taken": "scoring card {card}",
+    "wl.out": "out",
+    "wl.face_down": "character face down",
+    "wl.sideways": "ability used",
+    "wl.turn": "to play",
+    "wl.private": "only you see it",
+    "wl.my_character": "Your character",
+    "wl.my_letter": "Your secret letter",
+    "wl.my_letter.held": "still secret",
+    "wl.my_letter.laid": "laid out",
+    "wl.my_letter.gone": "gone",
+    "wl.my_bet": "Your bet: {name}",
+    "wl.tokens": "Time tokens: {count}",
+    "wl.status.choose": "Choose the category!",
+    "wl.status.choose_hint": "Only you see both cards. Tap the one this round is played on.",
+    "wl.status.choose_wait": "{name} (Queen) is choosing the category",
+    "wl.status.bet": "Place your bet!",
+    "wl.status.bet_hint": "Who do you back? You get half of their scoring card on top. Nobody sees your choice.",
+    "wl.status.bet_wait": "{name} (Caterpillar) is betting in secret",
+    "wl.status.your_turn": "Your turn!",
+    "wl.status.your_turn_hint": "One word for “{category}” without a forbidden letter.",
+    "wl.status.forced": "The Guard calls on you!",
+    "wl.status.turn_of": "{name}'s turn",
+    "wl.status.next_you": "You are next – start thinking.",
+    "wl.status.out": "You are out – you hold scoring card {card}.",
+    "wl.status.vote": "Objection to “{word}”!",
+    "wl.status.vote_hint": "{objector} objects to {name}'s word. Does it fit the category?",
+    "wl.status.vote_wait": "Vote on “{word}” by {name}",
+    "wl.status.vote_wait_hint": "Still missing: {names}. The clock stands still meanwhile.",
+    "wl.status.vote_mine": "Vote on your word “{word}”",
+    "wl.status.table": "Table screen – every phone is a hand.",
+    "wl.status.over": "Game over",
+    "wl.input_label": "Your word",
+    "wl.input_placeholder": "Type a word …",
+    "wl.send": "Send",
+    "wl.said_it": "Said it!",
+    "wl.said_it_hint": "Say your word out loud, then tap here.",
+    "wl.rejected": "Not accepted: {reason}",
+    "wl.try_again": "Try another word – the teapot keeps running.",
+    "wl.btn.category": "{title}",
+    "wl.btn.bet": "Bet on {name}",
+    "wl.btn.object": "Objection! “{word}” ({name})",
+    "wl.btn.against": "Invalid – {name} is out",
+    "wl.btn.keep": "Valid – the word stays",
+    "wl.btn.place": "Lay out my letter {letter}",
+    "wl.btn.replace_red": "Lay out {letter} instead of the red one",
+    "wl.btn.extend": "More time (token)",
+    "wl.btn.cat_pass": "Pass (Cheshire Cat)",
+    "wl.btn.hatter": "Ignore {letter}",
+    "wl.btn.guard": "Call on {name}",
+    "wl.abilities": "Abilities",
+    "wl.vote.title": "Vote: “{word}” by {name}",
+    "wl.vote.objector": "Objection by {name}",
+    "wl.vote.counts": "invalid: {against} · valid: {keep}",
+    "wl.vote.waiting": "waiting",
+    "wl.vote.voted_against": "invalid",
+    "wl.vote.voted_keep": "valid",
+    "wl.summary.title": "Round {round} scores",
+    "wl.summary.category": "Category: {title}",
+    "wl.summary.card": "card {card}: {points}",
+    "wl.summary.bonus": "bonus {bonus}",
+    "wl.summary.total": "= {total}",
+    "wl.summary.bet": "The Caterpillar had bet on {name}.",
+    "wl.summary.no_bet": "The Caterpillar did not bet.",
+    "wl.summary.could": "Possible words were e.g.: {words}",
+    "wl.summary.survivor": "last one standing",
+    "wl.score": "{points} points",
+    "wl.ev.category": "The category is “{title}”.",
+    "wl.ev.bet": "You bet on {name}.",
+    "wl.ev.no_bet": "The Caterpillar did not bet.",
+    "wl.ev.word": "{name}: “{word}”",
+    "wl.ev.said": "{name} said a word.",
+    "wl.ev.extend": "{name} takes more time.",
+    "wl.ev.cat_pass": "{name} passes (Cheshire Cat).",
+    "wl.ev.place_letter": "{name} lays out {letter}: forbidden from now on!",
+    "wl.ev.replace_red": "{name} replaces the red letter with {letter}.",
+    "wl.ev.hatter_ignore": "{name} ignores {letter}.",
+    "wl.ev.guard_force": "{name} calls on {target} at once!",
+    "wl.ev.objection": "{name} objects to “{word}”!",
+    "wl.ev.objection_spoken": "{name} objects!",
+    "wl.ev.vote": "{name} has voted.",
+    "wl.ev.vote_out": "Voted {against} to {keep}: {name}'s word is invalid.",
+    "wl.ev.vote_kept": "Voted {against} to {keep}: {name}'s word stays.",
+    "wl.ev.out_timeout": "{name} is out: the teapot whistles! (card {card})",
+    "wl.ev.out_rejected": "{name} is out (card {card}).",
+    "wl.ev.round_end": "Round over: {name} is the last one standing.",
+    "wl.err.forbidden_letter": "“{word}” contains the forbidden letter {letter}.",
+    "wl.err.forbidden_letter_plain": "The word contains a forbidden letter.",
+    "wl.err.repeated_word": "“{word}” was already said this round.",
+    "wl.err.not_letters": "A word is letters only – no digits, signs or hyphens.",
+    "wl.err.not_one_word": "Exactly one word, please, without spaces.",
+    "wl.err.empty_word": "Type a word first.",
+    "wl.err.word_too_long": "No word is that long: 40 letters at most.",
+    "wl.err.control_character": "The word contains an invisible control character.",
+    "wl.err.timer_ran_out": "Too late – the teapot has already whistled.",
+    "wl.err.too_late": "Too late – the time has run out.",
+    "wl.err.vote_running": "A vote is running – the clock stands still.",
+    "wl.err.no_objection_window": "That word can no longer be objected to.",
+    "wl.err.own_word": "You cannot object to your own word.",
+    "wl.err.no_vote": "There is nothing for you to vote on now.",
+    "wl.err.vote_closed": "The vote has already closed.",
+    "wl.err.game_over": "The game is over.",
+  },
+});
+
+// colour is never the only signal: every colour also has a shape and a word
+const SHAPES = { blue: "●", purple: "◆", green: "▲", red: "■" };
+const ICONS = {
+  queen: "👑",
+  white_rabbit: "🐇",
+  tweedles: "👬",
+  cheshire_cat: "😼",
+  caterpillar: "🐛",
+  alice: "👧",
+  mad_hatter: "🎩",
+  royal_guard: "💂",
+};
+const UMLAUTS = { ä: "a", ö: "o", ü: "u", ß: "s" };
+
+// what the player is doing on this phone, kept across the shell's re-renders
+const ui = {
+  input: null, // the word field, reused so typing survives incoming states
+  form: null,
+  turnId: null, // the turn the field belongs to
+  rejection: null, // {turnId, word, text}
+  sent: null, // {action, turnId, at, tries}
+  ctx: null,
+};
+
+// ---------------------------------------------------------------- reading the view
+
+function v(ctx) {
+  return ctx.view || {};
+}
+
+function list(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+function legalOf(ctx, type) {
+  return list(ctx.legal).filter((a) => a && a.type === type);
+}
+
+function charName(key) {
+  return key ? t(`wl.char.${key}`) : "";
+}
+
+function characterOf(view, seat) {
+  return list(view.characters).find((c) => c.seat === seat) || null;
+}
+
+function seatOf(view, character) {
+  const c = list(view.characters).find((x) => x.character === character);
+  return c ? c.seat : null;
+}
+
+function names(ctx, seats) {
+  return formatList(seats.map((s) => ctx.name(s)));
+}
+
+function upper(letter) {
+  return String(letter || "").toUpperCase();
+}
+
+function isOut(view, seat) {
+  return Boolean(list(view.out)[seat]);
+}
+
+function waitingFor(ctx) {
+  const view = v(ctx);
+  if (ctx.outcome || view.phase === "over") return [];
+  if (view.phase === "choose") return [seatOf(view, "queen")].filter((s) => s !== null);
+  if (view.phase === "bet") return [seatOf(view, "caterpillar")].filter((s) => s !== null);
+  if (view.vote) return list(view.vote.voters).filter((s) => view.vote.ballots[s] === null || view.vote.ballots[s] === undefined);
+  return typeof view.turn === "number" ? [view.turn] : [];
+}
+
+function optionSeconds(ctx, name, fallback) {
+  const view = v(ctx);
+  if (view.options && typeof view.options[name] === "number") return view.options[name];
+  const room = ctx.info && ctx.info.options;
+  return room && typeof room[name] === "number" ? room[name] : fallback;
+}
+
+// ---------------------------------------------------------------- status line and timer
+
+function status(ctx) {
+  const view = v(ctx);
+  const me = ctx.seat;
+  if (ctx.outcome || view.phase === "over") return { main: t("wl.status.over"), hint: "", mine: false };
+  const hintTable = ctx.isTable ? t("wl.status.table") : "";
+  if (view.phase === "choose") {
+    const queen = seatOf(view, "queen");
+    if (me !== null && me === queen) return { main: t("wl.status.choose"), hint: t("wl.status.choose_hint"), mine: true };
+    return { main: t("wl.status.choose_wait", { name: ctx.name(queen) }), hint: hintTable, mine: false };
+  }
+  if (view.phase === "bet") {
+    const cat = seatOf(view, "caterpillar");
+    if (me !== null && me === cat) return { main: t("wl.status.bet"), hint: t("wl.status.bet_hint"), mine: true };
+    return { main: t("wl.status.bet_wait", { name: ctx.name(cat) }), hint: hintTable, mine: false };
+  }
+  const vote = view.vote;
+  if (vote) {
+    const word = vote.word ?? t("wl.spoken_word");
+    const missing = waitingFor(ctx);
+    if (me !== null && missing.includes(me)) {
+      return {
+        main: t("wl.status.vote", { word }),
+        hint: t("wl.status.vote_hint", { objector: ctx.name(vote.objector), name: ctx.name(vote.seat) }),
+        mine: true,
+      };
+    }
+    const main = me === vote.seat ? t("wl.status.vote_mine", { word }) : t("wl.status.vote_wait", { word, name: ctx.name(vote.seat) });
+    return { main, hint: missing.length ? t("wl.status.vote_wait_hint", { names: names(ctx, missing) }) : "", mine: false };
+  }
+  const category = view.category ? view.category.title : "";
+  if (view.my_turn) {
+    return {
+      main: view.forced_turn ? t("wl.status.forced") : t("wl.status.your_turn"),
+      hint: t("wl.status.your_turn_hint", { category }),
+      mine: true,
+    };
+  }
+  let hint = hintTable;
+  if (me !== null && isOut(view, me)) hint = t("wl.status.out", { card: list(view.scoring_cards)[me] ?? "?" });
+  else if (me !== null && typeof view.turn === "number" && nextAlive(view, view.turn) === me) hint = t("wl.status.next_you");
+  return { main: typeof view.turn === "number" ? t("wl.status.turn_of", { name: ctx.name(view.turn) }) : "", hint, mine: false };
+}
+
+function nextAlive(view, seat) {
+  const n = view.players || list(view.out).length;
+  for (let step = 1; step <= n; step += 1) {
+    const s = (seat + step) % n;
+    if (!isOut(view, s)) return s;
+  }
+  return null;
+}
+
+/** The countdown under the status line: the server's deadline of whatever runs now. */
+function timer(ctx) {
+  const view = v(ctx);
+  if (view.phase === "choose" || view.phase === "bet") {
+    if (typeof view.deadline !== "number") return null;
+    return { until: view.deadline, total: optionSeconds(ctx, "choose_s", 30) * 1000 };
+  }
+  if (view.phase !== "play") return null;
+  if (view.vote) return { until: view.vote.deadline, total: optionSeconds(ctx, "vote_s", 20) * 1000 };
+  if (typeof view.turn_deadline === "number") return { until: view.turn_deadline, total: optionSeconds(ctx, "timer_s", 15) * 1000 };
+  return null;
+}
+
+// ---------------------------------------------------------------- the player strip
+
+function seatInfo(seat, ctx) {
+  const view = v(ctx);
+  const c = characterOf(view, seat);
+  const nodes = [];
+  const classes = [];
+  if (c) {
+    const down = c.card === "down";
+    nodes.push(
+      el("span", {
+        class: ["wl-strip-char", down && "wl-strip-down"],
+        title: down ? `${charName(c.character)} – ${t("wl.face_down")}` : charName(c.character),
+        text: ICONS[c.character] || "?",
+      }),
+    );
+  }
+  if (view.phase !== "over") {
+    const card = list(view.scoring_cards)[seat];
+    if (isOut(view, seat)) {
+      classes.push("wl-player-out");
+      nodes.push(el("span", { class: "wl-strip-out", text: `✗ ${t("wl.out")}${card ? ` · ${card}` : ""}` }));
+    }
+  }
+  nodes.push(el("span", { class: "wl-strip-points", text: t("wl.points", { points: list(view.points)[seat] ?? 0 }) }));
+  return { nodes, classes };
+}
+
+// ---------------------------------------------------------------- the table
+
+function letterTile(item, { big = true } = {}) {
+  const colour = item.colour;
+  const marks = [];
+  if (item.source === "queen" || item.source === "rabbit") marks.push(t(`wl.source.${item.source}`));
+  if (item.ignored && item.ignored_for_all) marks.push(t("wl.letter_ignored"));
+  else if (item.binds_me === false && item.ignored === false && item.source !== "table") marks.push(t("wl.letter_free"));
+  else if (item.ignored && !item.ignored_for_all && item.binds_me === false) marks.push(t("wl.letter_ignored"));
+  const off = item.binds_me === false || (item.ignored && item.ignored_for_all);
+  return el(
+    "li",
+    {
+      class: ["wl-tile", `wl-tile-${colour}`, big && "wl-tile-big", off && "wl-tile-off", item.ignored && "wl-tile-ignored"],
+      dataset: { letter: item.letter, colour, source: item.source || "table" },
+      "aria-label": t("wl.letter_label", { letter: upper(item.letter), colour: t(`wl.colour.${colour}`) }),
+    },
+    el("span", { class: "wl-tile-letter", "aria-hidden": "true", text: upper(item.letter) }),
+    el("span", { class: "wl-tile-tag", "aria-hidden": "true", text: `${SHAPES[colour] || ""} ${t(`wl.colour.${colour}`)}` }),
+    marks.length ? el("span", { class: "wl-tile-mark", text: marks.join(" · ") }) : null,
+  );
+}
+
+function teapot(ctx) {
+  const view = v(ctx);
+  if (view.phase !== "play" || typeof view.turn !== "number") return null;
+  const total = optionSeconds(ctx, "timer_s", 15) * 1000;
+  const ring = el("div", { class: "wl-ring" });
+  const number = el("span", { class: "wl-ring-number" });
+  ring.appendChild(number);
+  const box = el(
+    "div",
+    { class: ["wl-teapot", view.my_turn && "wl-teapot-mine", view.vote && "wl-teapot-paused"], id: "wl-teapot", dataset: { seat: String(view.turn) } },
+    ring,
+    el(
+      "div",
+      { class: "wl-teapot-text" },
+      el("span", { class: "wl-teapot-label", text: `🫖 ${t("wl.teapot")}` }),
+      el("strong", { class: "wl-teapot-name", text: t("wl.teapot_of", { name: ctx.name(view.turn) }) }),
+      view.vote ? el("span", { class: "wl-teapot-paused-text", text: `⏸ ${t("wl.teapot_paused")}` }) : null,
+    ),
+  );
+  const until = view.turn_deadline;
+  const tick = () => {
+    if (!ring.isConnected && ring.dataset.started) return;
+    ring.dataset.started = "1";
+    const left = typeof until === "number" ? Math.max(0, until - ctx.now()) : null;
+    const share = left === null ? 1 : Math.min(1, left / Math.max(total, left, 1));
+    ring.style.setProperty("--share", String(share));
+    ring.classList.toggle("wl-ring-low", left !== null && left < 4000);
+    number.textContent = left === null ? "⏸" : String(Math.ceil(left / 1000));
+    if (left !== null && left > 0) requestAnimationFrame(tick);
+  };
+  tick();
+  return box;
+}
+
+function objectionBar(ctx, window) {
+  const total = optionSeconds(ctx, "objection_s", 5) * 1000;
+  const fill = el("span", { class: "wl-obj-fill" });
+  const bar = el("span", { class: "wl-obj-bar" }, fill);
+  const tick = () => {
+    if (!bar.isConnected && bar.dataset.started) return;
+    bar.dataset.started = "1";
+    const left = v(ctx).vote ? total : Math.max(0, window.closes_at - ctx.now());
+    fill.style.setProperty("--share", String(Math.min(1, left / Math.max(1, total))));
+    if (left > 0 && !v(ctx).vote) requestAnimationFrame(tick);
+  };
+  tick();
+  return bar;
+}
+
+function wordsList(ctx) {
+  const view = v(ctx);
+  const box = el("section", { class: "wl-words", id: "wl-words" }, el("h3", { class: "wl-sub", text: t("wl.words") }));
+  const words = list(view.words);
+  if (!words.length) {
+    box.appendChild(el("p", { class: "wl-none", text: t("wl.no_words") }));
+    return box;
+  }
+  const open = new Set(list(view.objection_windows).map((w) => w.turn_id));
+  const ol = el("ol", { class: "wl-word-list" });
+  for (const w of words.slice().reverse()) {
+    const icon = { accepted: "✓", kept: "⚖✓", rejected: "✗", pass: "↷" }[w.status] || "";
+    const text = w.status === "pass" ? t("wl.passed") : w.word === null || w.word === undefined ? t("wl.spoken_word") : w.word;
+    ol.appendChild(
+      el(
+        "li",
+        { class: ["wl-word", `wl-word-${w.status}`, open.has(w.turn_id) && "wl-word-open"], dataset: { turn: String(w.turn_id), seat: String(w.seat) } },
+        el("span", { class: "wl-word-icon", title: t(`wl.status_word.${w.status}`), "aria-label": t(`wl.status_word.${w.status}`), text: icon }),
+        el("span", { class: "wl-word-text", text }),
+        el("span", { class: "wl-word-who", text: ctx.name(w.seat) }),
+        open.has(w.turn_id) ? el("span", { class: "wl-word-badge", text: `⚖ ${t("wl.objectable")}` }) : null,
+      ),
+    );
+  }
+  box.appendChild(ol);
+  return box;
+}
+
+function votePanel(ctx) {
+  const vote = v(ctx).vote;
+  if (!vote) return null;
+  const word = vote.word ?? t("wl.spoken_word");
+  const against = list(vote.ballots).filter((b) => b === true).length;
+  const keep = list(vote.ballots).filter((b) => b === false).length;
+  const ul = el("ul", { class: "wl-ballots" });
+  for (const s of list(vote.voters)) {
+    const b = vote.ballots[s];
+    const text = b === true ? `✗ ${t("wl.vote.voted_against")}` : b === false ? `✓ ${t("wl.vote.voted_keep")}` : `… ${t("wl.vote.waiting")}`;
+    ul.appendChild(el("li", { class: ["wl-ballot", b === null || b === undefined ? "wl-ballot-open" : "wl-ballot-cast"], dataset: { seat: String(s) } }, el("span", { text: ctx.name(s) }), el("span", { text })));
+  }
+  return el(
+    "section",
+    { class: "wl-vote", id: "wl-vote", role: "group", "aria-label": t("wl.vote.title", { word, name: ctx.name(vote.seat) }) },
+    el("h3", { class: "wl-sub", text: `⚖ ${t("wl.vote.title", { word, name: ctx.name(vote.seat) })}` }),
+    el("p", { class: "wl-vote-line", text: t("wl.vote.objector", { name: ctx.name(vote.objector) }) }),
+    el("p", { class: "wl-vote-counts", id: "wl-vote-counts", text: t("wl.vote.counts", { against, keep }) }),
+    ul,
+  );
+}
+
+function seatsPanel(ctx) {
+  const view = v(ctx);
+  const n = view.players || list(view.out).length;
+  const ol = el("ol", { class: "wl-seats", id: "wl-seats", "aria-label": t("wl.players") });
+  for (let s = 0; s < n; s += 1) {
+    const c = characterOf(view, s) || { character: null, card: "up" };
+    const out = isOut(view, s);
+    const card = list(view.scoring_cards)[s];
+    const turn = view.phase === "play" && view.turn === s;
+    ol.appendChild(
+      el(
+        "li",
+        {
+          class: ["wl-seat", out && "wl-seat-out", turn && "wl-seat-turn", s === ctx.seat && "wl-seat-me", `wl-card-${c.card}`],
+          dataset: { seat: String(s), character: c.character || "" },
+        },
+        el(
+          "span",
+          { class: "wl-seat-card", title: c.card === "down" ? t("wl.face_down") : c.card === "sideways" ? t("wl.sideways") : charName(c.character) },
+          el("span", { class: "wl-seat-icon", "aria-hidden": "true", text: c.card === "down" ? "🂠" : ICONS[c.character] || "?" }),
+        ),
+        el(
+          "span",
+          { class: "wl-seat-body" },
+          el("span", { class: "wl-seat-name", text: `${turn ? "▶ " : ""}${ctx.name(s)}` }),
+          el(
+            "span",
+            { class: "wl-seat-meta" },
+            `${charName(c.character)}${c.card === "down" ? ` (${t("wl.face_down")})` : c.card === "sideways" ? ` (${t("wl.sideways")})` : ""}`,
+          ),
+          out || card ? el("span", { class: "wl-seat-scorecard", text: `${out ? `✗ ${t("wl.out")} · ` : ""}🂡 ${t("wl.card_taken", { card })}` }) : null,
+        ),
+        el("span", { class: "wl-seat-points", text: t("wl.points", { points: list(view.points)[s] ?? 0 }) }),
+      ),
+    );
+  }
+  return ol;
+}
+
+function roundSummary(ctx, last, id = "wl-summary") {
+  if (!last) return null;
+  const box = el(
+    "section",
+    { class: "wl-summary", id },
+    el("h3", { class: "wl-sub", text: t("wl.summary.title", { round: last.round }) }),
+    last.category ? el("p", { class: "wl-summary-line", text: t("wl.summary.category", { title: last.category.title }) }) : null,
+  );
+  const rows = list(last.cards).map((card, seat) => ({ seat, card, points: last.card_points[seat], bonus: last.bonus[seat] }));
+  rows.sort((a, b) => b.card - a.card);
+  const ol = el("ol", { class: "wl-summary-rows" });
+  const n = rows.length;
+  for (const r of rows) {
+    const character = list(last.characters)[r.seat];
+    ol.appendChild(
+      el(
+        "li",
+        { class: "wl-summary-row", dataset: { seat: String(r.seat) } },
+        el("span", { class: "wl-summary-name", text: `${ICONS[character] || ""} ${ctx.name(r.seat)}` }),
+        el("span", { class: "wl-summary-card", text: `${t("wl.summary.card", { card: r.card, points: r.points })}${r.card === n ? ` (${t("wl.summary.survivor")})` : ""}` }),
+        r.bonus ? el("span", { class: "wl-summary-bonus", text: `+ ${t("wl.summary.bonus", { bonus: r.bonus })} (${charName(character)})` }) : null,
+        el("strong", { class: "wl-summary-total", text: t("wl.summary.total", { total: r.points + r.bonus }) }),
+      ),
+    );
+  }
+  box.appendChild(ol);
+  if (list(last.characters).includes("caterpillar")) {
+    box.appendChild(
+      el("p", {
+        class: "wl-summary-line",
+        text: typeof last.caterpillar_bet === "number" ? t("wl.summary.bet", { name: ctx.name(last.caterpillar_bet) }) : t("wl.summary.no_bet"),
+      }),
+    );
+  }
+  if (list(last.could_have_said).length) {
+    box.appendChild(el("p", { class: "wl-summary-line wl-muted", text: t("wl.summary.could", { words: formatList(last.could_have_said) }) }));
+  }
+  return box;
+}
+
+function renderTable(ctx) {
+  const view = v(ctx);
+  const box = el("div", { class: "wl-table", id: "wl-table" });
+  box.appendChild(
+    el("p", {
+      class: "wl-head",
+      text: `${t("wl.head", { round: view.round, rounds: view.rounds })} · ${t(`wl.difficulty.${(view.options || {}).difficulty || "normal"}`)}`,
+    }),
+  );
+  const category = view.category;
+  box.appendChild(
+    el(
+      "div",
+      { class: "wl-category", id: "wl-category", dataset: { category: category ? category.id : "" } },
+      el("span", { class: "wl-label", text: t("wl.category") }),
+      el("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t("wl.category_pending") }),
+    ),
+  );
+  const letters = list(view.forbidden_letters);
+  if (letters.length && view.phase !== "over") {
+    box.appendChild(
+      el(
+        "div",
+        { class: "wl-forbidden" },
+        el("span", { class: "wl-label", text: t("wl.forbidden") }),
+        el("ul", { class: "wl-tiles", id: "wl-tiles" }, letters.map((item) => letterTile(item))),
+      ),
+    );
+  }
+  const pot = teapot(ctx);
+  if (pot) box.appendChild(pot);
+  const vote = votePanel(ctx);
+  if (vote) box.appendChild(vote);
+  if (view.phase === "play") box.appendChild(wordsList(ctx));
+  box.appendChild(seatsPanel(ctx));
+  if (view.phase === "choose" && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
+  return box;
+}
+
+// ---------------------------------------------------------------- controls
+
+function act(ctx, action) {
+  ui.sent = { action, turnId: v(ctx).turn_id, at: performance.now(), tries: 0 };
+  ctx.act(action);
+}
+
+function bigButton(ctx, text, action, extra = {}) {
+  return el("button", {
+    class: ["btn", "btn-huge", extra.primary !== false && "btn-primary", ...(extra.classes || [])],
+    type: "button",
+    dataset: { act: action.type, ...(extra.dataset || {}) },
+    text,
+    on: { click: () => act(ctx, action) },
+  });
+}
+
+function privatePanel(ctx) {
+  const view = v(ctx);
+  const me = ctx.seat;
+  const c = characterOf(view, me);
+  if (!c) return null;
+  const panel = el(
+    "section",
+    { class: "wl-private", id: "wl-private", "aria-label": t("wl.my_character") },
+    el("span", { class: "wl-private-mark", text: `🔒 ${t("wl.private")}` }),
+  );
+  panel.appendChild(
+    el(
+      "div",
+      { class: ["wl-mycard", `wl-card-${c.card}`], id: "wl-my-character", dataset: { character: c.character } },
+      el("span", { class: "wl-mycard-icon", "aria-hidden": "true", text: ICONS[c.character] || "?" }),
+      el(
+        "span",
+        { class: "wl-mycard-body" },
+        el("strong", { text: `${charName(c.character)}${c.card === "down" ? ` – ${t("wl.face_down")}` : c.card === "sideways" ? ` – ${t("wl.sideways")}` : ""}` }),
+        el("span", { class: "wl-mycard-ability", text: t(`wl.ability.${c.character}`) }),
+        c.character === "tweedles" ? el("span", { class: "wl-mycard-extra", text: t("wl.tokens", { count: view.tweedle_tokens }) }) : null,
+      ),
+    ),
+  );
+  const mine = view.my_letter;
+  if (mine && view.phase !== "over") {
+    panel.appendChild(
+      el(
+        "div",
+        { class: "wl-myletter", id: "wl-my-letter", dataset: { letter: mine.letter, state: mine.state } },
+        el("span", { class: "wl-label", text: `🔒 ${t("wl.my_letter")}` }),
+        el("ul", { class: "wl-tiles" }, letterTile({ letter: mine.letter, colour: mine.colour, source: "table" }, { big: false })),
+        el("span", { class: "wl-myletter-state", text: t(`wl.my_letter.${mine.state}`) }),
+      ),
+    );
+  }
+  const cat = view.caterpillar;
+  if (cat && cat.seat === me && typeof cat.bet === "number") {
+    panel.appendChild(el("p", { class: "wl-mybet", id: "wl-my-bet", text: `🔒 ${t("wl.my_bet", { name: ctx.name(cat.bet) })}` }));
+  }
+  return panel;
+}
+
+function wordField(ctx) {
+  const view = v(ctx);
+  if (!ui.input) {
+    ui.input = el("input", {
+      id: "wl-word",
+      class: "wl-word-input",
+      type: "text",
+      name: "word",
+      autocomplete: "off",
+      autocapitalize: "off",
+      autocorrect: "off",
+      spellcheck: "false",
+      enterkeyhint: "send",
+      maxlength: "60",
+    });
+    ui.form = el("form", { class: "wl-say", id: "wl-say", autocomplete: "off" });
+    ui.form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const word = ui.input.value;
+      const c = ui.ctx;
+      if (!c) return;
+      ui.rejection = null;
+      act(c, { type: "say", word });
+    });
+  }
+  const input = ui.input;
+  const hadFocus = document.activeElement === input;
+  const detached = !input.isConnected; // hidden by a vote or a choice a moment ago
+  const start = input.selectionStart;
+  const end = input.selectionEnd;
+  const fresh = ui.turnId !== view.turn_id;
+  if (fresh) {
+    ui.turnId = view.turn_id;
+    input.value = "";
+    ui.rejection = null;
+  }
+  input.setAttribute("placeholder", t("wl.input_placeholder"));
+  input.setAttribute("aria-label", t("wl.input_label"));
+  const form = ui.form;
+  while (form.firstChild) form.removeChild(form.firstChild);
+  form.append(
+    el("label", { for: "wl-word", class: "wl-label", text: t("wl.input_label") }),
+    el("div", { class: "wl-say-row" }, input, el("button", { class: "btn btn-primary wl-send", type: "submit", id: "wl-send", text: t("wl.send") })),
+  );
+  const rejected = ui.rejection && ui.rejection.turnId === view.turn_id ? ui.rejection : null;
+  if (rejected) {
+    form.appendChild(
+      el(
+        "div",
+        { class: "wl-rejection", id: "wl-rejection", role: "alert" },
+        el("strong", { text: t("wl.rejected", { reason: rejected.text }) }),
+        el("span", { text: t("wl.try_again") }),
+      ),
+    );
+  }
+  // the shell rebuilds the page on every state: give the field its focus and caret back afterwards
+  queueMicrotask(() => {
+    if (!input.isConnected) return;
+    if (fresh || hadFocus || rejected || detached) {
+      input.focus({ preventScroll: true });
+      if (hadFocus && start !== null) input.setSelectionRange(start, end);
+      else if (rejected) input.select();
+    }
+  });
+  return form;
+}
+
+function abilityButtons(ctx) {
+  const view = v(ctx);
+  const buttons = [];
+  const mine = view.my_letter;
+  for (const a of legalOf(ctx, "place_letter")) {
+    const letter = mine ? upper(mine.letter) : "?";
+    buttons.push(bigButton(ctx, t(a.replace_red ? "wl.btn.replace_red" : "wl.btn.place", { letter }), a, { primary: false, dataset: { replace: a.replace_red ? "1" : "0" } }));
+  }
+  for (const a of legalOf(ctx, "extend")) buttons.push(bigButton(ctx, `⏳ ${t("wl.btn.extend")}`, a, { primary: false }));
+  for (const a of legalOf(ctx, "cat_pass")) buttons.push(bigButton(ctx, `😼 ${t("wl.btn.cat_pass")}`, a, { primary: false }));
+  const hatter = legalOf(ctx, "hatter_ignore");
+  const guard = legalOf(ctx, "guard_force");
+  const box = el("div", { class: "wl-abilities", id: "wl-abilities" });
+  if (buttons.length) box.appendChild(el("div", { class: "wl-ability-row" }, buttons));
+  if (hatter.length) {
+    box.appendChild(
+      el(
+        "div",
+        { class: "wl-ability-row wl-small-row" },
+        hatter.map((a) => bigButton(ctx, `🎩 ${t("wl.btn.hatter", { letter: upper(a.letter) })}`, a, { primary: false, classes: ["wl-small-btn"], dataset: { letter: a.letter } })),
+      ),
+    );
+  }
+  if (guard.length) {
+    box.appendChild(
+      el(
+        "div",
+        { class: "wl-ability-row wl-small-row" },
+        guard.map((a) => bigButton(ctx, `💂 ${t("wl.btn.guard", { name: ctx.name(a.seat) })}`, a, { primary: false, classes: ["wl-small-btn"], dataset: { seat: String(a.seat) } })),
+      ),
+    );
+  }
+  return box.childNodes.length ? box : null;
+}
+
+function objectionButtons(ctx) {
+  const view = v(ctx);
+  const legal = legalOf(ctx, "object");
+  if (!legal.length) return null;
+  const box = el("div", { class: "wl-objections", id: "wl-objections" });
+  for (const a of legal) {
+    const w = list(view.objection_windows).find((x) => x.turn_id === a.turn_id);
+    if (!w) continue;
+    const word = w.word ?? t("wl.spoken_word");
+    box.appendChild(
+      el(
+        "div",
+        { class: "wl-objection" },
+        bigButton(ctx, `✋ ${t("wl.btn.object", { word, name: ctx.name(w.seat) })}`, a, {
+          primary: false,
+          classes: ["wl-object-btn"],
+          dataset: { turn: String(w.turn_id) },
+        }),
+        objectionBar(ctx, w),
+      ),
+    );
+  }
+  return box;
+}
+
+function renderControls(ctx) {
+  ui.ctx = ctx;
+  const view = v(ctx);
+  const box = el("div", { class: "wl-controls", id: "wl-controls" });
+  if (ctx.isTable || ctx.seat === null) return box;
+  const me = ctx.seat;
+  if (view.phase === "choose") {
+    const choice = list(view.category_choice);
+    for (const a of legalOf(ctx, "choose_category")) {
+      const card = choice[a.index];
+      if (card) box.appendChild(bigButton(ctx, t("wl.btn.category", { title: card.title }), a, { classes: ["wl-choice"], dataset: { index: String(a.index), category: card.id } }));
+    }
+  } else if (view.phase === "bet") {
+    const bets = legalOf(ctx, "bet");
+    if (bets.length) box.appendChild(el("div", { class: "wl-bets" }, bets.map((a) => bigButton(ctx, t("wl.btn.bet", { name: ctx.name(a.seat) }), a, { primary: false, dataset: { seat: String(a.seat) } }))));
+  } else if (view.phase === "play") {
+    if (view.vote) {
+      const votes = legalOf(ctx, "vote");
+      if (votes.length) {
+        const name = ctx.name(view.vote.seat);
+        box.appendChild(
+          el(
+            "div",
+            { class: "wl-vote-buttons", id: "wl-vote-buttons" },
+            bigButton(ctx, `✗ ${t("wl.btn.against", { name })}`, { type: "vote", against: true }, { primary: false, classes: ["wl-against"], dataset: { against: "1" } }),
+            bigButton(ctx, `✓ ${t("wl.btn.keep")}`, { type: "vote", against: false }, { primary: false, classes: ["wl-keep"], dataset: { against: "0" } }),
+          ),
+        );
+      }
+    } else if (view.my_turn) {
+      if (legalOf(ctx, "said_it").length || (view.options && view.options.input === "spoken")) {
+        box.append(
+          el("p", { class: "wl-hint", text: t("wl.said_it_hint") }),
+          bigButton(ctx, `🗣 ${t("wl.said_it")}`, { type: "said_it" }, { classes: ["wl-said-it"] }),
+        );
+      } else {
+        box.appendChild(wordField(ctx));
+      }
+    }
+    if (!view.vote) {
+      const objections = objectionButtons(ctx);
+      if (objections) box.appendChild(objections);
+      const abilities = abilityButtons(ctx);
+      if (abilities) box.appendChild(abilities);
+    }
+  }
+  if (!view.my_turn) ui.turnId = null;
+  const secret = privatePanel(ctx);
+  if (secret && me !== null) box.appendChild(secret);
+  return box;
+}
+
+// ---------------------------------------------------------------- errors
+
+function foldLetters(word, fold) {
+  const lower = word.normalize("NFC").toLowerCase();
+  return fold ? lower.replace(/[äöüß]/g, (c) => UMLAUTS[c]) : lower;
+}
+
+function sentWord() {
+  const s = ui.sent;
+  return s && s.action && s.action.type === "say" ? String(s.action.word).normalize("NFC").trim() : "";
+}
+
+function reasonFor(msg) {
+  const word = sentWord();
+  if (msg.code === "forbidden_letter") {
+    const view = ui.ctx ? v(ui.ctx) : {};
+    const fold = !view.options || view.options.fold_umlauts !== false;
+    const letters = foldLetters(word, fold);
+    const hit = list(view.forbidden_letters).find((x) => x.binds_me && letters.includes(foldLetters(x.letter, fold)));
+    return hit ? t("wl.err.forbidden_letter", { word, letter: upper(hit.letter) }) : t("wl.err.forbidden_letter_plain");
+  }
+  if (msg.code === "repeated_word") return t("wl.err.repeated_word", { word });
+  const key = `wl.err.${msg.code}`;
+  const text = t(key);
+  return text !== key ? text : null;
+}
+
+function errorText(msg) {
+  if (msg.code === "stale_version") {
+    resendAfterStale();
+    return null;
+  }
+  const text = reasonFor(msg);
+  const s = ui.sent;
+  if (s && s.action && s.action.type === "say" && ui.ctx && v(ui.ctx).my_turn) {
+    ui.rejection = { turnId: v(ui.ctx).turn_id, word: sentWord(), text: text || msg.message };
+  }
+  return text;
+}
+
+/** Another seat acted a moment earlier: send our word again while it is still our turn (the shell only
+ * retries actions that appear among the legal ones, and a typed word never does). */
+function resendAfterStale() {
+  const s = ui.sent;
+  const ctx = ui.ctx;
+  if (!s || !ctx || s.tries >= 2 || performance.now() - s.at > 3000) return;
+  if (s.action.type !== "say") return;
+  const view = v(ctx);
+  if (!view.my_turn || view.turn_id !== s.turnId || view.vote) return;
+  s.tries += 1;
+  setTimeout(() => ctx.act(s.action), 0);
+}
+
+// ---------------------------------------------------------------- log lines and animations
+
+function describe(ev, ctx) {
+  const d = ev.data || {};
+  const name = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
+  switch (ev.kind) {
+    case "category": {
+      const view = v(ctx);
+      const title = view.category && view.category.id === d.category ? view.category.title : d.category;
+      return t("wl.ev.category", { title });
+    }
+    case "bet":
+      return t("wl.ev.bet", { name: ctx.name(d.seat) });
+    case "no_bet":
+      return t("wl.ev.no_bet");
+    case "word":
+      return d.word === null || d.word === undefined ? t("wl.ev.said", { name }) : t("wl.ev.word", { name, word: d.word });
+    case "extend":
+      return t("wl.ev.extend", { name });
+    case "cat_pass":
+      return t("wl.ev.cat_pass", { name });
+    case "place_letter":
+      return t(d.replace_red ? "wl.ev.replace_red" : "wl.ev.place_letter", { name, letter: upper(d.letter) });
+    case "hatter_ignore":
+      return t("wl.ev.hatter_ignore", { name, letter: upper(d.letter) });
+    case "guard_force":
+      return t("wl.ev.guard_force", { name, target: ctx.name(d.seat) });
+    case "objection":
+      return d.word === null || d.word === undefined ? t("wl.ev.objection_spoken", { name }) : t("wl.ev.objection", { name, word: d.word });
+    case "vote":
+      return t("wl.ev.vote", { name });
+    case "vote_result":
+      return t(d.out ? "wl.ev.vote_out" : "wl.ev.vote_kept", { name, against: d.against, keep: d.keep });
+    case "out":
+      return t(d.reason === "timeout" ? "wl.ev.out_timeout" : "wl.ev.out_rejected", { name, card: d.card });
+    case "round_end":
+      return t("wl.ev.round_end", { name: ctx.name(d.survivor) });
+    default:
+      return null;
+  }
+}
+
+function buzz() {
+  if (typeof navigator.vibrate === "function") {
+    try {
+      navigator.vibrate(120);
+    } catch {
+      // some browsers refuse without a user gesture: the screen says it anyway
+    }
+  }
+}
+
+function animate(events, ctx, page) {
+  const view = v(ctx);
+  for (const ev of events) {
+    switch (ev.kind) {
+      case "word":
+        flash(page.querySelector("#wl-words .wl-word"), "anim-pop");
+        if (view.my_turn) buzz();
+        break;
+      case "place_letter":
+      case "hatter_ignore":
+        flash(page.querySelector("#wl-tiles"), "anim-pop");
+        break;
+      case "objection":
+        flash(page.querySelector("#wl-vote"), "anim-shake");
+        if (view.vote && list(view.vote.voters).includes(ctx.seat)) buzz();
+        break;
+      case "out":
+        flash(page.querySelector(`#wl-seats [data-seat="${ev.seat}"]`), "anim-shake");
+        break;
+      case "guard_force":
+        if (view.my_turn) buzz();
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the end
+
+function scoreText(score) {
+  return t("wl.score", { points: score });
+}
+
+function outcomeDetails(ctx) {
+  const box = el("div", { class: "wl-outcome", id: "wl-outcome" });
+  const last = v(ctx).last_round;
+  const summary = roundSummary(ctx, last, "wl-final-summary");
+  if (summary) box.appendChild(summary);
+  return box;
+}
+
+export default {
+  name: "wordland",
+  status,
+  timer,
+  waitingFor,
+  renderTable,
+  renderControls,
+  seatInfo,
+  describe,
+  animate,
+  scoreText,
+  outcomeDetails,
+  errorText,
+};

@@ -1,0 +1,289 @@
+"""Three phones play a round of Wordland through the real server and the real web app.
+
+Anna (German phone) creates the room with one round and the short teapot, Ben (English phone, dark mode)
+and Cleo join by code, a table screen watches. The Queen (Anna, seat 0 in round 1) picks one of two
+categories that only she sees; she tries a hostile word (rejected with a reason, never executed), then a
+valid one, and lays out her secret red letter. Ben tries a word with a forbidden letter (the reason names the
+letter), then a valid one; Cleo objects to it and Anna votes it out. Cleo lets the teapot run out, so Anna is
+the last one standing and the final ranking follows the engine's scoring cards. The Queen's letter never
+shows on another page before she lays it out, and never on the table screen while it is secret. A second
+room checks the "Said it!" button of the spoken table.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
+
+from tischrunde.games.wordland.content import lexicon_letters
+
+pytestmark = pytest.mark.browser
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def _page(
+    browser: Browser,
+    problems: list[str],
+    *,
+    locale: str = "de-DE",
+    size: ViewportSize = PHONE,
+    dark: bool = False,
+) -> Page:
+    context = browser.new_context(
+        viewport=size, locale=locale, device_scale_factor=1, color_scheme="dark" if dark else "light"
+    )
+    page = context.new_page()
+
+    def dialog(d: Dialog) -> None:
+        problems.append(f"dialog: {d.message}")
+        d.dismiss()
+
+    def console(m: ConsoleMessage) -> None:
+        if m.type == "error":
+            problems.append(f"console: {m.text}")
+
+    page.on("dialog", dialog)
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("console", console)
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _shoot(page: Page, folder: Path, name: str) -> None:
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(folder / f"wordland-{name}.png"))
+
+
+def _create(page: Page, base: str, name: str, options: dict[str, int | str]) -> str:
+    page.goto(base + "/")
+    page.click("[data-game=wordland]")
+    page.locator(".option-details summary").first.click()
+    for option, value in options.items():
+        selector = f"#opt-{option}"
+        if page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
+            page.select_option(selector, f'"{value}"' if isinstance(value, str) else str(value))
+        else:
+            page.fill(selector, str(value))
+            page.dispatch_event(selector, "change")
+    page.fill("#create-name", name)
+    page.click("#create-button")
+    expect(page.locator("#room-code")).to_be_visible()
+    return page.locator("#room-code").inner_text().strip()
+
+
+def _join(page: Page, base: str, code: str, name: str) -> None:
+    page.goto(base + "/")
+    page.fill("#join-code", code)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#seat-list")).to_be_visible()
+
+
+def _binding(page: Page) -> set[str]:
+    """The forbidden letters that bind this phone's player now (tiles not marked as off)."""
+    tiles = page.locator("#wl-tiles .wl-tile:not(.wl-tile-off)")
+    return {tiles.nth(k).get_attribute("data-letter") or "" for k in range(tiles.count())}
+
+
+def _all_displayed(page: Page) -> set[str]:
+    tiles = page.locator("#wl-tiles .wl-tile")
+    return {tiles.nth(k).get_attribute("data-letter") or "" for k in range(tiles.count())}
+
+
+def _valid_word(category: str, avoid: set[str], said: set[str]) -> str:
+    for word, letters in lexicon_letters(category, "de", True):
+        if letters.isdisjoint(avoid) and word.casefold() not in said:
+            return word
+    raise AssertionError(f"no word in {category} avoids {avoid}")
+
+
+def _word_with(category: str, letter: str) -> str:
+    for word, letters in lexicon_letters(category, "de", True):
+        if letter in letters:
+            return word
+    return f"{letter}aus"  # any word with the letter: the engine checks letters before anyone judges
+
+
+def _say(page: Page, word: str) -> None:
+    field = page.locator("#wl-word")
+    expect(field).to_be_focused()
+    field.fill(word)
+    field.press("Enter")
+
+
+def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, screenshots: Path) -> None:
+    problems: list[str] = []
+    started = time.monotonic()
+    anna = _page(browser, problems)
+    code = _create(anna, server, "Anna", {"rounds": 1, "timer_s": 10, "objection_s": 8})
+    ben = _page(browser, problems, locale="en-US", dark=True)
+    cleo = _page(browser, problems)
+    _join(ben, server, code, "Ben")
+    _join(cleo, server, code, "Cleo")
+    for page in (anna, ben, cleo):
+        expect(page.locator("#seat-list .seat")).to_have_count(3)
+    table = _page(browser, problems, size=LAPTOP)
+    table.goto(f"{server}/r/{code}?table=1")
+    expect(table.locator("#room-code")).to_have_text(code)
+    anna.click("#start-game")
+    phones = [anna, ben, cleo]
+    others = [ben, cleo, table]
+
+    # the Queen (seat 0 in round 1) alone sees both category cards
+    expect(anna.locator("#wl-my-character")).to_have_attribute("data-character", "queen")
+    choices = anna.locator("button.wl-choice")
+    expect(choices).to_have_count(2)
+    for page in others:
+        expect(page.locator("#wl-category")).to_be_visible()
+        expect(page.locator("button.wl-choice")).to_have_count(0)
+    expect(ben.locator("#status-main")).to_contain_text("Anna (Queen) is choosing the category")
+    red = anna.locator("#wl-my-letter").get_attribute("data-letter") or ""
+    assert len(red) == 1, red
+    expect(anna.locator("#wl-private")).to_contain_text("nur für dich")
+    rabbit_letter = None
+    for page in (ben, cleo):
+        if page.locator("#wl-my-letter").count():
+            # the White Rabbit holds a purple secret of its own
+            expect(page.locator("#wl-my-character")).to_have_attribute("data-character", "white_rabbit")
+            rabbit_letter = page.locator("#wl-my-letter").get_attribute("data-letter")
+    _shoot(anna, screenshots, "01-queen-chooses")
+    titles = [choices.nth(k).inner_text() for k in range(2)]
+    category = choices.nth(1).get_attribute("data-category") or ""
+    choices.nth(1).click()
+    for page in (*phones, table):
+        expect(page.locator("#wl-category")).to_have_attribute("data-category", category)
+        expect(page.locator(".wl-category-title")).to_have_text(titles[1])
+
+    def secrets_hidden() -> None:
+        for page in others:
+            expect(page.locator("#wl-tiles .wl-tile-red")).to_have_count(0)
+            if page is table or page.locator("#wl-my-character").get_attribute("data-character") != "white_rabbit":
+                expect(page.locator("#wl-tiles [data-source=rabbit]")).to_have_count(0)
+                mine = page.locator("#wl-my-letter")
+                assert mine.count() == 0 or mine.get_attribute("data-letter") == rabbit_letter
+        assert table.locator("#wl-private, #wl-my-letter, #wl-word").count() == 0
+
+    secrets_hidden()
+
+    # Anna's turn: the field has the focus and the phone-keyboard hints; a hostile word is refused as text
+    field = anna.locator("#wl-word")
+    for attr, value in (
+        ("autocapitalize", "off"),
+        ("autocomplete", "off"),
+        ("spellcheck", "false"),
+        ("enterkeyhint", "send"),
+    ):
+        expect(field).to_have_attribute(attr, value)
+    expect(anna.locator("#wl-teapot")).to_be_visible()
+    expect(anna.locator("#status-main")).to_have_text("Du bist dran!")
+    _say(anna, HOSTILE)
+    rejection = anna.locator("#wl-rejection")
+    expect(rejection).to_contain_text("genau ein Wort")
+    assert anna.locator("img[src=x]").count() == 0
+    expect(field).to_have_value(HOSTILE)  # nothing lost: the text stays to be fixed
+    _shoot(anna, screenshots, "02-hostile-word-rejected")
+    said: set[str] = set()
+    first = _valid_word(category, _all_displayed(anna), said)
+    said.add(first.casefold())
+    _say(anna, first)
+    for page in (*phones, table):
+        expect(page.locator("#wl-words .wl-word").first).to_contain_text(first)
+        expect(page.locator("#wl-words .wl-word").first).to_contain_text("Anna")
+    assert not any("alert" in p for p in problems), problems
+
+    # Ben's turn; Anna may lay out her red letter now, and does
+    expect(ben.locator("#status-main")).to_have_text("Your turn!")
+    expect(ben.locator("#wl-objections button")).to_have_count(1)  # Anna's word is open to objection
+    secrets_hidden()
+    place = anna.locator("[data-act=place_letter][data-replace='0']")
+    expect(place).to_contain_text(red.upper())
+    place.click()
+    for page in (*phones, table):
+        expect(page.locator(f"#wl-tiles .wl-tile-red[data-letter='{red}']")).to_have_count(1)
+    expect(anna.locator("#wl-my-letter")).to_have_attribute("data-state", "laid")
+    forbidden = sorted(_binding(ben))
+    assert forbidden, "Ben is bound by at least one letter"
+    _say(ben, _word_with(category, forbidden[0]))
+    expect(ben.locator("#wl-rejection")).to_contain_text(re.compile(r"contains the forbidden letter [A-ZÄÖÜ]"))
+    _shoot(ben, screenshots, "03-forbidden-letter-en-dark")
+    second = _valid_word(category, _all_displayed(ben), said)
+    said.add(second.casefold())
+    _say(ben, second)
+    expect(cleo.locator("#status-main")).to_have_text("Du bist dran!")
+
+    # Cleo objects to Ben's word; Anna votes it invalid: Ben is out with scoring card 1
+    objection = cleo.locator("#wl-objections button", has_text=second)
+    expect(objection).to_be_visible()
+    expect(cleo.locator("#wl-objections .wl-obj-bar").last).to_be_visible()
+    _shoot(cleo, screenshots, "04-objection-window")
+    objection.click()
+    for page in (*phones, table):
+        expect(page.locator("#wl-vote")).to_contain_text(second)
+    expect(anna.locator("#wl-vote-buttons button")).to_have_count(2)
+    expect(ben.locator("#wl-vote-buttons")).to_have_count(0)  # no vote on your own word
+    expect(cleo.locator("#wl-vote-buttons")).to_have_count(0)  # the objector has voted by objecting
+    expect(anna.locator("#wl-teapot")).to_contain_text("Uhr steht")
+    _shoot(anna, screenshots, "05-vote")
+    table.wait_for_timeout(500)
+    table.screenshot(path=str(screenshots / "wordland-06-table-vote-laptop.png"))
+    anna.click("#wl-vote-buttons [data-against='1']")
+    expect(ben.locator("#status-hint")).to_contain_text("You are out – you hold scoring card 1.")
+    expect(ben.locator("#log")).to_contain_text("Voted 2 to 0")
+    for page in (anna, cleo, table):
+        expect(page.locator("#wl-seats [data-seat='1']")).to_have_class(re.compile("wl-seat-out"))
+        expect(page.locator("#wl-words .wl-word-rejected")).to_contain_text(second)
+
+    # Cleo lets the teapot run out: out with card 2, Anna is the last one standing (card 3)
+    expect(cleo.locator("#wl-word")).to_be_focused()
+    cleo.wait_for_timeout(4000)
+    _shoot(cleo, screenshots, "07-teapot-running")
+    for page in (*phones, table):
+        expect(page.locator("#ranking")).to_be_visible(timeout=15_000)
+    expect(anna.locator("#log")).to_contain_text("Cleo ist raus: die Teekanne pfeift!")
+    # default scoring with 3 players: card 1 = 0, card 2 = 1, the survivor's card 3 = 3 points
+    expect(anna.locator("#ranking .rank-row").first).to_contain_text("Anna")
+    expect(anna.locator("#ranking .rank-row").first).to_contain_text("3 Punkte")
+    expect(ben.locator("#ranking .rank-row[data-seat='2']")).to_contain_text("1 points")
+    expect(ben.locator("#ranking .rank-row[data-seat='1']")).to_contain_text("0 points")
+    summary = anna.locator("#wl-final-summary")
+    expect(summary.locator(".wl-summary-row[data-seat='0']")).to_contain_text("Karte 3: 3")
+    expect(summary.locator(".wl-summary-row[data-seat='1']")).to_contain_text("Karte 1: 0")
+    expect(summary).to_contain_text(titles[1])
+    _shoot(anna, screenshots, "08-ranking")
+    table.wait_for_timeout(500)
+    table.screenshot(path=str(screenshots / "wordland-09-table-ranking-laptop.png"))
+    assert problems == [], problems
+    for page in (*phones, table):
+        page.context.close()
+    assert time.monotonic() - started < 70
+
+
+def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screenshots: Path) -> None:
+    problems: list[str] = []
+    anna = _page(browser, problems, locale="en-US")
+    code = _create(anna, server, "Anna", {"input": "spoken", "rounds": 1})
+    ben = _page(browser, problems)
+    _join(ben, server, code, "Ben")
+    expect(anna.locator("#seat-list .seat")).to_have_count(2)
+    anna.click("[data-act=add-bot]")
+    expect(anna.locator("#seat-list .seat-bot")).to_have_count(1)
+    anna.click("#start-game")
+    anna.locator("button.wl-choice").first.click()
+    said_it = anna.locator("button.wl-said-it")
+    expect(said_it).to_have_text(re.compile("Said it!"))
+    expect(anna.locator("#wl-word")).to_have_count(0)
+    _shoot(anna, screenshots, "10-spoken-said-it")
+    said_it.click()
+    for page in (anna, ben):
+        expect(page.locator("#wl-words .wl-word").last).to_contain_text("Anna")
+    expect(ben.locator("#wl-words .wl-word").last).to_contain_text("(gesagt)")
+    assert problems == [], problems
+    for page in (anna, ben):
+        page.context.close()
