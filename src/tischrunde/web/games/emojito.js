@@ -619,15 +619,23 @@ function marker(ctx, index) {
   });
 }
 
+/** The field whose symbols decide this round's presentation (the team's or the performer's marker). */
+function decidingField(view) {
+  if (view.phase === "over" || view.mode === "teams" || view.secret_message) return null;
+  const side = list(view.sides)[view.mode === "coop" ? 0 : view.performer];
+  return side ? side.field : null;
+}
+
 function board(ctx) {
   const view = v(ctx);
   const ring = el("div", { class: "emj-board", id: "emj-board" });
+  const now = decidingField(view);
   const bySlot = Array.from({ length: 8 }, () => []);
   list(view.sides).forEach((side, i) => bySlot[side.field >= 0 && side.field <= 7 ? side.field : 0].push(marker(ctx, i)));
   ring.appendChild(
     el(
       "div",
-      { class: "emj-slot emj-s0 emj-line", dataset: { field: "0" } },
+      { class: ["emj-slot", "emj-s0", "emj-line", now === 0 && "emj-slot-now"], dataset: { field: "0" } },
       el("span", { class: "emj-fno", text: `🏁 ${t("emj.start_line")}` }),
       el("span", { class: "emj-markers" }, bySlot[0]),
     ),
@@ -638,7 +646,7 @@ function board(ctx) {
     ring.appendChild(
       el(
         "div",
-        { class: ["emj-slot", `emj-s${field}`, `emj-slot-${key}`], dataset: { field: String(field) } },
+        { class: ["emj-slot", `emj-s${field}`, `emj-slot-${key}`, now === field && "emj-slot-now"], dataset: { field: String(field) } },
         el("span", { class: "emj-fno", text: String(field) }),
         el("span", { class: "emj-sym", title: t(`emj.pres.${key}`), "aria-label": t(`emj.pres.${key}`), text: presSymbols(key) }),
         el("span", { class: "emj-markers" }, bySlot[field]),
@@ -854,8 +862,7 @@ function renderTable(ctx) {
   if (view.chain) box.appendChild(chainStrip(ctx));
   if (view.phase === "challenge") box.appendChild(challengeStatus(ctx));
   if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) box.appendChild(eyesScreen(ctx));
-  box.appendChild(board(ctx));
-  box.appendChild(sidesList(ctx));
+  box.appendChild(el("div", { class: "emj-ring" }, board(ctx), sidesList(ctx)));
   if (view.last_round && !fresh) box.appendChild(reveal(ctx));
   return box;
 }
