@@ -409,7 +409,15 @@ function seatInfo(seat, ctx) {
     classes.push("stl-player-fallen");
     nodes.push(el("span", { class: "stl-badge stl-badge-fall", text: `✕ ${t("stl.fallen")}` }));
   }
-  nodes.push(el("span", { class: "stl-badge stl-badge-score", title: t("stl.scores"), text: `★ ${list(view.scores)[seat] ?? 0}` }));
+  const now = view.phase === "reveal" ? list(view.round_points)[seat] || 0 : 0;
+  nodes.push(
+    el("span", {
+      class: "stl-badge stl-badge-score",
+      title: t("stl.scores"),
+      dataset: { score: String(list(view.scores)[seat] ?? 0) },
+      text: now ? `★ ${list(view.scores)[seat] ?? 0} (+${now})` : `★ ${list(view.scores)[seat] ?? 0}`,
+    }),
+  );
   return { nodes, classes };
 }
 
@@ -428,8 +436,9 @@ function head(ctx) {
 function wordBox(ctx) {
   const view = v(ctx);
   const box = el("div", { class: "stl-word", id: "stl-word", dataset: { phase: view.phase || "" } });
-  if (view.word) {
-    const { main, other } = wordParts(view, view.word);
+  const word = view.word || (view.phase === "over" ? (lastSummary(view) || {}).word : null);
+  if (word) {
+    const { main, other } = wordParts(view, word);
     box.appendChild(el("span", { class: "stl-word-label", text: t("stl.word") }));
     box.appendChild(el("strong", { class: "stl-word-main", id: "stl-word-main", text: main }));
     if (other) box.appendChild(el("span", { class: "stl-word-other", text: `(${other})` }));
@@ -599,13 +608,23 @@ function lastRound(ctx) {
   if (!last || view.phase !== "word") return null;
   const parts = list(last.points).map((p, s) => t("stl.ev.points_item", { name: ctx.name(s), points: p }));
   // the round ended with its last reveal: the named cards of that round stay readable here
-  return el(
-    "div",
-    { class: "stl-last", id: "stl-last" },
-    el("strong", { text: t("stl.last_round", { round: last.round, word: wordText(view, last.word) }) }),
-    el("span", { class: "stl-last-points", text: parts.join(" · ") }),
+  const wide = ctx.isTable || window.matchMedia("(min-width: 760px)").matches;
+  const box = el(
+    "details",
+    { class: "stl-last", id: "stl-last", open: wide || ui.lastOpen || undefined },
+    el(
+      "summary",
+      {},
+      el("strong", { text: t("stl.last_round", { round: last.round, word: wordText(view, last.word) }) }),
+      " ",
+      el("span", { class: "stl-last-points", text: parts.join(" · ") }),
+    ),
     revealItems(ctx, list(last.reveals)),
   );
+  box.addEventListener("toggle", () => {
+    ui.lastOpen = box.open;
+  });
+  return box;
 }
 
 function scoreTable(ctx, id = "stl-scores") {
@@ -689,26 +708,30 @@ function renderTable(ctx) {
   sync(ctx);
   const view = v(ctx);
   const box = el("div", { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } });
-  box.appendChild(head(ctx));
-  box.appendChild(wordBox(ctx));
-  const last = lastRound(ctx);
-  if (last) box.appendChild(last);
-  box.appendChild(gridBox(ctx));
+  // the pictures on the left (on top on phones), everything about the players beside them
+  const main = el("div", { class: "stl-main" });
+  const side = el("div", { class: "stl-side" });
+  box.append(main, side);
+  main.appendChild(head(ctx));
+  main.appendChild(wordBox(ctx));
+  main.appendChild(gridBox(ctx));
   if (view.phase === "mark" && isPlayer(ctx) && myMarks(ctx).length) {
-    box.appendChild(el("p", { class: "stl-private-note", id: "stl-private" }, el("span", { "aria-hidden": "true", text: `${LANTERN}${LOCK} ` }), t("stl.private")));
+    main.appendChild(el("p", { class: "stl-private-note", id: "stl-private" }, el("span", { "aria-hidden": "true", text: `${LANTERN}${LOCK} ` }), t("stl.private")));
   }
-  if (view.phase !== "over") box.appendChild(lanterns(ctx));
+  const last = lastRound(ctx);
+  if (last) side.appendChild(last);
+  if (view.phase !== "over") side.appendChild(lanterns(ctx));
   if (view.phase === "reveal") {
     const line = darkLine(ctx);
-    if (line) box.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
+    if (line) side.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
     const skipped = [];
     for (let s = 0; s < (view.players || 0); s += 1) {
       if (!list(view.fallen)[s] && list(view.unnamed_left)[s] === 0) skipped.push(s);
     }
-    if (skipped.length && list(view.reveals).length) box.appendChild(el("p", { class: "stl-skipped", text: t("stl.skipped", { names: names(ctx, skipped) }) }));
+    if (skipped.length && list(view.reveals).length) side.appendChild(el("p", { class: "stl-skipped", text: t("stl.skipped", { names: names(ctx, skipped) }) }));
   }
-  box.appendChild(revealList(ctx));
-  if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) box.appendChild(scoresBox(ctx));
+  side.appendChild(revealList(ctx));
+  if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) side.appendChild(scoresBox(ctx));
   const zoom = zoomOverlay(ctx);
   if (zoom) box.appendChild(zoom);
   return box;
