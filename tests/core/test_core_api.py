@@ -19,22 +19,22 @@ from tischrunde.core.records import Entry, Record, ReplayError, dumps, loads, re
 @pytest.fixture(autouse=True)
 def toy_registered() -> Iterator[None]:
     sys.path.insert(0, str(Path(__file__).parent))
-    registry.GAME_MODULES["toy"] = "toygame"
+    registry.GAME_MODULES["coretoy"] = "core_toygame"
     yield
-    registry.GAME_MODULES.pop("toy")
-    registry._cache.pop("toy", None)
+    registry.GAME_MODULES.pop("coretoy")
+    registry._cache.pop("coretoy", None)
     sys.path.remove(str(Path(__file__).parent))
 
 
 def test_config_errors_name_the_field_and_allowed_values() -> None:
-    game = registry.get("toy")
+    game = registry.get("coretoy")
     with pytest.raises(ConfigError, match=r"'players': 9 .*2\.\.4"):
-        game.new(Config(game="toy", players=9))
+        game.new(Config(game="coretoy", players=9))
     with pytest.raises(ConfigError, match=r"options\.target") as info:
-        game.new(Config(game="toy", players=2, options={"target": 99}))
+        game.new(Config(game="coretoy", players=2, options={"target": 99}))
     assert info.value.field == "options.target"
     with pytest.raises(ConfigError, match=r"options\.colour"):
-        game.new(Config(game="toy", players=2, options={"colour": "red"}))
+        game.new(Config(game="coretoy", players=2, options={"colour": "red"}))
     with pytest.raises(ConfigError, match="game"):
         registry.get("chess")
 
@@ -56,8 +56,8 @@ def test_option_spec_checks_types() -> None:
 
 
 def test_apply_is_pure_and_errors_change_nothing() -> None:
-    game = registry.get("toy")
-    state = game.new(Config(game="toy", players=2, seed=3))
+    game = registry.get("coretoy")
+    state = game.new(Config(game="coretoy", players=2, seed=3))
     before = msgspec.json.encode(state)
     new, events = game.apply(state, 0, game.decode_action({"type": "add", "amount": 2}), 10)
     assert msgspec.json.encode(state) == before
@@ -75,7 +75,7 @@ def test_apply_is_pure_and_errors_change_nothing() -> None:
 
 
 def test_driver_plays_to_the_end_and_the_record_replays() -> None:
-    config = Config(game="toy", players=3, seed=9, options={"target": 8})
+    config = Config(game="coretoy", players=3, seed=9, options={"target": 8})
     result = play_game(config, [RandomBot(s, 1) for s in range(3)])
     assert max(result.outcome.scores) >= 8
     record = loads(dumps(result.record))
@@ -84,30 +84,30 @@ def test_driver_plays_to_the_end_and_the_record_replays() -> None:
 
 
 def test_driver_injects_timeouts_for_slow_bots() -> None:
-    config = Config(game="toy", players=2, seed=1, options={"turn_ms": 300, "target": 3})
+    config = Config(game="coretoy", players=2, seed=1, options={"turn_ms": 300, "target": 3})
     bots = [RandomBot(s, 1, min_delay_ms=0, max_delay_ms=600) for s in range(2)]
     result = play_game(config, bots, max_decisions=500)
     assert any(e.seat is None for e in result.record.entries)
 
 
 def test_replay_rejects_bad_records() -> None:
-    config = Config(game="toy", players=2)
-    bad = Record("toy", 1, config, [Entry(1, encode_action(Timeout()), 0)])
+    config = Config(game="coretoy", players=2)
+    bad = Record("coretoy", 1, config, [Entry(1, encode_action(Timeout()), 0)])
     with pytest.raises(ReplayError, match="entry 0"):
         replay(bad)
     with pytest.raises(ReplayError, match="rules version"):
-        replay(Record("toy", 99, config))
+        replay(Record("coretoy", 99, config))
     with pytest.raises(ReplayError):
         loads(b'{"game": 3}')
 
 
 def test_random_playout_counts_decisions_and_timeouts() -> None:
-    stats = random_playout(Config(game="toy", players=2, seed=4, options={"turn_ms": 300}), 4)
-    assert registry.get("toy").outcome(stats.state) is not None
+    stats = random_playout(Config(game="coretoy", players=2, seed=4, options={"turn_ms": 300}), 4)
+    assert registry.get("coretoy").outcome(stats.state) is not None
     assert 0 < stats.decisions <= stats.steps
 
 
 def test_make_bot_lists_kinds_on_error() -> None:
-    assert isinstance(make_bot("toy", "random", 0, 1), RandomBot)
+    assert isinstance(make_bot("coretoy", "random", 0, 1), RandomBot)
     with pytest.raises(ConfigError, match="random"):
-        make_bot("toy", "genius", 0, 1)
+        make_bot("coretoy", "genius", 0, 1)

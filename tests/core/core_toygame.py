@@ -28,7 +28,7 @@ class ToyState(msgspec.Struct, frozen=True):
 
 class ToyGame(Game[ToyState]):
     spec = GameSpec(
-        name="toy",
+        name="coretoy",
         title_de="Spielzeug",
         title_en="Toy",
         min_players=2,
