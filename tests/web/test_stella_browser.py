@@ -10,12 +10,14 @@ at all), that only the scout sees both words, and that the scores and the rankin
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Route, ViewportSize, expect
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Route, ViewportSize, WebSocket, expect
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +26,27 @@ LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
 def _page(
-    browser: Browser, problems: list[str], *, locale: str = "de-DE", size: ViewportSize = PHONE
+    browser: Browser,
+    problems: list[str],
+    *,
+    locale: str = "de-DE",
+    size: ViewportSize = PHONE,
+    frames: list[dict[str, Any]] | None = None,
 ) -> Page:
     context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1)
     page = context.new_page()
+    if frames is not None:
+        # every state the server sends this page, to check what it was told (not only what it shows)
+
+        def socket(ws: WebSocket) -> None:
+            def received(payload: str | bytes) -> None:
+                msg = json.loads(payload)
+                if isinstance(msg, dict) and msg.get("type") == "state":
+                    frames.append(msg)
+
+            ws.on("framereceived", received)
+
+        page.on("websocket", socket)
 
     def dialog(d: Dialog) -> None:
         problems.append(d.message)
@@ -87,6 +106,20 @@ def _assert_private(pages: dict[str, Page], table: Page, marks: dict[str, set[in
     assert shown == named, (shown, named)
 
 
+def _assert_frames(frames: list[dict[str, Any]], own: dict[int, set[int]], scout_rounds: set[int]) -> None:
+    """What the server told one page: its own marks only (by round), both words only when it was the scout."""
+    assert frames
+    for msg in frames:
+        view = msg["view"]
+        if view["my_marks"] is not None:
+            assert set(view["my_marks"]) == own.get(view["round"]), view
+        if view["word_choices"] is not None:
+            assert view["round"] in scout_rounds and view["phase"] != "over", view
+        for ev in msg.get("events") or []:
+            if ev["kind"] == "my_marks":
+                assert set(ev["data"]["cards"]) == own.get(view["round"]) or view["phase"] != "mark", ev
+
+
 def _reveal(page: Page, pos: int, kind: str, everyone: list[Page], *, ends_round: bool = False) -> None:
     """Tap one of your glowing pictures, confirm, and see the result on every screen."""
     expect(page.locator("#stl-name")).to_be_disabled()
@@ -104,7 +137,8 @@ def _reveal(page: Page, pos: int, kind: str, everyone: list[Page], *, ends_round
 def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Path) -> None:
     started = time.monotonic()
     problems: list[str] = []
-    a = _page(browser, problems)
+    seen: dict[str, list[dict[str, Any]]] = {"Anna": [], "Ben": [], "Cleo": [], "table": []}
+    a = _page(browser, problems, frames=seen["Anna"])
 
     # ---- Anna creates the room: two rounds, a time limit for marking and for turns (bars visible)
     a.goto(server + "/")
@@ -119,15 +153,15 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     code = a.locator("#room-code").inner_text().strip()
     expect(a.locator("#seat-list .seat")).to_have_count(1)
 
-    b = _page(browser, problems, locale="en-US")
+    b = _page(browser, problems, locale="en-US", frames=seen["Ben"])
     _join(b, server, code, "Ben")
     expect(a.locator("#seat-list .seat")).to_have_count(2)
-    c = _page(browser, problems)
+    c = _page(browser, problems, frames=seen["Cleo"])
     _join(c, server, code, "Cleo")
     expect(a.locator("#seat-list .seat")).to_have_count(3)
 
     # the table screen (laptop); one picture is blocked to show the neutral placeholder
-    table = _page(browser, problems, size=LAPTOP)
+    table = _page(browser, problems, size=LAPTOP, frames=seen["table"])
 
     def missing(route: Route) -> None:
         route.fulfill(status=404, body="no such picture")
@@ -213,6 +247,9 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     for page in everyone:
         expect(page.locator(".stl-lantern[data-seat='2']")).to_have_class(re.compile(r"stl-lantern-fallen"))
     _shoot(b, screenshots, "07-after-fall")
+    b.emulate_media(color_scheme="dark")
+    _shoot(b, screenshots, "07-after-fall-dark")
+    b.emulate_media(color_scheme="light")
     _shoot(table, screenshots, "08-table-reveals")
     # Anna's and Ben's unnamed marks are still hidden from everyone else
     _assert_private(phones, table, marks, {0, 1, 6})
@@ -250,5 +287,10 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _shoot(a, screenshots, "10-ranking")
     _shoot(table, screenshots, "11-table-ranking")
 
+    # what the server sent: nobody was ever told another player's marks or the scout's other word
+    _assert_frames(seen["Anna"], {1: {0, 1, 2, 3}, 2: {7}}, {1})
+    _assert_frames(seen["Ben"], {1: {0, 1, 5}, 2: {7}}, {2})
+    _assert_frames(seen["Cleo"], {1: {0, 6}, 2: {8}}, set())
+    _assert_frames(seen["table"], {}, set())
     assert problems == [], problems
     assert time.monotonic() - started < 90

@@ -217,7 +217,7 @@ const DARK_ICON = "🌑";
 
 // what this phone has tapped but not sent yet (kept across re-renders; a new round starts fresh)
 const ui = {
-  round: -1,
+  round: "", // which room, game and round the picks belong to
   picks: [], // positions picked before "Done"
   sending: false, // "Done" was tapped; waiting for the server to confirm
   chosen: null, // the position picked to name in a reveal turn, before confirming
@@ -267,8 +267,10 @@ function legalOf(ctx, type) {
 function sync(ctx) {
   const view = v(ctx);
   ui.view = view;
-  if (view.round !== ui.round) {
-    ui.round = view.round;
+  // a new round (or a new game, or another room) starts with nothing picked
+  const key = `${ctx.info ? ctx.info.code : ""}:${view.round}:${list(view.history).length}:${grid(view).join(",")}`;
+  if (key !== ui.round) {
+    ui.round = key;
     ui.picks = [];
     ui.sending = false;
     ui.chosen = null;
