@@ -164,7 +164,10 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     def secrets_hidden() -> None:
         for page in others:
             expect(page.locator("#wl-tiles .wl-tile-red")).to_have_count(0)
-            if page is table or page.locator("#wl-my-character").get_attribute("data-character") != "white_rabbit":
+            if (
+                page is table
+                or page.locator("#wl-my-character").get_attribute("data-character") != "white_rabbit"
+            ):
                 expect(page.locator("#wl-tiles [data-source=rabbit]")).to_have_count(0)
                 mine = page.locator("#wl-my-letter")
                 assert mine.count() == 0 or mine.get_attribute("data-letter") == rabbit_letter
@@ -211,7 +214,9 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     forbidden = sorted(_binding(ben))
     assert forbidden, "Ben is bound by at least one letter"
     _say(ben, _word_with(category, forbidden[0]))
-    expect(ben.locator("#wl-rejection")).to_contain_text(re.compile(r"contains the forbidden letter [A-ZÄÖÜ]"))
+    expect(ben.locator("#wl-rejection")).to_contain_text(
+        re.compile(r"contains the forbidden letter [A-ZÄÖÜ]")
+    )
     _shoot(ben, screenshots, "03-forbidden-letter-en-dark")
     second = _valid_word(category, _all_displayed(ben), said)
     said.add(second.casefold())
@@ -250,7 +255,7 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     # default scoring with 3 players: card 1 = 0, card 2 = 1, the survivor's card 3 = 3 points
     expect(anna.locator("#ranking .rank-row").first).to_contain_text("Anna")
     expect(anna.locator("#ranking .rank-row").first).to_contain_text("3 Punkte")
-    expect(ben.locator("#ranking .rank-row[data-seat='2']")).to_contain_text("1 points")
+    expect(ben.locator("#ranking .rank-row[data-seat='2']")).to_contain_text("1 point")
     expect(ben.locator("#ranking .rank-row[data-seat='1']")).to_contain_text("0 points")
     summary = anna.locator("#wl-final-summary")
     expect(summary.locator(".wl-summary-row[data-seat='0']")).to_contain_text("Karte 3: 3")

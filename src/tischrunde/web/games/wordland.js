@@ -45,6 +45,7 @@ register({
     "wl.difficulty.hard": "schwer",
     "wl.category": "Kategorie",
     "wl.category_pending": "Die Königin wählt die Kategorie …",
+    "wl.category_yours": "Wähle unten eine der zwei Karten.",
     "wl.forbidden": "Verbotene Buchstaben",
     "wl.teapot": "Teekanne",
     "wl.teapot_of": "{name} ist dran",
@@ -109,8 +110,8 @@ register({
     "wl.btn.replace_red": "{letter} statt des roten auslegen",
     "wl.btn.extend": "Mehr Zeit (Zeitmarke)",
     "wl.btn.cat_pass": "Passen (Grinsekatze)",
-    "wl.btn.hatter": "{letter} ignorieren",
-    "wl.btn.guard": "{name} drannehmen",
+    "wl.hatter_label": "Ignorieren:",
+    "wl.guard_label": "Drannehmen:",
     "wl.abilities": "Fähigkeiten",
     "wl.vote.title": "Abstimmung: „{word}“ von {name}",
     "wl.vote.objector": "Einspruch von {name}",
@@ -128,6 +129,7 @@ register({
     "wl.summary.could": "Möglich gewesen wäre z. B.: {words}",
     "wl.summary.survivor": "übrig geblieben",
     "wl.score": "{points} Punkte",
+    "wl.score_one": "1 Punkt",
     "wl.ev.category": "Die Kategorie ist „{title}“.",
     "wl.ev.bet": "Du setzt auf {name}.",
     "wl.ev.no_bet": "Die Raupe hat nicht gewettet.",
@@ -196,6 +198,7 @@ register({
     "wl.difficulty.hard": "hard",
     "wl.category": "Category",
     "wl.category_pending": "The Queen is choosing the category …",
+    "wl.category_yours": "Pick one of the two cards below.",
     "wl.forbidden": "Forbidden letters",
     "wl.teapot": "Teapot",
     "wl.teapot_of": "{name}'s turn",
@@ -260,8 +263,8 @@ register({
     "wl.btn.replace_red": "Lay out {letter} instead of the red one",
     "wl.btn.extend": "More time (token)",
     "wl.btn.cat_pass": "Pass (Cheshire Cat)",
-    "wl.btn.hatter": "Ignore {letter}",
-    "wl.btn.guard": "Call on {name}",
+    "wl.hatter_label": "Ignore:",
+    "wl.guard_label": "Call on:",
     "wl.abilities": "Abilities",
     "wl.vote.title": "Vote: “{word}” by {name}",
     "wl.vote.objector": "Objection by {name}",
@@ -279,6 +282,7 @@ register({
     "wl.summary.could": "Possible words were e.g.: {words}",
     "wl.summary.survivor": "last one standing",
     "wl.score": "{points} points",
+    "wl.score_one": "1 point",
     "wl.ev.category": "The category is “{title}”.",
     "wl.ev.bet": "You bet on {name}.",
     "wl.ev.no_bet": "The Caterpillar did not bet.",
@@ -333,6 +337,7 @@ const UMLAUTS = { ä: "a", ö: "o", ü: "u", ß: "s" };
 
 // what the player is doing on this phone, kept across the shell's re-renders
 const ui = {
+  cardOpen: false, // the own character card shows its ability text
   input: null, // the word field, reused so typing survives incoming states
   form: null,
   turnId: null, // the turn the field belongs to
@@ -467,7 +472,7 @@ function timer(ctx) {
 
 function seatInfo(seat, ctx) {
   const view = v(ctx);
-  const c = characterOf(view, seat);
+  const c = view.phase === "over" ? null : characterOf(view, seat);
   const nodes = [];
   const classes = [];
   if (c) {
@@ -493,18 +498,18 @@ function seatInfo(seat, ctx) {
 
 // ---------------------------------------------------------------- the table
 
-function letterTile(item, { big = true } = {}) {
+function letterTile(item, { big = true, personal = true } = {}) {
   const colour = item.colour;
   const marks = [];
   if (item.source === "queen" || item.source === "rabbit") marks.push(t(`wl.source.${item.source}`));
-  if (item.ignored && item.ignored_for_all) marks.push(t("wl.letter_ignored"));
-  else if (item.binds_me === false && item.ignored === false && item.source !== "table") marks.push(t("wl.letter_free"));
-  else if (item.ignored && !item.ignored_for_all && item.binds_me === false) marks.push(t("wl.letter_ignored"));
-  const off = item.binds_me === false || (item.ignored && item.ignored_for_all);
+  const ignoredForMe = item.ignored && (item.ignored_for_all || (personal && item.binds_me === false));
+  const free = personal && item.binds_me === false && !ignoredForMe;
+  if (ignoredForMe) marks.push(t("wl.letter_ignored"));
+  else if (free) marks.push(t("wl.letter_free"));
   return el(
     "li",
     {
-      class: ["wl-tile", `wl-tile-${colour}`, big && "wl-tile-big", off && "wl-tile-off", item.ignored && "wl-tile-ignored"],
+      class: ["wl-tile", `wl-tile-${colour}`, big && "wl-tile-big", (ignoredForMe || free) && "wl-tile-off"],
       dataset: { letter: item.letter, colour, source: item.source || "table" },
       "aria-label": t("wl.letter_label", { letter: upper(item.letter), colour: t(`wl.colour.${colour}`) }),
     },
@@ -514,17 +519,42 @@ function letterTile(item, { big = true } = {}) {
   );
 }
 
+/** binds_me is only meaningful for a seated player once the round is being played. */
+function personalLetters(ctx) {
+  return ctx.seat !== null && !ctx.isTable && v(ctx).phase === "play";
+}
+
+/** The countdown ring of the running turn, driven by the server's deadline. */
+function ring(ctx, extraClass = "") {
+  const view = v(ctx);
+  const total = optionSeconds(ctx, "timer_s", 15) * 1000;
+  const node = el("div", { class: ["wl-ring", extraClass], role: "timer" });
+  const number = el("span", { class: "wl-ring-number" });
+  node.appendChild(number);
+  const until = view.vote ? null : view.turn_deadline;
+  let started = false;
+  const tick = () => {
+    if (started && !node.isConnected) return;
+    started = true;
+    const left = typeof until === "number" ? Math.max(0, until - ctx.now()) : null;
+    const share = left === null ? 1 : Math.min(1, left / Math.max(total, 1));
+    node.style.setProperty("--share", String(share));
+    node.classList.toggle("wl-ring-low", left !== null && left < 4000);
+    number.textContent = left === null ? "⏸" : String(Math.ceil(left / 1000));
+    node.setAttribute("aria-label", left === null ? t("wl.teapot_paused") : t("wl.seconds", { seconds: Math.ceil(left / 1000) }));
+    if (left !== null && left > 0) requestAnimationFrame(tick);
+  };
+  tick();
+  return node;
+}
+
 function teapot(ctx) {
   const view = v(ctx);
   if (view.phase !== "play" || typeof view.turn !== "number") return null;
-  const total = optionSeconds(ctx, "timer_s", 15) * 1000;
-  const ring = el("div", { class: "wl-ring" });
-  const number = el("span", { class: "wl-ring-number" });
-  ring.appendChild(number);
-  const box = el(
+  return el(
     "div",
     { class: ["wl-teapot", view.my_turn && "wl-teapot-mine", view.vote && "wl-teapot-paused"], id: "wl-teapot", dataset: { seat: String(view.turn) } },
-    ring,
+    ring(ctx),
     el(
       "div",
       { class: "wl-teapot-text" },
@@ -533,31 +563,19 @@ function teapot(ctx) {
       view.vote ? el("span", { class: "wl-teapot-paused-text", text: `⏸ ${t("wl.teapot_paused")}` }) : null,
     ),
   );
-  const until = view.turn_deadline;
-  const tick = () => {
-    if (!ring.isConnected && ring.dataset.started) return;
-    ring.dataset.started = "1";
-    const left = typeof until === "number" ? Math.max(0, until - ctx.now()) : null;
-    const share = left === null ? 1 : Math.min(1, left / Math.max(total, left, 1));
-    ring.style.setProperty("--share", String(share));
-    ring.classList.toggle("wl-ring-low", left !== null && left < 4000);
-    number.textContent = left === null ? "⏸" : String(Math.ceil(left / 1000));
-    if (left !== null && left > 0) requestAnimationFrame(tick);
-  };
-  tick();
-  return box;
 }
 
-function objectionBar(ctx, window) {
+function objectionBar(ctx, win) {
   const total = optionSeconds(ctx, "objection_s", 5) * 1000;
   const fill = el("span", { class: "wl-obj-fill" });
-  const bar = el("span", { class: "wl-obj-bar" }, fill);
+  const bar = el("span", { class: "wl-obj-bar", role: "presentation" }, fill);
+  let started = false;
   const tick = () => {
-    if (!bar.isConnected && bar.dataset.started) return;
-    bar.dataset.started = "1";
-    const left = v(ctx).vote ? total : Math.max(0, window.closes_at - ctx.now());
+    if (started && !bar.isConnected) return;
+    started = true;
+    const left = Math.max(0, win.closes_at - ctx.now());
     fill.style.setProperty("--share", String(Math.min(1, left / Math.max(1, total))));
-    if (left > 0 && !v(ctx).vote) requestAnimationFrame(tick);
+    if (left > 0) requestAnimationFrame(tick);
   };
   tick();
   return bar;
@@ -707,7 +725,7 @@ function renderTable(ctx) {
       "div",
       { class: "wl-category", id: "wl-category", dataset: { category: category ? category.id : "" } },
       el("span", { class: "wl-label", text: t("wl.category") }),
-      el("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t("wl.category_pending") }),
+      el("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t(list(view.category_choice).length ? "wl.category_yours" : "wl.category_pending") }),
     ),
   );
   const letters = list(view.forbidden_letters);
@@ -717,7 +735,7 @@ function renderTable(ctx) {
         "div",
         { class: "wl-forbidden" },
         el("span", { class: "wl-label", text: t("wl.forbidden") }),
-        el("ul", { class: "wl-tiles", id: "wl-tiles" }, letters.map((item) => letterTile(item))),
+        el("ul", { class: "wl-tiles", id: "wl-tiles" }, letters.map((item) => letterTile(item, { personal: personalLetters(ctx) }))),
       ),
     );
   }
@@ -752,43 +770,73 @@ function privatePanel(ctx) {
   const view = v(ctx);
   const me = ctx.seat;
   const c = characterOf(view, me);
-  if (!c) return null;
-  const panel = el(
-    "section",
-    { class: "wl-private", id: "wl-private", "aria-label": t("wl.my_character") },
+  if (!c || view.phase === "over") return null;
+  const state = c.card === "down" ? ` – ${t("wl.face_down")}` : c.card === "sideways" ? ` – ${t("wl.sideways")}` : "";
+  const mine = view.my_letter;
+  const cat = view.caterpillar;
+  const summary = el(
+    "summary",
+    { class: "wl-mycard-row" },
+    el("span", { class: "wl-mycard-icon", "aria-hidden": "true", text: ICONS[c.character] || "?" }),
+    el("strong", { class: "wl-mycard-name", text: `${charName(c.character)}${state}` }),
+    mine
+      ? el(
+          "span",
+          { class: "wl-myletter", id: "wl-my-letter", dataset: { letter: mine.letter, state: mine.state } },
+          el("span", { class: `wl-chip wl-chip-${mine.colour}`, "aria-label": t("wl.my_letter"), text: `${SHAPES[mine.colour] || ""} ${upper(mine.letter)}` }),
+          el("span", { class: "wl-myletter-state", text: t(`wl.my_letter.${mine.state}`) }),
+        )
+      : null,
+    cat && cat.seat === me && typeof cat.bet === "number"
+      ? el("span", { class: "wl-mybet", id: "wl-my-bet", text: t("wl.my_bet", { name: ctx.name(cat.bet) }) })
+      : null,
     el("span", { class: "wl-private-mark", text: `🔒 ${t("wl.private")}` }),
+    el("span", { class: "wl-mycard-more", "aria-hidden": "true" }),
   );
-  panel.appendChild(
+  const details = el(
+    "details",
+    { class: ["wl-private", `wl-card-${c.card}`], id: "wl-private", open: ui.cardOpen, "aria-label": t("wl.my_character") },
+    summary,
     el(
       "div",
-      { class: ["wl-mycard", `wl-card-${c.card}`], id: "wl-my-character", dataset: { character: c.character } },
-      el("span", { class: "wl-mycard-icon", "aria-hidden": "true", text: ICONS[c.character] || "?" }),
+      { class: "wl-mycard", id: "wl-my-character", dataset: { character: c.character } },
+      el("span", { class: "wl-mycard-ability", text: t(`wl.ability.${c.character}`) }),
+      c.character === "tweedles" ? el("span", { class: "wl-mycard-extra", text: t("wl.tokens", { count: view.tweedle_tokens }) }) : null,
+      mine ? el("span", { class: "wl-mycard-extra", text: `${t("wl.my_letter")}: ${upper(mine.letter)} (${t(`wl.colour.${mine.colour}`)})` }) : null,
+    ),
+  );
+  details.addEventListener("toggle", () => {
+    ui.cardOpen = details.open;
+  });
+  return details;
+}
+
+/** On your turn: the category, the letters that bind you and the teapot, right above the field. */
+function reminder(ctx) {
+  const view = v(ctx);
+  const binding = list(view.forbidden_letters).filter((x) => x.binds_me);
+  return el(
+    "div",
+    { class: "wl-reminder", id: "wl-reminder" },
+    ring(ctx, "wl-ring-small"),
+    el(
+      "div",
+      { class: "wl-reminder-body" },
+      el("strong", { class: "wl-reminder-category", text: view.category ? view.category.title : "" }),
       el(
-        "span",
-        { class: "wl-mycard-body" },
-        el("strong", { text: `${charName(c.character)}${c.card === "down" ? ` – ${t("wl.face_down")}` : c.card === "sideways" ? ` – ${t("wl.sideways")}` : ""}` }),
-        el("span", { class: "wl-mycard-ability", text: t(`wl.ability.${c.character}`) }),
-        c.character === "tweedles" ? el("span", { class: "wl-mycard-extra", text: t("wl.tokens", { count: view.tweedle_tokens }) }) : null,
+        "ul",
+        { class: "wl-chips", "aria-label": t("wl.forbidden") },
+        binding.map((x) =>
+          el("li", {
+            class: `wl-chip wl-chip-${x.colour}`,
+            dataset: { letter: x.letter },
+            "aria-label": t("wl.letter_label", { letter: upper(x.letter), colour: t(`wl.colour.${x.colour}`) }),
+            text: `${SHAPES[x.colour] || ""} ${upper(x.letter)}`,
+          }),
+        ),
       ),
     ),
   );
-  const mine = view.my_letter;
-  if (mine && view.phase !== "over") {
-    panel.appendChild(
-      el(
-        "div",
-        { class: "wl-myletter", id: "wl-my-letter", dataset: { letter: mine.letter, state: mine.state } },
-        el("span", { class: "wl-label", text: `🔒 ${t("wl.my_letter")}` }),
-        el("ul", { class: "wl-tiles" }, letterTile({ letter: mine.letter, colour: mine.colour, source: "table" }, { big: false })),
-        el("span", { class: "wl-myletter-state", text: t(`wl.my_letter.${mine.state}`) }),
-      ),
-    );
-  }
-  const cat = view.caterpillar;
-  if (cat && cat.seat === me && typeof cat.bet === "number") {
-    panel.appendChild(el("p", { class: "wl-mybet", id: "wl-my-bet", text: `🔒 ${t("wl.my_bet", { name: ctx.name(cat.bet) })}` }));
-  }
-  return panel;
 }
 
 function wordField(ctx) {
@@ -858,16 +906,26 @@ function wordField(ctx) {
   return form;
 }
 
+function chipButton(ctx, text, action, dataset) {
+  return el("button", {
+    class: "btn wl-pick",
+    type: "button",
+    dataset: { act: action.type, ...dataset },
+    text,
+    on: { click: () => act(ctx, action) },
+  });
+}
+
 function abilityButtons(ctx) {
   const view = v(ctx);
   const buttons = [];
   const mine = view.my_letter;
   for (const a of legalOf(ctx, "place_letter")) {
     const letter = mine ? upper(mine.letter) : "?";
-    buttons.push(bigButton(ctx, t(a.replace_red ? "wl.btn.replace_red" : "wl.btn.place", { letter }), a, { primary: false, dataset: { replace: a.replace_red ? "1" : "0" } }));
+    buttons.push(bigButton(ctx, t(a.replace_red ? "wl.btn.replace_red" : "wl.btn.place", { letter }), a, { primary: false, classes: ["wl-ability"], dataset: { replace: a.replace_red ? "1" : "0" } }));
   }
-  for (const a of legalOf(ctx, "extend")) buttons.push(bigButton(ctx, `⏳ ${t("wl.btn.extend")}`, a, { primary: false }));
-  for (const a of legalOf(ctx, "cat_pass")) buttons.push(bigButton(ctx, `😼 ${t("wl.btn.cat_pass")}`, a, { primary: false }));
+  for (const a of legalOf(ctx, "extend")) buttons.push(bigButton(ctx, `⏳ ${t("wl.btn.extend")}`, a, { primary: false, classes: ["wl-ability"] }));
+  for (const a of legalOf(ctx, "cat_pass")) buttons.push(bigButton(ctx, `😼 ${t("wl.btn.cat_pass")}`, a, { primary: false, classes: ["wl-ability"] }));
   const hatter = legalOf(ctx, "hatter_ignore");
   const guard = legalOf(ctx, "guard_force");
   const box = el("div", { class: "wl-abilities", id: "wl-abilities" });
@@ -876,8 +934,9 @@ function abilityButtons(ctx) {
     box.appendChild(
       el(
         "div",
-        { class: "wl-ability-row wl-small-row" },
-        hatter.map((a) => bigButton(ctx, `🎩 ${t("wl.btn.hatter", { letter: upper(a.letter) })}`, a, { primary: false, classes: ["wl-small-btn"], dataset: { letter: a.letter } })),
+        { class: "wl-pick-row", role: "group", "aria-label": t("wl.hatter_label") },
+        el("span", { class: "wl-pick-label", text: `🎩 ${t("wl.hatter_label")}` }),
+        hatter.map((a) => chipButton(ctx, upper(a.letter), a, { letter: a.letter })),
       ),
     );
   }
@@ -885,8 +944,9 @@ function abilityButtons(ctx) {
     box.appendChild(
       el(
         "div",
-        { class: "wl-ability-row wl-small-row" },
-        guard.map((a) => bigButton(ctx, `💂 ${t("wl.btn.guard", { name: ctx.name(a.seat) })}`, a, { primary: false, classes: ["wl-small-btn"], dataset: { seat: String(a.seat) } })),
+        { class: "wl-pick-row", role: "group", "aria-label": t("wl.guard_label") },
+        el("span", { class: "wl-pick-label", text: `💂 ${t("wl.guard_label")}` }),
+        guard.map((a) => chipButton(ctx, ctx.name(a.seat), a, { seat: String(a.seat) })),
       ),
     );
   }
@@ -950,11 +1010,12 @@ function renderControls(ctx) {
     } else if (view.my_turn) {
       if (legalOf(ctx, "said_it").length || (view.options && view.options.input === "spoken")) {
         box.append(
+          reminder(ctx),
           el("p", { class: "wl-hint", text: t("wl.said_it_hint") }),
           bigButton(ctx, `🗣 ${t("wl.said_it")}`, { type: "said_it" }, { classes: ["wl-said-it"] }),
         );
       } else {
-        box.appendChild(wordField(ctx));
+        box.append(reminder(ctx), wordField(ctx));
       }
     }
     if (!view.vote) {
@@ -1106,7 +1167,7 @@ function animate(events, ctx, page) {
 // ---------------------------------------------------------------- the end
 
 function scoreText(score) {
-  return t("wl.score", { points: score });
+  return score === 1 ? t("wl.score_one") : t("wl.score", { points: score });
 }
 
 function outcomeDetails(ctx) {
