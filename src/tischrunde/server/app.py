@@ -122,13 +122,14 @@ class Server:
         msg_burst: float,
         join_limit: int,
         join_window_s: float,
+        room_limit: int,
     ) -> None:
         self.manager = manager
         self.web_dir = web_dir
         self.msg_rate = msg_rate
         self.msg_burst = msg_burst
         self.throttle = security.Throttle(join_limit, join_window_s)
-        self.creations = security.Throttle(join_limit * 3, join_window_s)
+        self.creations = security.Throttle(room_limit, join_window_s)
 
     # ---- HTTP ----------------------------------------------------------------------------------
 
@@ -616,6 +617,7 @@ def create_app(
     msg_burst: float = 40.0,
     join_limit: int = 20,
     join_window_s: float = 60.0,
+    room_limit: int = 60,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts."""
     if store is None:
@@ -634,6 +636,7 @@ def create_app(
         msg_burst=msg_burst,
         join_limit=join_limit,
         join_window_s=join_window_s,
+        room_limit=room_limit,
     )
 
     @contextlib.asynccontextmanager

@@ -1,9 +1,11 @@
 """The WebSocket game protocol, version 1. Every frame is one JSON object with a ``type`` field.
 
 HTTP (JSON):
-    GET  /api/games                      -> [GameSpec...]   (options with defaults, de+en texts)
-    POST /api/rooms {game, language, options}
+    GET  /api/games                      -> [GameSpec + {bots:[kind...], default_bot}...]
+                                            (options with defaults, de+en texts)
+    POST /api/rooms {game, language, options, takeover_s?}
                                          -> {code, url, qr_svg_url}   (creating a room makes no seat)
+                                            errors: HTTP 4xx with an Error body (code, message, field)
     GET  /api/rooms/{code}               -> RoomInfo (public; throttled per client to stop code scanning)
     GET  /api/rooms/{code}/qr.svg        -> QR code of the join link
     GET  /r/{code}                       -> the web app, opened on that room
@@ -19,11 +21,14 @@ Client -> server:
                  | set_takeover (value = seconds an empty seat waits before a bot takes it; 0 = never)
                  | restart (new game, same room and seats)
     Ping     {type:"ping"}
-    Leave    {type:"leave"}                 gives the seat up (in the lobby) / marks it left (in a game)
+    Leave    {type:"leave"}                 gives the seat up (in the lobby) / marks it left (in a game,
+                                            a bot plays it at once); the server then closes the socket
 
 Server -> client:
     Welcome  {type:"welcome", v:1, room, seat|null, token|null, role}
     RoomMsg  {type:"room", room: RoomInfo}    whenever seats, host, options or status change
+             SeatInfo.bot: the bot kind of a bot seat, or of the stand-in bot playing for an absent
+             person (kind "human", connected false) until they come back with their token.
     StateMsg {type:"state", version, view, legal:[action...], active:[seat...], deadline_ms|null,
               now_ms, events:[...], outcome|null}
              per connection: the view of its own seat only (spectators/table: view(None)).
@@ -32,8 +37,10 @@ Server -> client:
     Pong     {type:"pong"}
 
 Error codes (stable): bad_frame, too_large, rate_limited, unknown_room, room_locked, room_full,
-bad_token, not_host, not_seated, stale_version, game_not_running, and every engine GameError code
-(illegal_action, not_your_turn, malformed_action, bad_config, ...).
+bad_token, not_host, not_seated, stale_version, game_not_running, game_running (a lobby-only host op
+during a game), bots_not_allowed (the game's spec.bots_in_rooms is false), kicked (sent to the
+connections of a seat the host took away; they become spectators), busy (retry), and every engine
+GameError code (illegal_action, not_your_turn, malformed_action, bad_config, ...).
 """
 
 from __future__ import annotations
