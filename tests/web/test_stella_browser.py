@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Route, ViewportSize, WebSocket, expect
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    Route,
+    ViewportSize,
+    WebSocket,
+    WebSocketRoute,
+    expect,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +85,31 @@ def _join(page: Page, base: str, code: str, name: str) -> None:
     page.fill("#join-name", name)
     page.click("#join-button")
     expect(page.locator("#seat-list")).to_be_visible()
+
+
+def _stale_first_mark(page: Page) -> dict[str, int]:
+    """Send this page's first multi-card Mark with an old version, as if another player had marked a moment
+    earlier: the server answers stale_version and the page must send the marks again by itself."""
+    sent = {"stale": 0, "marks": 0}
+
+    def handler(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            msg = json.loads(message)
+            action = msg.get("action") if isinstance(msg, dict) else None
+            if msg.get("type") == "act" and isinstance(action, dict) and action.get("type") == "mark":
+                sent["marks"] += 1
+                if not sent["stale"] and len(action["cards"]) > 1:
+                    sent["stale"] += 1
+                    server.send(json.dumps({**msg, "version": msg["version"] - 1}))
+                    return
+            server.send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws$"), handler)
+    return sent
 
 
 def _tile(page: Page, pos: int) -> str:
@@ -157,6 +192,7 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _join(b, server, code, "Ben")
     expect(a.locator("#seat-list .seat")).to_have_count(2)
     c = _page(browser, problems, frames=seen["Cleo"])
+    cleo_sent = _stale_first_mark(c)
     _join(c, server, code, "Cleo")
     expect(a.locator("#seat-list .seat")).to_have_count(3)
 
@@ -222,7 +258,8 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _mark(b, [0, 1, 5])
     _assert_private(phones, table, {"Anna": {0, 1, 2, 3}, "Ben": {0, 1, 5}}, set())
     _shoot(table, screenshots, "05-table-marking")
-    _mark(c, [0, 6])
+    _mark(c, [0, 6])  # the first try is stale (see _stale_first_mark); the page sends it again
+    assert cleo_sent == {"stale": 1, "marks": 2}, cleo_sent
     marks = {"Anna": {0, 1, 2, 3}, "Ben": {0, 1, 5}, "Cleo": {0, 6}}
 
     # ---- count: the lanterns, Anna alone at the top is in the dark

@@ -223,6 +223,11 @@ const ui = {
   chosen: null, // the position picked to name in a reveal turn, before confirming
   zoom: null, // the position shown large
   view: null, // the last view (for error texts with the room's limits)
+  lastMark: null, // the Mark action sent last (sent again after a stale_version)
+  retries: 0,
+  legal: [], // the last legal actions (the shell itself retries those after a stale_version)
+  act: null, // the shell's act and rerender, for answers that arrive outside a render
+  rerender: null,
 };
 
 function v(ctx) {
@@ -267,6 +272,7 @@ function legalOf(ctx, type) {
 function sync(ctx) {
   const view = v(ctx);
   ui.view = view;
+  ui.legal = list(ctx.legal);
   // a new round (or a new game, or another room) starts with nothing picked
   const key = `${ctx.info ? ctx.info.code : ""}:${view.round}:${list(view.history).length}:${grid(view).join(",")}`;
   if (key !== ui.round) {
@@ -809,7 +815,9 @@ function markControls(ctx, box) {
       on: {
         click: () => {
           ui.sending = true;
-          ctx.act({ type: "mark", cards: ui.picks.slice().sort((a, b) => a - b) });
+          ui.retries = 0;
+          ui.lastMark = { type: "mark", cards: ui.picks.slice().sort((a, b) => a - b) };
+          ctx.act(ui.lastMark);
           ctx.rerender();
         },
       },
@@ -846,6 +854,8 @@ function revealControls(ctx, box) {
 
 function renderControls(ctx) {
   sync(ctx);
+  ui.act = ctx.act;
+  ui.rerender = ctx.rerender;
   const view = v(ctx);
   const box = el("div", { class: "stl-controls", id: "stl-controls" });
   if (!isPlayer(ctx)) return box;
@@ -856,9 +866,22 @@ function renderControls(ctx) {
 }
 
 function errorText(msg) {
-  if (msg && msg.code && ui.sending) ui.sending = false;
-  const key = `stl.err.${msg && msg.code}`;
+  const code = msg && msg.code;
   const view = ui.view || {};
+  const shellRetries = ui.lastMark && ui.legal.some((a) => a.type === "mark" && JSON.stringify(a.cards) === JSON.stringify(ui.lastMark.cards));
+  if (code === "stale_version" && ui.sending && ui.lastMark && !shellRetries && ui.retries < 3 && view.phase === "mark" && !view.my_marks) {
+    // someone else marked a moment earlier: the marks still stand, so send them again (the shell only
+    // retries actions from the legal list, and marks are chosen freely)
+    ui.retries += 1;
+    const again = ui.lastMark;
+    setTimeout(() => ui.act && ui.act(again), 0);
+    return null;
+  }
+  if (code && ui.sending) {
+    ui.sending = false;
+    setTimeout(() => ui.rerender && ui.rerender(), 0); // the shell only shows a toast: enable "Done" again
+  }
+  const key = `stl.err.${code}`;
   const text = t(key, { min_marks: view.min_marks ?? 1, max_marks: view.max_marks ?? 15 });
   return text !== key ? text : null;
 }
