@@ -16,9 +16,12 @@ import re
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
+from tischrunde.core.game import Config, encode_action
+from tischrunde.games.wordland import GAME, Bet, ChooseCategory, Say, State
 from tischrunde.games.wordland.content import lexicon_letters
 
 pytestmark = pytest.mark.browser
@@ -292,3 +295,157 @@ def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screen
     assert problems == [], problems
     for page in (anna, ben):
         page.context.close()
+
+
+# ---------------------------------------------------------------- every character, rendered from engine views
+
+CAST = [
+    "queen",
+    "white_rabbit",
+    "tweedles",
+    "cheshire_cat",
+    "caterpillar",
+    "alice",
+    "mad_hatter",
+    "royal_guard",
+]
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+RENDER = """
+async ({view, legal, seat, names}) => {
+  const mod = (await import('/static/games/wordland.js')).default;
+  window.__acts = [];
+  const ctx = {
+    view, legal, active: [], seat, role: seat === null ? 'table' : 'player', isTable: seat === null,
+    info: {options: {}, seats: []}, outcome: null, name: (s) => names[s] ?? `#${s + 1}`,
+    act: (a) => window.__acts.push(a), explain: () => {}, rerender: () => {},
+    now: () => (typeof view.deadline === 'number' ? view.deadline - 5000 : 0),
+  };
+  const status = mod.status(ctx);
+  const box = document.createElement('main');
+  box.className = 'page game game-wordland' + (seat === null ? ' is-table' : '');
+  const main = document.createElement('p');
+  main.id = 'status-main';
+  main.textContent = status.main;
+  const table = document.createElement('section');
+  table.className = 'table';
+  table.appendChild(mod.renderTable(ctx));
+  const dock = document.createElement('footer');
+  dock.className = 'dock';
+  dock.appendChild(mod.renderControls(ctx));
+  box.append(main, table, dock);
+  document.body.replaceChildren(box);
+  await new Promise((r) => setTimeout(r, 30));
+}
+"""
+
+
+def _render(page: Page, state: State, seat: int | None) -> None:
+    view = msgspec.to_builtins(GAME.view(state, seat))
+    legal = [] if seat is None else [encode_action(a) for a in GAME.legal_actions(state, seat)]
+    page.evaluate(RENDER, {"view": view, "legal": legal, "seat": seat, "names": NAMES})
+
+
+def _clicked(page: Page) -> list[dict[str, object]]:
+    acts: list[dict[str, object]] = page.evaluate("window.__acts")
+    return acts
+
+
+def test_every_character_ability_has_its_button(browser: Browser, server: str, screenshots: Path) -> None:
+    """Eight seats with a stacked cast: each ability appears as a button exactly when the engine allows it,
+    sends the engine's own action, and nothing secret reaches the table screen or another seat."""
+    problems: list[str] = []
+    page = _page(browser, problems, locale="en-US")
+    page.goto(server + "/")
+    config = Config(game="wordland", players=8, seed=7, language="en", decks={"characters": CAST})
+    state = GAME.new(config)
+    red, purple = state.red_letter, state.purple_letter
+
+    # the Queen chooses between two cards only she sees
+    _render(page, state, 0)
+    expect(page.locator("button.wl-choice")).to_have_count(2)
+    page.locator("button.wl-choice").nth(1).click()
+    assert _clicked(page) == [{"type": "choose_category", "index": 1}]
+    expect(page.locator("#wl-my-letter")).to_have_attribute("data-letter", str(red))
+    for seat in (None, 2, 4):
+        _render(page, state, seat)
+        expect(page.locator("button.wl-choice")).to_have_count(0)
+        expect(page.locator("#wl-category")).to_contain_text("The Queen is choosing")
+    state, _ = GAME.apply(state, 0, ChooseCategory(1), 100)
+
+    # the Caterpillar bets in secret; the bet shows on its own phone only
+    _render(page, state, 4)
+    expect(page.locator("#status-main")).to_have_text("Place your bet!")
+    expect(page.locator("[data-act=bet]")).to_have_count(7)
+    page.locator("[data-act=bet][data-seat='6']").click()
+    assert _clicked(page) == [{"type": "bet", "seat": 6}]
+    state, _ = GAME.apply(state, 4, Bet(6), 200)
+    _render(page, state, 4)
+    expect(page.locator("#wl-my-bet")).to_have_text("Your bet: Gus")
+    for seat in (None, 0, 6):
+        _render(page, state, seat)
+        expect(page.locator("#wl-my-bet")).to_have_count(0)
+        assert "Your bet" not in page.locator("body").inner_text()
+
+    # the Queen's turn: the field, the reminder of her binding letters; the Hatter and the Guard may act
+    _render(page, state, 0)
+    expect(page.locator("#wl-word")).to_be_focused()
+    expect(page.locator("#wl-reminder")).to_contain_text(re.compile(r"\d"))
+    _shoot(page, screenshots, "11-queen-turn-eight-players")
+    _render(page, state, 6)
+    letters = sorted({d["letter"] for d in GAME.view(state, 6)["forbidden_letters"]})
+    expect(page.locator("[data-act=hatter_ignore]")).to_have_count(len(letters))
+    page.locator(f"[data-act=hatter_ignore][data-letter='{letters[0]}']").click()
+    assert _clicked(page) == [{"type": "hatter_ignore", "letter": letters[0]}]
+    _render(page, state, 7)
+    expect(page.locator("[data-act=guard_force]")).to_have_count(7)
+    _shoot(page, screenshots, "12-guard-picker")
+    page.locator("[data-act=guard_force][data-seat='3']").click()
+    assert _clicked(page) == [{"type": "guard_force", "seat": 3}]
+    _render(page, state, 2)
+    expect(page.locator("[data-act=extend]")).to_have_count(0)  # not Tweedles' turn yet
+    word = GAME.sample_words(state, 0, 1)[0]
+    state, _ = GAME.apply(state, 0, Say(word), 300)
+
+    # right after her turn the Queen may lay out her red letter; until then nobody else sees it
+    _render(page, state, 0)
+    expect(page.locator("[data-act=place_letter]")).to_contain_text(str(red).upper())
+    for seat in (None, 1, 2, 7):
+        _render(page, state, seat)
+        expect(page.locator("#wl-tiles .wl-tile-red")).to_have_count(0)
+        if seat != 1:
+            expect(page.locator("#wl-my-letter")).to_have_count(0)
+        expect(page.locator("#wl-private")).to_have_count(0 if seat is None else 1)
+    _render(
+        page, state, 1
+    )  # the White Rabbit's turn: its own purple secret, the objection to the Queen's word
+    expect(page.locator("#wl-my-letter")).to_have_attribute("data-letter", str(purple))
+    expect(page.locator("#wl-objections [data-act=object]")).to_contain_text(word)
+    state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1], 400)  # lays out the red letter
+    for seat in (None, 1, 2):
+        _render(page, state, seat)
+        expect(page.locator(f"#wl-tiles .wl-tile-red[data-letter='{red}']")).to_have_count(1)
+    _render(page, state, 7)  # the Royal Guard is not bound by the red letter
+    expect(page.locator(f"#wl-tiles .wl-tile-red[data-letter='{red}']")).to_have_class(
+        re.compile("wl-tile-off")
+    )
+    word = GAME.sample_words(state, 1, 1)[0]
+    state, _ = GAME.apply(state, 1, Say(word), 500)
+
+    # the Rabbit may lay out its letter or swap it for the red one; Tweedles may extend their turn
+    _render(page, state, 1)
+    expect(page.locator("[data-act=place_letter]")).to_have_count(2)
+    expect(page.locator("[data-act=place_letter][data-replace='1']")).to_contain_text(str(purple).upper())
+    _render(page, state, 2)
+    page.locator("[data-act=extend]").click()
+    assert _clicked(page) == [{"type": "extend"}]
+    word = GAME.sample_words(state, 2, 1)[0]
+    state, _ = GAME.apply(state, 2, Say(word), 600)
+
+    # the Cheshire Cat may pass its turn
+    _render(page, state, 3)
+    page.locator("[data-act=cat_pass]").click()
+    assert _clicked(page) == [{"type": "cat_pass"}]
+    _shoot(page, screenshots, "13-cat-turn")
+    assert problems == [], problems
+    page.context.close()
