@@ -35,7 +35,7 @@ register({
     "stl.left": "noch {count} offen",
     "stl.dark": "im Dunkeln",
     "stl.nobody_dark": "Niemand ist im Dunkeln (Gleichstand oben).",
-    "stl.dark_is": "{name} ist im Dunkeln: allein mit den meisten Markierungen.",
+    "stl.dark_is": "{name} ist im Dunkeln (allein mit den meisten Markierungen): fällt {name}, gibt es weniger Punkte.",
     "stl.fallen": "gefallen",
     "stl.turn": "nennt gerade",
     "stl.points_round": "+{points} diese Runde",
@@ -73,7 +73,7 @@ register({
     "stl.status.choosing": "{name} wählt das Wort",
     "stl.status.choosing_hint": "Gleich markierst du geheim die Bilder, die zum Wort passen.",
     "stl.status.mark": "Markiere Bilder zu „{word}“",
-    "stl.status.mark_hint": "Tippe {min} bis {max} Bilder an. Nur du siehst sie. Dann „Fertig“.",
+    "stl.status.mark_hint": "Tippe {min} bis {max} Bilder an – nur du siehst sie. „Fertig“ gibt sie endgültig ab.",
     "stl.status.marked": "Deine Markierungen sind abgegeben",
     "stl.status.marking": "Alle markieren geheim zu „{word}“",
     "stl.status.wait_for": "Warte auf {names}",
@@ -109,6 +109,12 @@ register({
     "stl.err.bad_position": "Markiere nur Bilder der Auslage.",
     "stl.err.duplicate_mark": "Jedes Bild nur einmal markieren.",
     "stl.err.game_over": "Das Spiel ist vorbei.",
+    "stl.err.bad_word": "Wähle eines der beiden Wörter.",
+    "stl.err.not_a_seat": "Dieser Platz spielt nicht mit.",
+    "stl.err.unknown_action": "Diesen Zug gibt es in Stella nicht.",
+    "stl.err.clock_only": "Nur die Uhr beendet die Bedenkzeit.",
+    "stl.err.no_deadline": "Gerade läuft keine Zeit.",
+    "stl.err.too_early": "Die Zeit läuft noch.",
   },
   en: {
     "stl.round": "Round {round} of {rounds}",
@@ -131,7 +137,7 @@ register({
     "stl.left": "{count} not named",
     "stl.dark": "in the dark",
     "stl.nobody_dark": "Nobody is in the dark (a tie at the top).",
-    "stl.dark_is": "{name} is in the dark: alone with the most marks.",
+    "stl.dark_is": "{name} is in the dark (alone with the most marks): if {name} falls, the round scores less.",
     "stl.fallen": "fallen",
     "stl.turn": "naming now",
     "stl.points_round": "+{points} this round",
@@ -169,7 +175,7 @@ register({
     "stl.status.choosing": "{name} is choosing the word",
     "stl.status.choosing_hint": "Soon you secretly mark the pictures that fit the word.",
     "stl.status.mark": "Mark pictures for “{word}”",
-    "stl.status.mark_hint": "Tap {min} to {max} pictures. Only you see them. Then “Done”.",
+    "stl.status.mark_hint": "Tap {min} to {max} pictures – only you see them. “Done” hands them in for good.",
     "stl.status.marked": "Your marks are sent",
     "stl.status.marking": "Everyone marks in secret for “{word}”",
     "stl.status.wait_for": "Waiting for {names}",
@@ -205,6 +211,12 @@ register({
     "stl.err.bad_position": "Mark only pictures on the table.",
     "stl.err.duplicate_mark": "Mark each picture only once.",
     "stl.err.game_over": "The game is over.",
+    "stl.err.bad_word": "Choose one of the two words.",
+    "stl.err.not_a_seat": "This seat is not playing.",
+    "stl.err.unknown_action": "Stella has no such move.",
+    "stl.err.clock_only": "Only the clock ends a player's time.",
+    "stl.err.no_deadline": "Nothing is timed now.",
+    "stl.err.too_early": "The time has not run out yet.",
   },
 });
 
@@ -941,7 +953,7 @@ function animate(events, ctx, page) {
         page.querySelectorAll(`.stl-cell[data-row="${Number(d.row)}"] .stl-tile`).forEach((n) => flash(n, "anim-pop"));
         break;
       case "marked":
-        flash(page.querySelector(`.stl-lantern[data-seat="${Number(ev.seat)}"]`), "anim-pop");
+        flash(page.querySelector(`.stl-lantern[data-seat="${Number(ev.seat)}"]`), "stl-anim-glow");
         break;
       default:
         break;
