@@ -3,7 +3,8 @@
 Player A creates the room (and is the first guard), B and C join by code; a bot fills the fourth seat.
 B reloads mid-game and keeps its seat, B is caught cheating by the guard through the UI (press and
 hold a card, "Caught!" at B's seat), and the hostile names show as text. The game is shortened with
-the engine's own options (one round, small hands, short pauses) so the test stays quick.
+the engine's own options (one round, small hands, short pauses) so the test stays quick; a cheat takes
+4 s instead of 2 s so the guard's browser has time for screenshots before tapping.
 """
 
 from __future__ import annotations
@@ -105,7 +106,12 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     expect(a.locator("[data-game=mogelmotte]")).to_be_visible()
     _shoot(a, screenshots, "01-start")
     a.locator(".option-details summary").first.click()
-    for option, value in (("rounds", "1"), ("hand_size", "5"), ("round_pause_ms", "500")):
+    for option, value in (
+        ("rounds", "1"),
+        ("hand_size", "5"),
+        ("round_pause_ms", "500"),
+        ("cheat_ms", "4000"),
+    ):
         a.fill(f"#opt-{option}", value)
         a.dispatch_event(f"#opt-{option}", "change")
     a.fill("#create-name", "Anna")
@@ -222,7 +228,7 @@ def _catch_a_cheat(a: Page, b: Page, screenshots: Path) -> bool:
             expect(b.locator(".mm-seat[data-seat='1'].mm-seat-tell")).to_be_visible()
             b.screenshot(path=str(screenshots / "04-cheating-phone.png"))
             a.screenshot(path=str(screenshots / "04-guard-sees-tell-phone.png"))
-            accuse.click()
+            accuse.click(timeout=1500)
             expect(a.locator(".log-line", has_text=re.compile("Erwischt|Caught"))).to_be_visible(timeout=3000)
             a.wait_for_timeout(150)
             _shoot(a, screenshots, "04-caught")
@@ -232,6 +238,8 @@ def _catch_a_cheat(a: Page, b: Page, screenshots: Path) -> bool:
         finally:
             b.mouse.up()
         b.wait_for_timeout(500)
+    print("guard's log:", a.locator(".log-line").all_inner_texts())
+    print("cheater's log:", b.locator(".log-line").all_inner_texts())
     return False
 
 
