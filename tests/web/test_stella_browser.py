@@ -241,6 +241,9 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     expect(a.locator("#stl-counter")).to_contain_text("4 / 10")
     expect(a.locator("#status .timer")).to_be_visible()
     _assert_private(phones, table, {"Anna": {0, 1, 2, 3}}, set())
+    # the marking time runs down (the server's deadline, 300 s)
+    width = a.eval_on_selector("#status .timer-fill", "e => parseFloat(e.style.width)")
+    assert 90 < width < 100, width
     _shoot(a, screenshots, "03-marking")
     a.click("#stl-grid .stl-cell:nth-child(4) .stl-zoom-btn")
     expect(a.locator("#stl-zoom")).to_be_visible()

@@ -740,7 +740,7 @@ function renderTable(ctx) {
   }
   const last = lastRound(ctx);
   if (last) side.appendChild(last);
-  if (view.phase !== "over") side.appendChild(lanterns(ctx));
+  if (view.phase === "mark" || view.phase === "reveal") side.appendChild(lanterns(ctx));
   if (view.phase === "reveal") {
     const line = darkLine(ctx);
     if (line) side.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
