@@ -318,9 +318,10 @@ async ({view, legal, seat, names}) => {
   const ctx = {
     view, legal, active: [], seat, role: seat === null ? 'table' : 'player', isTable: seat === null,
     info: {options: {}, seats: []}, outcome: null, name: (s) => names[s] ?? `#${s + 1}`,
-    act: (a) => window.__acts.push(a), explain: () => {}, rerender: () => {},
+    act: (a) => window.__acts.push(a), explain: () => {}, rerender: () => draw(),
     now: () => (typeof view.deadline === 'number' ? view.deadline - 5000 : 0),
   };
+  const draw = () => {
   const status = mod.status(ctx);
   const box = document.createElement('main');
   box.className = 'page game game-wordland' + (seat === null ? ' is-table' : '');
@@ -335,6 +336,8 @@ async ({view, legal, seat, names}) => {
   dock.appendChild(mod.renderControls(ctx));
   box.append(main, table, dock);
   document.body.replaceChildren(box);
+  };
+  draw();
   await new Promise((r) => setTimeout(r, 30));
 }
 """
@@ -394,13 +397,18 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     _shoot(page, screenshots, "11-queen-turn-eight-players")
     _render(page, state, 6)
     letters = sorted({d["letter"] for d in GAME.view(state, 6)["forbidden_letters"]})
-    expect(page.locator("[data-act=hatter_ignore]")).to_have_count(len(letters))
-    page.locator(f"[data-act=hatter_ignore][data-letter='{letters[0]}']").click()
+    expect(page.locator("[data-pick=hatter]")).to_have_count(len(letters))
+    expect(page.locator("[data-act=hatter_ignore]")).to_have_count(0)  # a tap picks, a second one confirms
+    page.locator(f"[data-pick=hatter][data-key='{letters[0]}']").click()
+    assert _clicked(page) == []
+    page.locator("[data-act=hatter_ignore]").click()
     assert _clicked(page) == [{"type": "hatter_ignore", "letter": letters[0]}]
     _render(page, state, 7)
-    expect(page.locator("[data-act=guard_force]")).to_have_count(7)
+    expect(page.locator("[data-pick=guard]")).to_have_count(7)
+    page.locator("[data-pick=guard][data-key='3']").click()
+    expect(page.locator("[data-act=guard_force]")).to_have_text("💂 Call on Di now!")
     _shoot(page, screenshots, "12-guard-picker")
-    page.locator("[data-act=guard_force][data-seat='3']").click()
+    page.locator("[data-act=guard_force]").click()
     assert _clicked(page) == [{"type": "guard_force", "seat": 3}]
     _render(page, state, 2)
     expect(page.locator("[data-act=extend]")).to_have_count(0)  # not Tweedles' turn yet

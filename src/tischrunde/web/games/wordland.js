@@ -112,6 +112,8 @@ register({
     "wl.btn.cat_pass": "Passen (Grinsekatze)",
     "wl.hatter_label": "Ignorieren:",
     "wl.guard_label": "Drannehmen:",
+    "wl.btn.hatter_confirm": "🎩 {pick} ab jetzt ignorieren",
+    "wl.btn.guard_confirm": "💂 {pick} jetzt drannehmen!",
     "wl.abilities": "Fähigkeiten",
     "wl.vote.title": "Abstimmung: „{word}“ von {name}",
     "wl.vote.objector": "Einspruch von {name}",
@@ -265,6 +267,8 @@ register({
     "wl.btn.cat_pass": "Pass (Cheshire Cat)",
     "wl.hatter_label": "Ignore:",
     "wl.guard_label": "Call on:",
+    "wl.btn.hatter_confirm": "🎩 Ignore {pick} from now on",
+    "wl.btn.guard_confirm": "💂 Call on {pick} now!",
     "wl.abilities": "Abilities",
     "wl.vote.title": "Vote: “{word}” by {name}",
     "wl.vote.objector": "Objection by {name}",
@@ -337,6 +341,7 @@ const UMLAUTS = { ä: "a", ö: "o", ü: "u", ß: "s" };
 
 // what the player is doing on this phone, kept across the shell's re-renders
 const ui = {
+  pick: null, // {kind: "hatter" | "guard", key} chosen, waiting for the confirming tap
   cardOpen: false, // the own character card shows its ability text
   input: null, // the word field, reused so typing survives incoming states
   form: null,
@@ -661,9 +666,13 @@ function seatsPanel(ctx) {
             { class: "wl-seat-meta" },
             `${charName(c.character)}${c.card === "down" ? ` (${t("wl.face_down")})` : c.card === "sideways" ? ` (${t("wl.sideways")})` : ""}`,
           ),
-          out || card ? el("span", { class: "wl-seat-scorecard", text: `${out ? `✗ ${t("wl.out")} · ` : ""}🂡 ${t("wl.card_taken", { card })}` }) : null,
+          el(
+            "span",
+            { class: "wl-seat-line" },
+            el("span", { class: "wl-seat-points", text: t("wl.points", { points: list(view.points)[s] ?? 0 }) }),
+            out || card ? el("span", { class: "wl-seat-scorecard", text: `${out ? `✗ ${t("wl.out")} · ` : ""}🂡 ${t("wl.card_taken", { card })}` }) : null,
+          ),
         ),
-        el("span", { class: "wl-seat-points", text: t("wl.points", { points: list(view.points)[s] ?? 0 }) }),
       ),
     );
   }
@@ -728,6 +737,7 @@ function renderTable(ctx) {
       el("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t(list(view.category_choice).length ? "wl.category_yours" : "wl.category_pending") }),
     ),
   );
+  if (view.phase === "choose" && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
   const letters = list(view.forbidden_letters);
   if (letters.length && view.phase !== "over") {
     box.appendChild(
@@ -745,13 +755,13 @@ function renderTable(ctx) {
   if (vote) box.appendChild(vote);
   if (view.phase === "play") box.appendChild(wordsList(ctx));
   box.appendChild(seatsPanel(ctx));
-  if (view.phase === "choose" && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
   return box;
 }
 
 // ---------------------------------------------------------------- controls
 
 function act(ctx, action) {
+  ui.pick = null;
   ui.sent = { action, turnId: v(ctx).turn_id, at: performance.now(), tries: 0 };
   ctx.act(action);
 }
@@ -906,14 +916,37 @@ function wordField(ctx) {
   return form;
 }
 
-function chipButton(ctx, text, action, dataset) {
-  return el("button", {
-    class: "btn wl-pick",
-    type: "button",
-    dataset: { act: action.type, ...dataset },
-    text,
-    on: { click: () => act(ctx, action) },
-  });
+/** One-time abilities take two taps: pick a letter or a player, then confirm (nothing fires by accident). */
+function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
+  const keyOf = (a) => (kind === "hatter" ? a.letter : String(a.seat));
+  const chosen = ui.pick && ui.pick.kind === kind ? actions.find((a) => keyOf(a) === ui.pick.key) : null;
+  const row = el(
+    "div",
+    { class: "wl-pick-row", role: "group", "aria-label": t(labelKey) },
+    el("span", { class: "wl-pick-label", text: `${kind === "hatter" ? "🎩" : "💂"} ${t(labelKey)}` }),
+    actions.map((a) =>
+      el("button", {
+        class: ["btn", "wl-pick", chosen === a && "wl-pick-on"],
+        type: "button",
+        "aria-pressed": chosen === a ? "true" : "false",
+        dataset: { pick: kind, key: keyOf(a) },
+        text: describePick(a),
+        on: {
+          click: () => {
+            ui.pick = chosen === a ? null : { kind, key: keyOf(a) };
+            ctx.rerender();
+          },
+        },
+      }),
+    ),
+  );
+  if (!chosen) return row;
+  return el(
+    "div",
+    { class: "wl-pick-box" },
+    row,
+    bigButton(ctx, t(confirmKey, { pick: describePick(chosen) }), chosen, { classes: ["wl-ability"], dataset: { key: keyOf(chosen) } }),
+  );
 }
 
 function abilityButtons(ctx) {
@@ -930,26 +963,8 @@ function abilityButtons(ctx) {
   const guard = legalOf(ctx, "guard_force");
   const box = el("div", { class: "wl-abilities", id: "wl-abilities" });
   if (buttons.length) box.appendChild(el("div", { class: "wl-ability-row" }, buttons));
-  if (hatter.length) {
-    box.appendChild(
-      el(
-        "div",
-        { class: "wl-pick-row", role: "group", "aria-label": t("wl.hatter_label") },
-        el("span", { class: "wl-pick-label", text: `🎩 ${t("wl.hatter_label")}` }),
-        hatter.map((a) => chipButton(ctx, upper(a.letter), a, { letter: a.letter })),
-      ),
-    );
-  }
-  if (guard.length) {
-    box.appendChild(
-      el(
-        "div",
-        { class: "wl-pick-row", role: "group", "aria-label": t("wl.guard_label") },
-        el("span", { class: "wl-pick-label", text: `💂 ${t("wl.guard_label")}` }),
-        guard.map((a) => chipButton(ctx, ctx.name(a.seat), a, { seat: String(a.seat) })),
-      ),
-    );
-  }
+  if (hatter.length) box.appendChild(pickRow(ctx, "hatter", hatter, "wl.hatter_label", "wl.btn.hatter_confirm", (a) => upper(a.letter)));
+  if (guard.length) box.appendChild(pickRow(ctx, "guard", guard, "wl.guard_label", "wl.btn.guard_confirm", (a) => ctx.name(a.seat)));
   return box.childNodes.length ? box : null;
 }
 
