@@ -258,7 +258,17 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
         expect(page.locator(".stl-lantern[data-seat='0'] [data-marked=yes]")).to_be_visible()
         expect(page.locator(".stl-lantern[data-seat='1'] [data-marked=no]")).to_be_visible()
     _assert_private(phones, table, {"Anna": {0, 1, 2, 3}}, set())
-    _mark(b, [0, 1, 5])
+    # Ben picks two, his phone reloads (the picks come back: not sent yet, still private), then he finishes
+    b.click(_tile(b, 0))
+    b.click(_tile(b, 1))
+    b.reload()
+    expect(b.locator("#stl-counter")).to_contain_text("2 / 10")
+    assert _own_marks(b) == {0, 1}
+    _assert_private(phones, table, {"Anna": {0, 1, 2, 3}, "Ben": {0, 1}}, set())
+    b.click(_tile(b, 5))
+    expect(b.locator("#stl-counter")).to_contain_text("3 / 10")
+    b.click("#stl-done")
+    expect(b.locator("#stl-sent")).to_be_visible()
     _assert_private(phones, table, {"Anna": {0, 1, 2, 3}, "Ben": {0, 1, 5}}, set())
     _shoot(table, screenshots, "05-table-marking")
     _mark(c, [0, 6])  # the first try is stale (see _stale_first_mark); the page sends it again
@@ -291,6 +301,11 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _shoot(b, screenshots, "07-after-fall-dark")
     b.emulate_media(color_scheme="light")
     _shoot(table, screenshots, "08-table-reveals")
+    # a tap on the table screen opens a picture large, with who marked it; Escape closes it
+    table.click(_tile(table, 6))
+    expect(table.locator("#stl-zoom")).to_contain_text("Cleo")
+    table.keyboard.press("Escape")
+    expect(table.locator("#stl-zoom")).to_have_count(0)
     # Anna's and Ben's unnamed marks are still hidden from everyone else
     _assert_private(phones, table, marks, {0, 1, 6})
     for page in (b, c, table):

@@ -289,13 +289,36 @@ function sync(ctx) {
   const key = `${ctx.info ? ctx.info.code : ""}:${view.round}:${list(view.history).length}:${grid(view).join(",")}`;
   if (key !== ui.round) {
     ui.round = key;
-    ui.picks = [];
+    ui.picks = loadPicks(key);
     ui.sending = false;
     ui.chosen = null;
     ui.zoom = null;
   }
   if (view.phase !== "mark" || view.my_marks) ui.sending = false;
   if (view.phase !== "reveal" || !legalOf(ctx, "reveal").some((a) => a.position === ui.chosen)) ui.chosen = null;
+}
+
+// picks survive a reload or a wake-up of the phone (same tab, same round), like the seat does
+const PICKS_KEY = "tischrunde.stella.picks";
+
+function loadPicks(key) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(PICKS_KEY) || "null");
+    if (saved && saved.key === key && Array.isArray(saved.picks)) {
+      return saved.picks.filter((p) => Number.isInteger(p) && p >= 0 && p < 15);
+    }
+  } catch {
+    // storage unavailable or garbled: start with nothing picked
+  }
+  return [];
+}
+
+function savePicks() {
+  try {
+    sessionStorage.setItem(PICKS_KEY, JSON.stringify({ key: ui.round, picks: ui.picks }));
+  } catch {
+    // private mode without storage: picks just do not survive a reload
+  }
 }
 
 /** Positions this phone shows as its own marks (never on the table screen or for watchers). */
@@ -320,6 +343,7 @@ function togglePick(ctx, pos) {
     ctx.explain(t("stl.max_reached", { max: view.max_marks }));
     return;
   } else ui.picks.push(pos);
+  savePicks();
   ctx.rerender();
 }
 
@@ -724,8 +748,16 @@ function zoomOverlay(ctx) {
   return back;
 }
 
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && ui.zoom !== null && ui.rerender) {
+    ui.zoom = null;
+    ui.rerender();
+  }
+});
+
 function renderTable(ctx) {
   sync(ctx);
+  ui.rerender = ctx.rerender;
   const view = v(ctx);
   const box = el("div", { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } });
   // the pictures on the left (on top on phones), everything about the players beside them
@@ -811,6 +843,7 @@ function markControls(ctx, box) {
       on: {
         click: () => {
           ui.picks = [];
+          savePicks();
           ctx.rerender();
         },
       },
