@@ -311,7 +311,11 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     for page in (b, c, table):
         for pos in (2, 3):
             assert "stl-tile-mine" not in (page.locator(_tile(page, pos)).get_attribute("class") or "")
-    _reveal(a, 2, "fall", everyone)
+    # Anna looks at picture 3 large and names it from there
+    a.click("#stl-grid .stl-cell:nth-child(3) .stl-zoom-btn")
+    a.click("#stl-zoom-name")
+    for page in everyone:
+        expect(page.locator(_tile(page, 2))).to_have_class(re.compile(r"stl-tile-fall\b"))
     _reveal(b, 5, "fall", everyone, ends_round=True)
 
     # ---- round 2: Ben is the scout; the top row got new pictures; round 1's points are shown

@@ -576,10 +576,11 @@ function gridBox(ctx) {
   const cards = grid(view);
   const picking = canPick(ctx);
   const box = el("div", { class: ["stl-grid", picking && "stl-grid-picking"], id: "stl-grid", role: "group", "aria-label": t("stl.card_of", { number: cards.length }) });
+  const candidates = isPlayer(ctx) ? legalOf(ctx, "reveal").map((a) => a.position) : [];
   cards.forEach((card, pos) => {
     const cell = el("div", { class: "stl-cell", dataset: { row: String(Math.floor(pos / COLUMNS)) } }, tile(ctx, pos, card));
-    // while marking (or naming) a tap marks; the corner button still opens the picture large
-    if (picking || legalOf(ctx, "reveal").length) cell.appendChild(zoomButton(ctx, pos));
+    // while marking (or naming) a tap marks (or picks); the corner button still opens the picture large
+    if (picking || candidates.includes(pos)) cell.appendChild(zoomButton(ctx, pos));
     box.appendChild(cell);
   });
   return box;
@@ -734,6 +735,24 @@ function zoomOverlay(ctx) {
           click: () => {
             ui.zoom = null;
             togglePick(ctx, pos);
+          },
+        },
+      }),
+    );
+  }
+  const reveal = isPlayer(ctx) ? legalOf(ctx, "reveal").find((a) => a.position === pos) : null;
+  if (reveal) {
+    buttons.appendChild(
+      el("button", {
+        type: "button",
+        class: "btn btn-primary",
+        id: "stl-zoom-name",
+        text: t("stl.btn.name", { number: pos + 1 }),
+        on: {
+          click: () => {
+            ui.zoom = null;
+            ui.chosen = null;
+            ctx.act(reveal);
           },
         },
       }),
