@@ -12,14 +12,18 @@ eyes-closed screen. A second room plays the secret message variant up to the rev
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
+from tischrunde.core.game import Event, encode_action
 from tischrunde.games.emojito import content
+from tischrunde.games.emojito.engine import Emojito, EmojitoState
 
 pytestmark = pytest.mark.browser
 
@@ -148,6 +152,118 @@ def test_emojito_module_data_matches_the_engine(browser: Browser, server: str) -
     assert data["cards"] == [[c.emoji, c.name_de, c.name_en] for c in content.cards()]
     assert data["board"] == [list(f.symbols) for f in content.board()]
     assert problems == []
+    page.context.close()
+
+
+RENDER = r"""
+async ([frames, options, players]) => {
+  const mod = (await import('/static/games/emojito.js')).default;
+  const i18n = await import('/static/i18n.js');
+  const seats = Array.from({length: players}, (_, s) => ({seat: s, name: `P${s}`, kind: 'human', connected: true}));
+  const info = {game: 'emojito', options, seats, status: 'playing'};
+  const out = [];
+  for (const f of frames) {
+    if (i18n.lang() !== f.lang) i18n.setLang(f.lang);
+    const ctx = {
+      view: f.view, legal: f.legal, active: f.active, seat: f.seat, role: f.seat === null ? 'table' : 'player',
+      isTable: f.seat === null, info, outcome: f.view.outcome, name: (s) => `P${s}`,
+      act: () => {}, explain: () => {}, rerender: () => {}, now: () => 0,
+    };
+    const box = document.createElement('div');
+    const st = mod.status(ctx);
+    box.append(mod.renderTable(ctx), mod.renderControls(ctx));
+    for (const s of seats) box.append(...mod.seatInfo(s.seat, ctx).nodes);
+    const lines = f.events.map((ev) => mod.describe(ev, ctx)).filter(Boolean);
+    if (f.view.outcome) {
+      box.append(mod.outcomeDetails(ctx));
+      lines.push(mod.scoreText(f.view.outcome.scores[0], ctx));
+    }
+    mod.timer(ctx);
+    const text = [st.main, st.hint, box.textContent, ...lines].join(' | ');
+    out.push({text, raw: /\{\w+\}|emj\.|undefined|NaN/.test(text), mine: box.querySelectorAll('.emj-tile-mine').length});
+  }
+  return out;
+}
+"""
+
+
+def _frames(
+    game: Emojito, state: EmojitoState, events: list[Event], lang: str, seats: list[int | None]
+) -> list[dict[str, Any]]:
+    """What these seats (None = the table screen) would get from the server for this state."""
+    active = sorted(game.active_seats(state))
+    frames = []
+    for seat in seats:
+        frames.append(
+            {
+                "seat": seat,
+                "lang": lang,
+                "view": game.view(state, seat),
+                "legal": [encode_action(a) for a in game.legal_actions(state, seat)]
+                if seat is not None
+                else [],
+                "active": active,
+                "events": [
+                    {"kind": e.kind, "seat": e.seat, "data": e.data}
+                    for e in events
+                    if e.visible_to is None or (seat is not None and seat in e.visible_to)
+                ],
+            }
+        )
+    return frames
+
+
+def test_module_renders_every_mode_without_leaks(browser: Browser, server: str) -> None:
+    """The module renders engine views of every example config (all modes and variants, 2-14 players)
+    through random games: no exception, no raw key or placeholder, only a performer finds its card's
+    name before the layout, and only a performer's tiles mark the performed card."""
+    problems: list[str] = []
+    page = _page(browser, problems)
+    page.goto(server + "/")
+    game = Emojito()
+    rnd = random.Random(5)
+    names = {c.id: (c.name_de, c.name_en) for c in content.cards()}
+    checked = 0
+    for number, config in enumerate(game.example_configs()):
+        options = game.resolve_options(config)
+        state = game.new(config)
+        events: list[Event] = []
+        frames: list[dict[str, Any]] = []
+        secrets: list[list[str]] = []  # per frame: card names this seat must not find
+        performers: list[bool] = []
+        for step in range(30):
+            # the table screen, the performers and two other seats (all seats at small tables)
+            others = [s for s in range(config.players) if s not in state.performers]
+            seats = [None, *state.performers, *rnd.sample(others, min(2, len(others)))]
+            batch = _frames(game, state, events, "de" if number % 2 else "en", seats)
+            for frame in batch:
+                seat = frame["seat"]
+                hidden = []
+                if state.phase in ("perform", "chain", "challenge"):
+                    hidden = [
+                        name
+                        for performer, card in zip(state.performers, state.cards, strict=True)
+                        if seat != performer
+                        for name in names[card]
+                    ]
+                secrets.append(hidden)
+                performers.append(seat in state.performers and state.phase != "over")
+            frames.extend(batch)
+            if state.phase == "over":
+                break
+            seat = rnd.choice(sorted(game.active_seats(state)))
+            action = rnd.choice(game.legal_actions(state, seat))
+            state, events = game.apply(state, seat, action, step * 100)
+        rendered = page.evaluate(RENDER, [frames, options, config.players])
+        for frame, out, hidden, performer in zip(frames, rendered, secrets, performers, strict=True):
+            assert not out["raw"], out["text"]
+            for name in hidden:
+                assert name not in out["text"], (config, frame["seat"], name, out["text"])
+            if not performer:
+                assert out["mine"] == 0, (config, frame["seat"])
+            checked += 1
+    assert checked > 500
+    assert problems == [], problems
     page.context.close()
 
 
