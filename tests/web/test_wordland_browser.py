@@ -20,7 +20,7 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
-from tischrunde.core.game import Config, encode_action
+from tischrunde.core.game import Config, Timeout, encode_action
 from tischrunde.games.wordland import GAME, Bet, ChooseCategory, Say, State
 from tischrunde.games.wordland.content import lexicon_letters
 
@@ -455,5 +455,24 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     page.locator("[data-act=cat_pass]").click()
     assert _clicked(page) == [{"type": "cat_pass"}]
     _shoot(page, screenshots, "13-cat-turn")
+
+    # everyone else lets the teapot run out: the next round opens with last round's scores and bonuses
+    while state.round == 0:
+        due = GAME.deadline(state)
+        assert due is not None
+        state, _ = GAME.apply(state, None, Timeout(), due)
+    last = GAME.view(state, None)["last_round"]
+    for seat in (None, 3):
+        _render(page, state, seat)
+        summary = page.locator("#wl-summary")
+        expect(summary.locator(".wl-summary-row")).to_have_count(8)
+        alice = summary.locator(".wl-summary-row[data-seat='5']")
+        expect(alice).to_contain_text(f"card {last['cards'][5]}: {last['card_points'][5]}")
+        if last["bonus"][5]:
+            expect(alice).to_contain_text(f"bonus {last['bonus'][5]} (Alice)")
+        expect(summary).to_contain_text("The Caterpillar had bet on Gus.")
+        total = last["card_points"][4] + last["bonus"][4]
+        expect(summary.locator(".wl-summary-row[data-seat='4']")).to_contain_text(f"= {total}")
+    _shoot(page, screenshots, "14-next-round-scores")
     assert problems == [], problems
     page.context.close()

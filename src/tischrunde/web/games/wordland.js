@@ -816,8 +816,7 @@ function privatePanel(ctx) {
     cat && cat.seat === me && typeof cat.bet === "number"
       ? el("span", { class: "wl-mybet", id: "wl-my-bet", text: t("wl.my_bet", { name: ctx.name(cat.bet) }) })
       : null,
-    el("span", { class: "wl-private-mark", text: `🔒 ${t("wl.private")}` }),
-    el("span", { class: "wl-mycard-more", "aria-hidden": "true" }),
+    el("span", { class: "wl-private-mark" }, `🔒 ${t("wl.private")} `, el("span", { class: "wl-mycard-more", "aria-hidden": "true" })),
   );
   const details = el(
     "details",
@@ -1111,6 +1110,8 @@ function resendAfterStale() {
   if (s.action.type !== "say") return;
   const view = v(ctx);
   if (!view.my_turn || view.turn_id !== s.turnId || view.vote) return;
+  // the shell resends it itself when the word happens to be among the legal examples
+  if (legalOf(ctx, "say").some((a) => a.word === s.action.word)) return;
   s.tries += 1;
   setTimeout(() => ctx.act(s.action), 0);
 }
