@@ -5,7 +5,9 @@ watches on a laptop. Round 1: Anna, the scout, chooses a word; everyone marks pi
 changes her mind before "Fertig"); the lanterns show 4 / 3 / 2 marks and Anna is in the dark; the reveals
 give a spark, a super-spark and three falls. Round 2 gives a super-spark and a fall. The test checks after
 every step that no page shows another player's marks before they are named (the table screen shows none
-at all), that only the scout sees both words, and that the scores and the ranking follow the rules.
+at all), that only the scout sees both words, and that the scores and the ranking follow the rules; the
+server's own frames are checked too. Along the way: a stale Mark is sent again, unsent picks survive a reload,
+a blocked picture shows a placeholder, pictures open large. A second room fills a seat with a bot.
 """
 
 from __future__ import annotations
@@ -122,10 +124,10 @@ def _own_marks(page: Page) -> set[int]:
     return {int(tiles.nth(k).get_attribute("data-pos") or "-1") for k in range(tiles.count())}
 
 
-def _mark(page: Page, positions: list[int]) -> None:
+def _mark(page: Page, positions: list[int], most: int = 10) -> None:
     for pos in positions:
         page.click(_tile(page, pos))
-    expect(page.locator("#stl-counter")).to_contain_text(f"{len(positions)} / 10")
+    expect(page.locator("#stl-counter")).to_contain_text(f"{len(positions)} / {most}")
     assert _own_marks(page) == set(positions)
     page.click("#stl-done")
     expect(page.locator("#stl-done")).to_have_count(0)  # sent: final (or everyone has marked)
@@ -353,3 +355,44 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _assert_frames(seen["table"], {}, set())
     assert problems == [], problems
     assert time.monotonic() - started < 90
+
+
+def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) -> None:
+    """Two phones and a bot play one short round (one mark each): the bot's mark stays hidden until named."""
+    started = time.monotonic()
+    problems: list[str] = []
+    a = _page(browser, problems)
+    a.goto(server + "/")
+    a.click("[data-game=stella]")
+    a.locator(".option-details summary").first.click()
+    for option, value in (("rounds", "1"), ("max_marks", "1")):
+        a.fill(f"#opt-{option}", value)
+        a.dispatch_event(f"#opt-{option}", "change")
+    a.fill("#create-name", "Anna")
+    a.click("#create-button")
+    expect(a.locator("#room-code")).to_be_visible()
+    code = a.locator("#room-code").inner_text().strip()
+    expect(a.locator("#seat-list .seat")).to_have_count(1)
+    b = _page(browser, problems, locale="en-US")
+    _join(b, server, code, "Ben")
+    expect(a.locator("#seat-list .seat")).to_have_count(2)
+    a.click("[data-act=add-bot]")
+    expect(a.locator("#seat-list .seat")).to_have_count(3)
+    a.click("#start-game")
+
+    a.click("#stl-choices button[data-index='0']")
+    _mark(a, [0], most=1)
+    _mark(b, [0], most=1)
+    # the bot marks within seconds; until the reveal nobody sees its mark, only that it has marked
+    expect(a.locator(".stl-lantern[data-seat='2'] .stl-lantern-count")).to_have_attribute(
+        "data-count", "1", timeout=20_000
+    )
+    assert _own_marks(a) == {0} and _own_marks(b) == {0}
+    _reveal(a, 0, "(spark|super_spark)", [a, b])
+    for page in (a, b):
+        expect(page.locator("#ranking")).to_be_visible(timeout=20_000)
+    scores = [a.locator(f"#stl-final-scores .stl-total td[data-seat='{s}']").inner_text() for s in range(3)]
+    assert scores[0] == scores[1] and int(scores[0]) >= 2, scores
+    _shoot(b, screenshots, "12-bot-ranking")
+    assert problems == [], problems
+    assert time.monotonic() - started < 45
