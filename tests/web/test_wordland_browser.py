@@ -216,7 +216,10 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     expect(anna.locator("#wl-my-letter")).to_have_attribute("data-state", "laid")
     forbidden = sorted(_binding(ben))
     assert forbidden, "Ben is bound by at least one letter"
-    _say(ben, _word_with(category, forbidden[0]))
+    bad = _word_with(category, forbidden[0])
+    ben.locator("#wl-word").fill(bad)
+    expect(ben.locator("#wl-live-warn")).to_contain_text("Forbidden:")  # a hint while typing
+    _say(ben, bad)
     expect(ben.locator("#wl-rejection")).to_contain_text(
         re.compile(r"contains the forbidden letter [A-ZÄÖÜ]")
     )

@@ -96,6 +96,7 @@ register({
     "wl.input_label": "Dein Wort",
     "wl.input_placeholder": "Wort eintippen …",
     "wl.send": "Senden",
+    "wl.live_warn": "Verboten: {letters}",
     "wl.said_it": "Gesagt!",
     "wl.said_it_hint": "Sag dein Wort laut und tippe dann hier.",
     "wl.rejected": "Nicht angenommen: {reason}",
@@ -259,6 +260,7 @@ register({
     "wl.input_label": "Your word",
     "wl.input_placeholder": "Type a word …",
     "wl.send": "Send",
+    "wl.live_warn": "Forbidden: {letters}",
     "wl.said_it": "Said it!",
     "wl.said_it_hint": "Say your word out loud, then tap here.",
     "wl.rejected": "Not accepted: {reason}",
@@ -359,6 +361,7 @@ const UMLAUTS = { ä: "a", ö: "o", ü: "u", ß: "s" };
 const ui = {
   pick: null, // {kind: "hatter" | "guard", key} chosen, waiting for the confirming tap
   cardOpen: false, // the own character card shows its ability text
+  warn: null, // the live warning under the field
   input: null, // the word field, reused so typing survives incoming states
   form: null,
   turnId: null, // the turn the field belongs to
@@ -879,6 +882,8 @@ function wordField(ctx) {
       enterkeyhint: "send",
       maxlength: "60",
     });
+    ui.warn = el("p", { class: "wl-live-warn", id: "wl-live-warn", "aria-live": "polite" });
+    ui.input.addEventListener("input", () => liveWarning());
     ui.form = el("form", { class: "wl-say", id: "wl-say", autocomplete: "off" });
     ui.form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -908,6 +913,8 @@ function wordField(ctx) {
     el("label", { for: "wl-word", class: "wl-label", text: t("wl.input_label") }),
     el("div", { class: "wl-say-row" }, input, el("button", { class: "btn btn-primary wl-send", type: "submit", id: "wl-send", text: t("wl.send") })),
   );
+  form.appendChild(ui.warn);
+  liveWarning();
   const rejected = ui.rejection && ui.rejection.turnId === view.turn_id ? ui.rejection : null;
   if (rejected) {
     form.appendChild(
@@ -962,6 +969,17 @@ function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
     row,
     bigButton(ctx, t(confirmKey, { pick: describePick(chosen) }), chosen, { classes: ["wl-ability"], dataset: { key: keyOf(chosen) } }),
   );
+}
+
+/** While typing: which binding letters the word contains (the engine still judges on send). */
+function liveWarning() {
+  if (!ui.warn || !ui.input || !ui.ctx) return;
+  const view = v(ui.ctx);
+  const fold = !view.options || view.options.fold_umlauts !== false;
+  const letters = foldLetters(ui.input.value, fold);
+  const hits = list(view.forbidden_letters).filter((x) => x.binds_me && letters.includes(foldLetters(x.letter, fold)));
+  ui.warn.textContent = hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+  ui.warn.hidden = !hits.length;
 }
 
 function abilityButtons(ctx) {
