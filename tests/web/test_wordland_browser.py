@@ -295,6 +295,12 @@ def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screen
     for page in (anna, ben):
         expect(page.locator("#wl-words .wl-word").last).to_contain_text("Anna")
     expect(ben.locator("#wl-words .wl-word").last).to_contain_text("(gesagt)")
+    # an objection to a spoken word names the player, not a word nobody typed
+    objection = ben.locator("#wl-objections [data-act=object]")
+    expect(objection).to_have_text("✋ Einspruch gegen das Wort von Anna!")
+    objection.click()
+    expect(anna.locator("#wl-vote")).to_contain_text("Vote on Anna's word")
+    expect(anna.locator("#status-main")).to_have_text("Vote on your word")
     assert problems == [], problems
     for page in (anna, ben):
         page.context.close()

@@ -91,6 +91,9 @@ register({
     "wl.status.vote_wait": "Abstimmung über „{word}“ von {name}",
     "wl.status.vote_wait_hint": "Es fehlen noch: {names}. Die Uhr steht so lange.",
     "wl.status.vote_mine": "Abstimmung über dein Wort „{word}“",
+    "wl.status.vote_spoken": "Einspruch gegen das Wort von {name}!",
+    "wl.status.vote_mine_spoken": "Abstimmung über dein Wort",
+    "wl.status.vote_wait_spoken": "Abstimmung über das Wort von {name}",
     "wl.status.table": "Tischansicht – alle Handys sind die Hände.",
     "wl.status.over": "Spiel vorbei",
     "wl.input_label": "Dein Wort",
@@ -104,6 +107,7 @@ register({
     "wl.btn.category": "{title}",
     "wl.btn.bet": "Auf {name} setzen",
     "wl.btn.object": "Einspruch! „{word}“ ({name})",
+    "wl.btn.object_spoken": "Einspruch gegen das Wort von {name}!",
     "wl.btn.against": "Ungültig – {name} fliegt raus",
     "wl.btn.keep": "Gültig – das Wort bleibt",
     "wl.btn.place": "Meinen Buchstaben {letter} auslegen",
@@ -115,6 +119,7 @@ register({
     "wl.btn.hatter_confirm": "🎩 {pick} ab jetzt ignorieren",
     "wl.btn.guard_confirm": "💂 {pick} jetzt drannehmen!",
     "wl.vote.title": "Abstimmung: „{word}“ von {name}",
+    "wl.vote.title_spoken": "Abstimmung über das Wort von {name}",
     "wl.vote.objector": "Einspruch von {name}",
     "wl.vote.counts": "ungültig: {against} · gültig: {keep}",
     "wl.vote.waiting": "wartet",
@@ -255,6 +260,9 @@ register({
     "wl.status.vote_wait": "Vote on “{word}” by {name}",
     "wl.status.vote_wait_hint": "Still missing: {names}. The clock stands still meanwhile.",
     "wl.status.vote_mine": "Vote on your word “{word}”",
+    "wl.status.vote_spoken": "Objection to {name}'s word!",
+    "wl.status.vote_mine_spoken": "Vote on your word",
+    "wl.status.vote_wait_spoken": "Vote on {name}'s word",
     "wl.status.table": "Table screen – every phone is a hand.",
     "wl.status.over": "Game over",
     "wl.input_label": "Your word",
@@ -268,6 +276,7 @@ register({
     "wl.btn.category": "{title}",
     "wl.btn.bet": "Bet on {name}",
     "wl.btn.object": "Objection! “{word}” ({name})",
+    "wl.btn.object_spoken": "Objection to {name}'s word!",
     "wl.btn.against": "Invalid – {name} is out",
     "wl.btn.keep": "Valid – the word stays",
     "wl.btn.place": "Lay out my letter {letter}",
@@ -279,6 +288,7 @@ register({
     "wl.btn.hatter_confirm": "🎩 Ignore {pick} from now on",
     "wl.btn.guard_confirm": "💂 Call on {pick} now!",
     "wl.vote.title": "Vote: “{word}” by {name}",
+    "wl.vote.title_spoken": "Vote on {name}'s word",
     "wl.vote.objector": "Objection by {name}",
     "wl.vote.counts": "invalid: {against} · valid: {keep}",
     "wl.vote.waiting": "waiting",
@@ -444,16 +454,18 @@ function status(ctx) {
   }
   const vote = view.vote;
   if (vote) {
-    const word = vote.word ?? t("wl.spoken_word");
+    const word = vote.word;
+    const spoken = word === null || word === undefined;
     const missing = waitingFor(ctx);
     if (me !== null && missing.includes(me)) {
       return {
-        main: t("wl.status.vote", { word }),
+        main: spoken ? t("wl.status.vote_spoken", { name: ctx.name(vote.seat) }) : t("wl.status.vote", { word }),
         hint: t("wl.status.vote_hint", { objector: ctx.name(vote.objector), name: ctx.name(vote.seat) }),
         mine: true,
       };
     }
-    const main = me === vote.seat ? t("wl.status.vote_mine", { word }) : t("wl.status.vote_wait", { word, name: ctx.name(vote.seat) });
+    let main = me === vote.seat ? t("wl.status.vote_mine", { word }) : t("wl.status.vote_wait", { word, name: ctx.name(vote.seat) });
+    if (spoken) main = me === vote.seat ? t("wl.status.vote_mine_spoken") : t("wl.status.vote_wait_spoken", { name: ctx.name(vote.seat) });
     return { main, hint: missing.length ? t("wl.status.vote_wait_hint", { names: names(ctx, missing) }) : "", mine: false };
   }
   const category = view.category ? view.category.title : "";
@@ -636,7 +648,8 @@ function wordsList(ctx) {
 function votePanel(ctx) {
   const vote = v(ctx).vote;
   if (!vote) return null;
-  const word = vote.word ?? t("wl.spoken_word");
+  const spoken = vote.word === null || vote.word === undefined;
+  const title = spoken ? t("wl.vote.title_spoken", { name: ctx.name(vote.seat) }) : t("wl.vote.title", { word: vote.word, name: ctx.name(vote.seat) });
   const against = list(vote.ballots).filter((b) => b === true).length;
   const keep = list(vote.ballots).filter((b) => b === false).length;
   const ul = el("ul", { class: "wl-ballots" });
@@ -647,8 +660,8 @@ function votePanel(ctx) {
   }
   return el(
     "section",
-    { class: "wl-vote", id: "wl-vote", role: "group", "aria-label": t("wl.vote.title", { word, name: ctx.name(vote.seat) }) },
-    el("h3", { class: "wl-sub", text: `⚖ ${t("wl.vote.title", { word, name: ctx.name(vote.seat) })}` }),
+    { class: "wl-vote", id: "wl-vote", role: "group", "aria-label": title },
+    el("h3", { class: "wl-sub", text: `⚖ ${title}` }),
     el("p", { class: "wl-vote-line", text: t("wl.vote.objector", { name: ctx.name(vote.objector) }) }),
     el("p", { class: "wl-vote-counts", id: "wl-vote-counts", text: t("wl.vote.counts", { against, keep }) }),
     ul,
@@ -1009,12 +1022,12 @@ function objectionButtons(ctx) {
   for (const a of legal) {
     const w = list(view.objection_windows).find((x) => x.turn_id === a.turn_id);
     if (!w) continue;
-    const word = w.word ?? t("wl.spoken_word");
+    const label = w.word === null || w.word === undefined ? t("wl.btn.object_spoken", { name: ctx.name(w.seat) }) : t("wl.btn.object", { word: w.word, name: ctx.name(w.seat) });
     box.appendChild(
       el(
         "div",
         { class: "wl-objection" },
-        bigButton(ctx, `✋ ${t("wl.btn.object", { word, name: ctx.name(w.seat) })}`, a, {
+        bigButton(ctx, `✋ ${label}`, a, {
           primary: false,
           classes: ["wl-object-btn"],
           dataset: { turn: String(w.turn_id) },
