@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from tischrunde.core import registry, rng
+from tischrunde.core import registry
 from tischrunde.core.game import Action, Config, Timeout
 
 
@@ -25,39 +26,58 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
 
     A due deadline fires first; otherwise a uniformly chosen active seat (among those with a legal
     action) plays a uniformly chosen legal action.
+
+    The driver's own choices (time steps, seats, actions) come from a local ``random.Random(seed)``:
+    it is seeded, so a playout is reproducible, and never touches the global RNG or the game's own
+    PRNG (which lives in the game state).
     """
     game = registry.get(config.game)
     state = game.new(config)
     limit = max_decisions if max_decisions is not None else game.spec.max_decisions
-    r = rng.seed_state(seed)
+    # bound methods in locals: this loop runs once per decision
+    rand = random.Random(seed).random
+    outcome = game.outcome
+    deadline = game.deadline
+    active_seats = game.active_seats
+    legal_actions = game.legal_actions
+    apply = game.apply
+    timeout = Timeout()
+    # active seat sets repeat all the time; sort each distinct one once
+    orders: dict[frozenset[int], tuple[int, ...]] = {}
     t = 0
     decisions = 0
     steps = 0
-    while game.outcome(state) is None:
+    while outcome(state) is None:
         if steps >= limit:
             raise RuntimeError(f"{config.game}: random playout did not end within {limit} decisions")
-        step, r = rng.randbelow(r, 500)
-        t += step
-        deadline = game.deadline(state)
-        if deadline is not None and t >= deadline:
-            state, _ = game.apply(state, None, Timeout(), t)
+        t += int(rand() * 500)
+        due = deadline(state)
+        if due is not None and t >= due:
+            state = apply(state, None, timeout, t)[0]
             steps += 1
             continue
-        seats = sorted(game.active_seats(state))
+        active = active_seats(state)
+        seats = orders.get(active)
+        if seats is None:
+            seats = orders[active] = tuple(sorted(active))
         legal: list[Action] = []
-        while seats:
-            i, r = rng.randbelow(r, len(seats))
-            seat = seats.pop(i)
-            legal = game.legal_actions(state, seat)
-            if legal:
-                break
+        if seats:
+            seat = seats[int(rand() * len(seats))]
+            legal = legal_actions(state, seat)
+            if not legal:
+                # rare: draw again among the other active seats until one can act
+                rest = [s for s in seats if s != seat]
+                while rest:
+                    seat = rest.pop(int(rand() * len(rest)))
+                    legal = legal_actions(state, seat)
+                    if legal:
+                        break
         if legal:
-            j, r = rng.randbelow(r, len(legal))
-            state, _ = game.apply(state, seat, legal[j], t)
+            state = apply(state, seat, legal[int(rand() * len(legal))], t)[0]
             decisions += 1
-        elif deadline is not None:
-            t = max(t, deadline)
-            state, _ = game.apply(state, None, Timeout(), t)
+        elif due is not None:
+            t = max(t, due)
+            state = apply(state, None, timeout, t)[0]
         else:
             raise RuntimeError(f"{config.game}: live game with no legal action and no deadline")
         steps += 1

@@ -70,6 +70,47 @@ _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
 
 Events = list[Event]
 
+#: _PLAYABLE[top value][may play moths][card id]: the card may be played on that top (being cheated aside)
+_PLAYABLE: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+    tuple(
+        tuple(fits[c] and (moth_ok or not IS_MOTH[c]) for c in range(len(fits))) for moth_ok in (False, True)
+    )
+    for fits in FITS
+)
+#: _THROWABLE[top value][card id]: a number card of that value
+_THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(IS_NUMBER[c] and VALUE[c] == value for c in range(DECK_SIZE)) for value in range(len(FITS))
+)
+
+# Events that come out the same every time are built once here and shared between states (their data
+# dicts must never be mutated; views copy them). Indexed by seat, then by the other seat or the card.
+_SEATS = range(MAX_SEATS)
+_CARDS = range(DECK_SIZE)
+_EV_DRAW: dict[str, tuple[Event, ...]] = {
+    reason: tuple(Event("draw", s, {"reason": reason}) for s in _SEATS)
+    for reason in ("turn", "ant", "wrong_accusation")
+}
+_EV_DREW = tuple(tuple(Event("drew", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+_EV_PLAY = tuple(tuple(Event("play", s, {"card": c}) for c in _CARDS) for s in _SEATS)
+_EV_CHEAT_STARTED = tuple(tuple(Event("cheat_started", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+_EV_FIDGET_STARTED = tuple(Event("fidget_started", s, {}, (s,)) for s in _SEATS)
+_EV_GUARD_GIVE = tuple(tuple(Event("guard_give", g, {"to": to}) for to in _SEATS) for g in _SEATS)
+_EV_GIFT = tuple(
+    tuple(tuple(Event("gift", g, {"to": to, "card": c}, (g, to)) for c in _CARDS) for to in _SEATS)
+    for g in _SEATS
+)
+_EV_CAUGHT = tuple(
+    tuple(tuple(Event("caught", s, {"guard": g, "card": c}) for c in _CARDS) for g in _SEATS) for s in _SEATS
+)
+_EV_WRONG = tuple(
+    tuple(
+        tuple(Event("wrong_accusation", s, {"guard": g, "fidget": f}) for f in (False, True)) for g in _SEATS
+    )
+    for s in _SEATS
+)
+_EV_TELL_END = tuple(tuple(Event("tell_end", s, {"vanished": v}) for v in (False, True)) for s in _SEATS)
+_EV_VANISHED = tuple(tuple(Event("vanished", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+
 
 #: the rulebook section behind each error code (``GameError.rule``)
 _RULE_OF: dict[str, str] = {
@@ -250,8 +291,8 @@ def _draw_for(state: State, seat: int, reason: str, ev: Events) -> State:
         discard = discard[-1:]
         ev.append(Event("reshuffle", None, {"count": len(draw)}))
     card = draw[-1]
-    ev.append(Event("draw", seat, {"reason": reason}))
-    ev.append(Event("drew", seat, {"card": card}, (seat,)))
+    ev.append(_EV_DRAW[reason][seat])
+    ev.append(_EV_DREW[seat][card])
     return replace(
         state,
         hands=_put(state.hands, seat, _with(state.hands[seat], card)),
@@ -389,7 +430,7 @@ def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
         low, high = sorted(neighbours(top))
         raise _illegal(f"You can only play a {low} or a {high} on a {top}.", "needs_neighbour_value")
     hand = _without(state.hands[seat], card)
-    ev.append(Event("play", seat, {"card": card}))
+    ev.append(_EV_PLAY[seat][card])
     state = replace(state, hands=_put(state.hands, seat, hand), discard=(*state.discard, card), passes=0)
     kind = KIND[card]
     if not hand:
@@ -452,7 +493,7 @@ def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events
     hand = _without(state.hands[seat], card)
     hands = _put(_put(state.hands, seat, hand), to, _with(state.hands[to], card))
     ev.append(Event("spider_give", seat, {"to": to}))
-    ev.append(Event("gift", seat, {"to": to, "card": card}, (seat, to)))
+    ev.append(_EV_GIFT[seat][to][card])
     state = replace(state, hands=hands)
     if not hand:
         return _end_round(state, seat, t, ev)
@@ -519,7 +560,7 @@ def _resolve_gifts(state: State, t: int, ev: Events) -> State:
             hands[giver] = _without(hand, card)
             hands[to] = _with(hands[to], card)
             ev.append(Event("mosquito_give", giver, {"to": to}))
-            ev.append(Event("gift", giver, {"to": to, "card": card}, (giver, to)))
+            ev.append(_EV_GIFT[giver][to][card])
     givers = state.givers
     state = replace(state, hands=tuple(hands), givers=(), gifts=())
     for giver in givers:
@@ -580,8 +621,8 @@ def _guard_gives(state: State, guard: int, to: int, card: int, ev: Events) -> St
     hands = _put(
         _put(state.hands, guard, _without(state.hands[guard], card)), to, _with(state.hands[to], card)
     )
-    ev.append(Event("guard_give", guard, {"to": to}))
-    ev.append(Event("gift", guard, {"to": to, "card": card}, (guard, to)))
+    ev.append(_EV_GUARD_GIVE[guard][to])
+    ev.append(_EV_GIFT[guard][to][card])
     return replace(state, hands=hands, settle_from=NOBODY, settle_to=NOBODY)
 
 
@@ -622,7 +663,7 @@ def _cheat(state: State, seat: int, action: Cheat, t: int, ev: Events) -> State:
         raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
     until = t + state.rules.cheat_ms
     ev.append(Event("tell", seat, {"until": until}))
-    ev.append(Event("cheat_started", seat, {"card": card}, (seat,)))
+    ev.append(_EV_CHEAT_STARTED[seat][card])
     return replace(
         state,
         cheat_card=_put(state.cheat_card, seat, card),
@@ -634,7 +675,7 @@ def _fidget(state: State, seat: int, action: Fidget, t: int, ev: Events) -> Stat
     _check_can_cheat(state, seat)
     until = t + state.rules.cheat_ms
     ev.append(Event("tell", seat, {"until": until}))
-    ev.append(Event("fidget_started", seat, {}, (seat,)))
+    ev.append(_EV_FIDGET_STARTED[seat])
     return replace(
         state,
         cheat_card=_put(state.cheat_card, seat, FIDGET_TELL),
@@ -651,7 +692,7 @@ def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> Stat
         raise _illegal("The guard accuses another seat at the table.", "bad_seat")
     held = state.cheat_card[target]
     if held >= 0:
-        ev.append(Event("caught", target, {"guard": guard, "card": held}))
+        ev.append(_EV_CAUGHT[target][guard][held])
         cards = _guard_giveable(state, guard)
         settles = bool(cards) and state.rules.guard_chooses_card
         state = replace(
@@ -666,7 +707,7 @@ def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> Stat
             return state
         card, r = rng.choice(state.rng, cards)
         return _guard_gives(replace(state, rng=r), guard, target, card, ev)
-    ev.append(Event("wrong_accusation", target, {"guard": guard, "fidget": held == FIDGET_TELL}))
+    ev.append(_EV_WRONG[target][guard][held == FIDGET_TELL])
     state = replace(
         state,
         cheat_card=_put(state.cheat_card, target, NO_TELL),
@@ -699,13 +740,18 @@ def next_due(state: State) -> int:
         return NO_DUE
     if phase == "round_over":
         return state.round_until
-    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    cheat_card = state.cheat_card
+    return _due_in_play(phase, state.race_until, state.cheat_card, state.cheat_until)
+
+
+def _due_in_play(
+    phase: str, race_until: int, cheat_card: tuple[int, ...], cheat_until: tuple[int, ...]
+) -> int:
+    """``next_due`` for a phase other than ``over`` and ``round_over``, from the fields it depends on."""
+    best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
     if cheat_card.count(NO_TELL) != len(cheat_card):
-        until = state.cheat_until
         for seat, held in enumerate(cheat_card):
-            if held != NO_TELL and until[seat] < best:
-                best = until[seat]
+            if held != NO_TELL and cheat_until[seat] < best:
+                best = cheat_until[seat]
     return NO_DUE if best == _NEVER else best
 
 
@@ -720,15 +766,15 @@ def _end_tell(state: State, seat: int, ev: Events) -> State:
     state = replace(state, cheat_card=_put(state.cheat_card, seat, NO_TELL))
     hand = state.hands[seat]
     if held >= 0 and len(hand) >= 2:
-        ev.append(Event("tell_end", seat, {"vanished": True}))
-        ev.append(Event("vanished", seat, {"card": held}, (seat,)))
+        ev.append(_EV_TELL_END[seat][True])
+        ev.append(_EV_VANISHED[seat][held])
         return replace(
             state,
             hands=_put(state.hands, seat, _without(hand, held)),
             vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
             cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
         )
-    ev.append(Event("tell_end", seat, {"vanished": False}))
+    ev.append(_EV_TELL_END[seat][False])
     return state
 
 
@@ -762,12 +808,227 @@ def _timeout(state: State, t: int, ev: Events) -> State:
         state = _end_tell(state, due_seat, ev)
 
 
+# ----------------------------------------------------------------------------------------- fast paths
+#
+# The most frequent actions in their most frequent form (a plain cheat, fidget, accusation, guard's
+# gift, draw or number-card play) are done here in one ``replace`` that also stamps time, deadline and
+# log. Each returns None whenever anything is unusual (an error to raise, an action card, a reshuffle,
+# a pending mosquito gift, ...), and ``apply`` then takes the general path, which raises the same errors
+# and builds the same states, so these change speed only.
+
+FastPath = Callable[[State, int, Any, int], "tuple[State, Events] | None"]
+
+
+def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
+    """The new ``log`` and ``log_start`` after appending ``ev``."""
+    log = state.log + tuple(ev)
+    drop = len(log) - LOG_SIZE
+    if drop > 0:
+        return log[drop:], state.log_start + drop
+    return log, state.log_start
+
+
+def _fast_tell(state: State, seat: int, card: int, t: int, ev: Events) -> tuple[State, Events]:
+    until = t + state.rules.cheat_ms
+    ev.insert(0, Event("tell", seat, {"until": until}))
+    due = state.due
+    if due == NO_DUE or until < due:
+        due = until
+    log, log_start = _logged_fields(state, ev)
+    new = replace(
+        state,
+        cheat_card=_put(state.cheat_card, seat, card),
+        cheat_until=_put(state.cheat_until, seat, until),
+        t=t,
+        due=due,
+        log=log,
+        log_start=log_start,
+    )
+    return new, ev
+
+
+def _fast_cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, Events] | None:
+    if (
+        state.settle_from != NOBODY
+        or seat == state.guard
+        or state.phase not in CHEAT_PHASES
+        or state.cheat_card[seat] != NO_TELL
+    ):
+        return None
+    hand = state.hands[seat]
+    card = action.card
+    if len(hand) < 2 or card not in hand:
+        return None
+    return _fast_tell(state, seat, card, t, [_EV_CHEAT_STARTED[seat][card]])
+
+
+def _fast_fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State, Events] | None:
+    if (
+        state.settle_from != NOBODY
+        or seat == state.guard
+        or state.phase not in CHEAT_PHASES
+        or state.cheat_card[seat] != NO_TELL
+        or len(state.hands[seat]) < 2
+    ):
+        return None
+    return _fast_tell(state, seat, FIDGET_TELL, t, [_EV_FIDGET_STARTED[seat]])
+
+
+def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events] | None:
+    guard = state.guard
+    phase = state.phase
+    if state.settle_from != NOBODY or seat != guard or phase == "mosquito_give":
+        return None
+    target = action.seat
+    hands = state.hands
+    if not 0 <= target < len(hands) or target == guard:
+        return None
+    held = state.cheat_card[target]
+    cheat_card = _put(state.cheat_card, target, NO_TELL)
+    due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
+    if held >= 0:
+        if not state.rules.guard_chooses_card:
+            return None
+        guard_hand = hands[guard]
+        settles = len(guard_hand) >= 2 and not all(IS_MOTH[c] for c in guard_hand)
+        ev = [_EV_CAUGHT[target][guard][held]]
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
+            state,
+            cheat_card=cheat_card,
+            guard=target,
+            caught=_put(state.caught, target, state.caught[target] + 1),
+            settle_from=guard if settles else NOBODY,
+            settle_to=target if settles else NOBODY,
+            t=t,
+            due=due,
+            log=log,
+            log_start=log_start,
+        )
+        return new, ev
+    draw = state.draw
+    if not draw:
+        return None
+    card = draw[-1]
+    ev = [
+        _EV_WRONG[target][guard][held == FIDGET_TELL],
+        _EV_DRAW["wrong_accusation"][guard],
+        _EV_DREW[guard][card],
+    ]
+    log, log_start = _logged_fields(state, ev)
+    new = replace(
+        state,
+        cheat_card=cheat_card,
+        wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
+        hands=_put(hands, guard, _with(hands[guard], card)),
+        draw=draw[:-1],
+        t=t,
+        due=due,
+        log=log,
+        log_start=log_start,
+    )
+    return new, ev
+
+
+def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Events] | None:
+    if seat != state.settle_from or state.phase == "mosquito_give":
+        return None
+    hands = state.hands
+    hand = hands[seat]
+    card = action.card
+    if card not in hand or state.cheat_card[seat] == card or IS_MOTH[card] or len(hand) < 2:
+        return None
+    to = state.settle_to
+    ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
+    log, log_start = _logged_fields(state, ev)
+    new = replace(
+        state,
+        hands=_put(_put(hands, seat, _without(hand, card)), to, _with(hands[to], card)),
+        settle_from=NOBODY,
+        settle_to=NOBODY,
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
+    return new, ev
+
+
+def _fast_draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events] | None:
+    draw = state.draw
+    if (
+        state.settle_from != NOBODY
+        or state.phase != "turn"
+        or seat != state.turn
+        or state.finisher != NOBODY
+        or not draw
+    ):
+        return None
+    card = draw[-1]
+    hands = state.hands
+    ev = [_EV_DRAW["turn"][seat], _EV_DREW[seat][card]]
+    log, log_start = _logged_fields(state, ev)
+    new = replace(
+        state,
+        passes=0,
+        hands=_put(hands, seat, _with(hands[seat], card)),
+        draw=draw[:-1],
+        turn=(seat + 1) % len(hands),
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
+    return new, ev
+
+
+def _fast_play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events] | None:
+    if state.settle_from != NOBODY or state.phase != "turn" or seat != state.turn or state.finisher != NOBODY:
+        return None
+    hands = state.hands
+    hand = hands[seat]
+    card = action.card
+    if (
+        card not in hand
+        or len(hand) < 2
+        or state.cheat_card[seat] == card
+        or CLASS[card] == "action"
+        or (IS_MOTH[card] and seat != state.guard)
+    ):
+        return None
+    discard = state.discard
+    if not FITS[VALUE[discard[-1]]][card]:
+        return None
+    ev = [_EV_PLAY[seat][card]]
+    log, log_start = _logged_fields(state, ev)
+    new = replace(
+        state,
+        hands=_put(hands, seat, _without(hand, card)),
+        discard=(*discard, card),
+        passes=0,
+        turn=(seat + 1) % len(hands),
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
+    return new, ev
+
+
+_FAST: dict[type, FastPath] = {
+    Cheat: _fast_cheat,
+    Fidget: _fast_fidget,
+    Accuse: _fast_accuse,
+    Give: _fast_give,
+    Draw: _fast_draw,
+    Play: _fast_play,
+}
+
+
 # -------------------------------------------------------------------------------------------- apply
 
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
     """The pure transition (see ``Game.apply``)."""
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         raise _illegal("The game is over.", "game_over")
     if t < state.t:
         raise _illegal(
@@ -776,7 +1037,8 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
         )
     due = state.due
     ev: Events = []
-    if type(action) is Timeout:
+    kind = type(action)
+    if kind is Timeout:
         if seat is not None:
             raise NotYourTurnError("Only the game's clock sends timeouts.")
         if due == NO_DUE or t < due:
@@ -787,8 +1049,13 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             raise NotYourTurnError(f"There is no seat {seat} at this table.")
         if due != NO_DUE and t >= due:
             raise _illegal("Too late: a deadline has passed and is resolved first.", "deadline_passed")
-        if state.phase == "round_over":
+        if phase == "round_over":
             raise _wrong_phase(state)
+        fast = _FAST.get(kind)
+        if fast is not None:
+            done = fast(state, seat, action, t)
+            if done is not None:
+                return done
         if state.settle_from != NOBODY:
             new = _settle_give(state, seat, action, t, ev)
         else:
@@ -835,13 +1102,12 @@ def active_seats(state: State) -> frozenset[int]:
     if state.settle_from != NOBODY:
         return _SEAT_SETS[1 << state.settle_from]
     hands = state.hands
-    n = len(hands)
     if phase == "turn":
         mask = 1 << state.turn
     elif phase == "spider":
         mask = 1 << state.actor
     elif phase == "cockroach_race":
-        mask = (1 << n) - 1
+        mask = (1 << len(hands)) - 1
     else:
         mask = 0
         waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
@@ -850,13 +1116,16 @@ def active_seats(state: State) -> frozenset[int]:
             if phase == "mosquito_race" or gifts[s] == -1:
                 mask |= 1 << s
     guard = state.guard
-    cheat_ok = phase in CHEAT_PHASES
+    cheat_card = state.cheat_card
     tell = False
-    for seat, held in enumerate(state.cheat_card):
-        if held != NO_TELL:
-            tell = True
-        elif cheat_ok and seat != guard and len(hands[seat]) >= 2:
-            mask |= 1 << seat
+    if phase in CHEAT_PHASES:
+        for seat, held in enumerate(cheat_card):
+            if held != NO_TELL:
+                tell = True
+            elif seat != guard and len(hands[seat]) >= 2:
+                mask |= 1 << seat
+    else:
+        tell = cheat_card.count(NO_TELL) != len(cheat_card)
     if tell:
         mask |= 1 << guard
     return _SEAT_SETS[mask]
@@ -868,37 +1137,44 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return []
     hand = state.hands[seat]
     if state.settle_from != NOBODY:
-        if seat != state.settle_from:
+        if seat != state.settle_from or len(hand) < 2:
             return []
-        return [GIVE[c] for c in _guard_giveable(state, seat)]
-    out: list[Action] = []
+        return [GIVE[c] for c in hand if not IS_MOTH[c]]
+    out: list[Action]
     held = state.cheat_card[seat]
     if phase == "turn":
         if seat == state.turn:
-            fits = FITS[VALUE[state.discard[-1]]]
-            moth_ok = seat == state.guard
-            out = [PLAY[c] for c in hand if fits[c] and c != held and (moth_ok or not IS_MOTH[c])]
+            playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == state.guard]
+            if held < 0:
+                out = [PLAY[c] for c in hand if playable[c]]
+            else:
+                out = [PLAY[c] for c in hand if playable[c] and c != held]
             out.append(DRAW)
+        else:
+            out = []
     elif phase == "spider":
+        out = []
         if seat == state.actor:
             others = [s for s in range(len(state.hands)) if s != seat]
             out = [SPIDER_GIVE[c][s] for c in giveable(state, seat) for s in others]
             out.append(SPIDER_SKIP)
     elif phase == "mosquito_race":
-        if seat != state.actor and seat not in state.slapped:
-            out.append(SLAP)
+        out = [SLAP] if seat != state.actor and seat not in state.slapped else []
     elif phase == "mosquito_give":
+        out = []
         if seat in state.givers and state.gifts[seat] == -1:
             out = [GIVE[c] for c in giveable(state, seat)]
     else:
-        value = VALUE[state.discard[-1]]
-        out = [THROW[c] for c in hand if IS_NUMBER[c] and VALUE[c] == value and c != held]
+        throwable = _THROWABLE[VALUE[state.discard[-1]]]
+        out = [THROW[c] for c in hand if throwable[c] and c != held]
     if seat == state.guard:
-        for other, other_held in enumerate(state.cheat_card):
-            if other_held != NO_TELL:
-                out.append(ACCUSE[other])
+        cheat_card = state.cheat_card
+        if cheat_card.count(NO_TELL) != len(cheat_card):
+            for other, other_held in enumerate(cheat_card):
+                if other_held != NO_TELL:
+                    out.append(ACCUSE[other])
     elif held == NO_TELL and len(hand) >= 2 and phase in CHEAT_PHASES:
-        out += [CHEAT[c] for c in hand]
+        out.extend(map(CHEAT.__getitem__, hand))
         out.append(FIDGET)
     return out
 
