@@ -333,6 +333,10 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
             expect(page.locator("#emj-tiles button.emj-tile")).to_have_count(7)
             _assert_hidden(page, card, laid_out=True)  # the seven tiles carry no mark of the right one
         expect(performer.locator("#emj-tiles .emj-tile-mine")).to_have_count(1)
+        expect(performer.locator("#emj-tiles .emj-tile-chosen")).to_have_count(0)
+        expect(performer.locator("#status-main")).to_have_text(
+            re.compile(r"(deine Karte ist die|your card is number) \d")
+        )
         right = _tile_of(performer, card)
         wrong = 1 if right != 1 else 2
         first_seat, first = guessers[0]
@@ -345,6 +349,8 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
             )
         _assert_hidden(second, card, laid_out=True)
         if rnd == 0:
+            _shoot(first, screenshots, "04a-dial-set-en-dark")
+            _shoot(performer, screenshots, "04b-performer-during-dial")
             second.locator(f"#emj-tiles button.emj-tile[data-number='{wrong}']").click()
             _shoot(second, screenshots, "04-dial-picked")
             table.wait_for_timeout(80)

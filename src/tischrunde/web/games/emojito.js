@@ -536,11 +536,12 @@ function status(ctx) {
     if (legalOf(ctx, "set_dial").length) {
       return { main: t("emj.status.dial"), hint: t(view.mode === "teams" ? "emj.status.dial_team_hint" : "emj.status.dial_hint"), mine: true };
     }
-    if (view.my_dial) return { main: t("emj.my_dial", { number: view.my_dial }), hint: waitHint(waiting), mine: false };
     if (typeof view.my_card === "number") {
+      // the performer's dial is set to the true number by the game; say which card it is instead
       const number = list(view.layout).indexOf(view.my_card) + 1;
       return { main: t("emj.status.dial_performer", { number }), hint: waitHint(waiting), mine: false };
     }
+    if (view.my_dial) return { main: t("emj.my_dial", { number: view.my_dial }), hint: waitHint(waiting), mine: false };
     return { main: t("emj.status.dial_wait"), hint: waitHint(waiting), mine: false };
   }
   return { main: "", hint: idle, mine: false };
@@ -702,8 +703,9 @@ function tiles(ctx) {
   list(view.layout).forEach((cardId, k) => {
     const number = k + 1;
     const action = dials.find((a) => a.number === number);
-    const chosen = (action && ui.pick === number) || view.my_dial === number;
-    const mine = typeof view.my_card === "number" && view.my_card === cardId;
+    const performer = typeof view.my_card === "number";
+    const chosen = (action && ui.pick === number) || (!performer && view.my_dial === number);
+    const mine = performer && view.my_card === cardId;
     const node = el(
       action ? "button" : "div",
       {
@@ -1038,8 +1040,8 @@ function dialControls(ctx, box) {
     );
     return box;
   }
-  if (view.my_dial) box.appendChild(privateMark(t("emj.my_dial", { number: view.my_dial })));
-  else if (typeof view.my_card === "number") box.appendChild(privateMark(t("emj.your_card")));
+  if (typeof view.my_card === "number") box.appendChild(privateMark(t("emj.your_card")));
+  else if (view.my_dial) box.appendChild(privateMark(t("emj.my_dial", { number: view.my_dial })));
   box.appendChild(tiles(ctx));
   return box;
 }
