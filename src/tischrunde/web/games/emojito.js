@@ -718,7 +718,7 @@ function tiles(ctx) {
       el("span", { class: "emj-tile-no", text: String(number) }),
       el("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
       el("span", { class: "emj-tile-name", text: cardName(cardId) }),
-      chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", text: `🎭 ${t("emj.yours")}` }) : null,
+      chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
     );
     if (action) {
       node.addEventListener("click", () => {
