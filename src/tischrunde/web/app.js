@@ -91,8 +91,12 @@ function langSwitch() {
 }
 
 function toast(text, kind = "info") {
-  const box = document.getElementById("toasts");
-  if (!box) return;
+  // one live region outside the re-rendered screens, so a toast survives the next render
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", { id: "toasts", class: "toasts", "aria-live": "polite" });
+    document.body.appendChild(box);
+  }
   const node = el("div", { class: ["toast", `toast-${kind}`], role: kind === "error" ? "alert" : "status", text });
   box.appendChild(node);
   setTimeout(() => node.classList.add("toast-out"), 3600);
@@ -180,7 +184,6 @@ function renderStart() {
   createBox.appendChild(el("p", { class: "muted", text: t("start.loading") }));
 
   page.appendChild(el("div", { class: "start-grid" }, joinForm, createBox));
-  page.appendChild(el("div", { id: "toasts", class: "toasts", "aria-live": "polite" }));
   clear(root).appendChild(page);
 
   loadGames()
@@ -408,7 +411,7 @@ function onMessage(msg) {
       gameModule(msg.room.game);
       if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
-            }
+      }
       // a seat left the lobby and later seats moved up: ask the server again which seat is ours
       if (was && app.seat !== null && msg.room.seats.length < was.seats.length && app.conn) app.conn.resync();
       break;
@@ -426,7 +429,6 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
-  const prev = app.state;
   app.state = msg;
   app.stateAt = performance.now();
   const mod = app.info ? gameModule(app.info.game) : null;
@@ -437,7 +439,6 @@ function onState(msg) {
   }
   if (app.log.length > LOG_LINES) app.log.splice(0, app.log.length - LOG_LINES);
   app.pendingEvents = msg.events || [];
-  app.prevView = prev ? prev.view : null;
   if (msg.outcome) acquireWakeLockLater(false);
   else acquireWakeLockLater(true);
 }
@@ -491,16 +492,20 @@ app.welcomedOnce = () => app.seat !== null || app.info !== null;
 
 function acquireWakeLockLater(want) {
   if (!want) return releaseWakeLock();
-  if (app.wakeLock || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  if (app.wakeLock || app.wakeLockAsked || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  app.wakeLockAsked = true;
   navigator.wakeLock
     .request("screen")
     .then((lock) => {
+      app.wakeLockAsked = false;
       app.wakeLock = lock;
       lock.addEventListener("release", () => {
         app.wakeLock = null;
       });
     })
-    .catch(() => {});
+    .catch(() => {
+      app.wakeLockAsked = false;
+    });
 }
 
 function releaseWakeLock() {
@@ -530,7 +535,6 @@ function renderConnecting() {
       { class: "page center" },
       el("p", { class: "big-code", text: app.room }),
       el("p", { class: "muted", role: "status", text: t("join.connecting") }),
-      el("div", { id: "toasts", class: "toasts", "aria-live": "polite" }),
     ),
   );
 }
@@ -543,7 +547,6 @@ function renderFailed() {
       el("p", { class: "big-code", text: app.room }),
       el("p", { class: "error", role: "alert", text: app.error || t("join.room_missing") }),
       el("button", { class: "btn", type: "button", text: t("frame.back_to_start"), on: { click: () => navigate("/") } }),
-      el("div", { id: "toasts", class: "toasts", "aria-live": "polite" }),
     ),
   );
 }
@@ -586,7 +589,6 @@ function renderAskName() {
       { class: "page center" },
       el("div", { class: "top-right" }, langSwitch()),
       form,
-      el("div", { id: "toasts", class: "toasts", "aria-live": "polite" }),
     ),
   );
   nameInput.focus();
@@ -748,7 +750,6 @@ function renderLobby() {
     );
   }
   page.appendChild(foot);
-  page.appendChild(el("div", { id: "toasts", class: "toasts", "aria-live": "polite" }));
   clear(root).appendChild(page);
 }
 
@@ -901,10 +902,7 @@ function renderGame() {
   if (ctx.outcome) dock.appendChild(ranking(mod, ctx));
   else dock.appendChild(mod.renderControls(ctx));
   page.appendChild(dock);
-  page.appendChild(el("div", { id: "toasts", class: "toasts", "aria-live": "polite" }));
-  const keepToasts = document.getElementById("toasts");
   clear(root).appendChild(page);
-  if (keepToasts) page.replaceChild(keepToasts, document.getElementById("toasts"));
   if (app.pendingEvents && app.pendingEvents.length) {
     if (mod.animate) mod.animate(app.pendingEvents, ctx, page);
     app.pendingEvents = [];
