@@ -237,15 +237,27 @@ class Room:
                 if deadline is None:
                     return
                 t = max(t, deadline)
-            new_state, events = self.game.apply(self.state, seat, action, t)
-            entry = LogEntry(seat, encode_action(action), t)
-            if not await self.manager.store.append(self.code, self.row.game_no, self.version, entry):
-                # another process appended this version first: take its entries, refuse ours
-                await self._catch_up()
-                raise ProtocolError(
-                    "stale_version", f"the game moved on to version {self.version}", "version"
-                )
-            await self._advance([(new_state, events, entry)])
+            else:
+                # a deadline that passed before this action arrived fires first, as its timer would have
+                for _ in range(64):
+                    due = self.game.deadline(self.state)
+                    if due is None or due > t:
+                        break
+                    await self._commit(None, Timeout(), max(self.last_t, due))
+                    if self.state is None or self.game.outcome(self.state) is not None:
+                        raise ProtocolError("game_not_running", "the game is over")
+            await self._commit(seat, action, t)
+
+    async def _commit(self, seat: int | None, action: Action, t: int) -> None:
+        """Apply one action, append it to the log and commit, then advance (lock held)."""
+        assert self.state is not None
+        new_state, events = self.game.apply(self.state, seat, action, t)
+        entry = LogEntry(seat, encode_action(action), t)
+        if not await self.manager.store.append(self.code, self.row.game_no, self.version, entry):
+            # another process appended this version first: take its entries, refuse ours
+            await self._catch_up()
+            raise ProtocolError("stale_version", f"the game moved on to version {self.version}", "version")
+        await self._advance([(new_state, events, entry)])
 
     async def _advance(self, steps: list[tuple[Any, list[Event], LogEntry]]) -> None:
         """Take committed entries into memory, then tell everyone (lock held)."""
