@@ -13,11 +13,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-# Debian packages the tests drive: Chromium (browser tests) and redis-server (scale-out tests).
+# Debian packages the tests drive: Chromium (browser tests), redis-server (scale-out tests) and a colour
+# emoji font (Emojito's cards in screenshots).
+SYSTEM_PACKAGES := chromium redis-server fonts-noto-color-emoji
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then \
-		echo "installing chromium and redis-server"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium redis-server >/dev/null; \
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1 \
+		|| ! dpkg -s fonts-noto-color-emoji >/dev/null 2>&1; then \
+		echo "installing $(SYSTEM_PACKAGES)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; \
 	fi
 
 run: $(STAMP)
