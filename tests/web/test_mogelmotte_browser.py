@@ -136,6 +136,7 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     # the host fills the fourth seat with a bot
     a.click("[data-act=add-bot]")
     expect(a.locator("#seat-list .seat")).to_have_count(4)
+    a.evaluate("window.scrollTo(0, 0)")
     _shoot(a, screenshots, "02-lobby")
 
     # a table screen watches (laptop size): it must never show a hand

@@ -619,8 +619,7 @@ function renderLobby() {
     "section",
     { class: "card lobby-head" },
     el("h1", { text: gameTitle(spec) || info.game }),
-    el("p", { class: "label", text: t("lobby.code") }),
-    el("p", { class: "big-code", id: "room-code", text: info.code }),
+    el("div", { class: "code-box" }, el("p", { class: "label", text: t("lobby.code") }), el("p", { class: "big-code", id: "room-code", text: info.code })),
     el("img", {
       class: "qr",
       src: `/api/rooms/${encodeURIComponent(info.code)}/qr.svg`,
