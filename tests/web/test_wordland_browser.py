@@ -20,8 +20,20 @@ import msgspec
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
-from tischrunde.core.game import Config, Timeout, encode_action
-from tischrunde.games.wordland import GAME, Bet, ChooseCategory, Say, State
+from tischrunde.core.game import Action, Config, Event, Timeout, encode_action
+from tischrunde.games.wordland import (
+    GAME,
+    Bet,
+    CatPass,
+    ChooseCategory,
+    Extend,
+    GuardForce,
+    HatterIgnore,
+    Object,
+    Say,
+    State,
+    Vote,
+)
 from tischrunde.games.wordland.content import lexicon_letters
 
 pytestmark = pytest.mark.browser
@@ -352,6 +364,22 @@ async ({view, legal, seat, names}) => {
 """
 
 
+DESCRIBE = """
+async ({events, seat, names}) => {
+  const mod = (await import('/static/games/wordland.js')).default;
+  const ctx = {view: {}, legal: [], seat, isTable: seat === null, name: (s) => names[s] ?? `#${s + 1}`, now: () => 0};
+  return events.map((ev) => mod.describe(ev, ctx));
+}
+"""
+
+
+def _step(log: list[Event], state: State, seat: int | None, action: Action, t: int) -> State:
+    """Apply one action through the engine and keep its events for the log-line check."""
+    state, events = GAME.apply(state, seat, action, t)
+    log.extend(events)
+    return state
+
+
 def _render(page: Page, state: State, seat: int | None) -> None:
     view = msgspec.to_builtins(GAME.view(state, seat))
     legal = [] if seat is None else [encode_action(a) for a in GAME.legal_actions(state, seat)]
@@ -371,6 +399,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     page.goto(server + "/")
     config = Config(game="wordland", players=8, seed=7, language="en", decks={"characters": CAST})
     state = GAME.new(config)
+    log: list[Event] = []
     red, purple = state.red_letter, state.purple_letter
 
     # the Queen chooses between two cards only she sees
@@ -383,7 +412,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
         _render(page, state, seat)
         expect(page.locator("button.wl-choice")).to_have_count(0)
         expect(page.locator("#wl-category")).to_contain_text("The Queen is choosing")
-    state, _ = GAME.apply(state, 0, ChooseCategory(1), 100)
+    state = _step(log, state, 0, ChooseCategory(1), 100)
 
     # the Caterpillar bets in secret; the bet shows on its own phone only
     _render(page, state, 4)
@@ -391,7 +420,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     expect(page.locator("[data-act=bet]")).to_have_count(7)
     page.locator("[data-act=bet][data-seat='6']").click()
     assert _clicked(page) == [{"type": "bet", "seat": 6}]
-    state, _ = GAME.apply(state, 4, Bet(6), 200)
+    state = _step(log, state, 4, Bet(6), 200)
     _render(page, state, 4)
     expect(page.locator("#wl-my-bet")).to_have_text("Your bet: Gus")
     for seat in (None, 0, 6):
@@ -422,7 +451,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     _render(page, state, 2)
     expect(page.locator("[data-act=extend]")).to_have_count(0)  # not Tweedles' turn yet
     word = GAME.sample_words(state, 0, 1)[0]
-    state, _ = GAME.apply(state, 0, Say(word), 300)
+    state = _step(log, state, 0, Say(word), 300)
 
     # right after her turn the Queen may lay out her red letter; until then nobody else sees it
     _render(page, state, 0)
@@ -438,7 +467,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     )  # the White Rabbit's turn: its own purple secret, the objection to the Queen's word
     expect(page.locator("#wl-my-letter")).to_have_attribute("data-letter", str(purple))
     expect(page.locator("#wl-objections [data-act=object]")).to_contain_text(word)
-    state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1], 400)  # lays out the red letter
+    state = _step(log, state, 0, GAME.legal_actions(state, 0)[-1], 400)  # lays out the red letter
     for seat in (None, 1, 2):
         _render(page, state, seat)
         expect(page.locator(f"#wl-tiles .wl-tile-red[data-letter='{red}']")).to_have_count(1)
@@ -447,7 +476,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
         re.compile("wl-tile-off")
     )
     word = GAME.sample_words(state, 1, 1)[0]
-    state, _ = GAME.apply(state, 1, Say(word), 500)
+    state = _step(log, state, 1, Say(word), 500)
 
     # the Rabbit may lay out its letter or swap it for the red one; Tweedles may extend their turn
     _render(page, state, 1)
@@ -456,20 +485,29 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     _render(page, state, 2)
     page.locator("[data-act=extend]").click()
     assert _clicked(page) == [{"type": "extend"}]
+    # the other abilities and a whole vote, on copies of this moment (the engine is pure), for the log lines
+    rabbit_word = GAME.view(state, 5)["objection_windows"][-1]["turn_id"]
+    _step(log, state, 2, Extend(), 550)
+    _step(log, state, 6, HatterIgnore(letters[0]), 550)
+    _step(log, state, 7, GuardForce(3), 550)
+    voting = _step(log, state, 5, Object(rabbit_word), 550)
+    for voter in (0, 2, 3, 4, 6, 7):  # everyone but the Rabbit (its word) and Alice (objected)
+        voting = _step(log, voting, voter, Vote(against=True), 560)
     word = GAME.sample_words(state, 2, 1)[0]
-    state, _ = GAME.apply(state, 2, Say(word), 600)
+    state = _step(log, state, 2, Say(word), 600)
 
     # the Cheshire Cat may pass its turn
     _render(page, state, 3)
     page.locator("[data-act=cat_pass]").click()
     assert _clicked(page) == [{"type": "cat_pass"}]
     _shoot(page, screenshots, "13-cat-turn")
+    _step(log, state, 3, CatPass(), 700)
 
     # everyone else lets the teapot run out: the next round opens with last round's scores and bonuses
     while state.round == 0:
         due = GAME.deadline(state)
         assert due is not None
-        state, _ = GAME.apply(state, None, Timeout(), due)
+        state = _step(log, state, None, Timeout(), due)
     last = GAME.view(state, None)["last_round"]
     for seat in (None, 3):
         _render(page, state, seat)
@@ -483,5 +521,21 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
         total = last["card_points"][4] + last["bonus"][4]
         expect(summary.locator(".wl-summary-row[data-seat='4']")).to_contain_text(f"= {total}")
     _shoot(page, screenshots, "14-next-round-scores")
+
+    # every event of the round has a log line in words, for the Caterpillar's phone and the table screen
+    kinds = {e.kind for e in log}
+    assert kinds >= {"category", "bet", "word", "place_letter", "extend", "hatter_ignore", "guard_force"}
+    assert kinds >= {"objection", "vote", "vote_result", "out", "cat_pass", "round_end"}
+    for seat in (4, None):
+        events = [
+            {"kind": e.kind, "seat": e.seat, "data": msgspec.to_builtins(e.data)}
+            for e in log
+            if e.visible_to is None or seat in e.visible_to
+        ]
+        lines = page.evaluate(DESCRIBE, {"events": events, "seat": seat, "names": NAMES})
+        assert len(lines) == len(events)
+        for event, line in zip(events, lines, strict=True):
+            assert line and "wl." not in line and "undefined" not in line, (event, line)
+        assert ("You bet on Gus." in lines) == (seat == 4), lines
     assert problems == [], problems
     page.context.close()

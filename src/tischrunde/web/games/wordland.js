@@ -576,8 +576,11 @@ function ring(ctx, extraClass = "") {
     const share = left === null ? 1 : Math.min(1, left / Math.max(total, 1));
     node.style.setProperty("--share", String(share));
     node.classList.toggle("wl-ring-low", left !== null && left < 4000);
-    number.textContent = left === null ? "⏸" : String(Math.ceil(left / 1000));
-    node.setAttribute("aria-label", left === null ? t("wl.teapot_paused") : t("wl.seconds", { seconds: Math.ceil(left / 1000) }));
+    const shown = left === null ? "⏸" : String(Math.ceil(left / 1000));
+    if (number.textContent !== shown) {
+      number.textContent = shown;
+      node.setAttribute("aria-label", left === null ? t("wl.teapot_paused") : t("wl.seconds", { seconds: shown }));
+    }
     if (left !== null && left > 0) requestAnimationFrame(tick);
   };
   tick();
