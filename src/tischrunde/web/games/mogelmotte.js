@@ -493,7 +493,9 @@ function renderTable(ctx) {
         "span",
         { class: "mm-seat-meta" },
         el("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
-        guardSeat(ctx) === seat ? el("span", { class: "mm-seat-guardmark" }, icon("guard", "mm-icon-sm"), t("mm.guard")) : null,
+        guardSeat(ctx) === seat
+          ? el("span", { class: "mm-seat-guardmark", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), el("span", { class: "mm-word", text: t("mm.guard") }))
+          : null,
       ),
       tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
       tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
