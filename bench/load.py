@@ -4,8 +4,9 @@
 
 The script starts the server itself (``uvicorn`` on 127.0.0.1, a fresh data folder in a temporary
 directory, the real app and SQLite store), creates the rooms over HTTP, connects every client, starts
-the games and lets the clients play: a client whose seat may act picks a random legal action after a
-random think time (``--think-ms``). Latency is measured per action, from the moment the client sends it
+the games and lets the clients play: each client runs a bot of the game (``--bot``, default the game's
+default bot) on the view and legal actions it receives, and sends the bot's action after the bot's
+reaction time, exactly as a person's browser would. Latency is measured per action, from the moment the client sends it
 to the moment the *last* client of the room has received the view of the resulting version. Games that
 end are restarted by their host. Only loopback; every loop is bounded in count and time.
 """
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,16 @@ def serve(port: int, data: str, store_kind: str) -> None:
     from tischrunde.server.store import MemoryStore
 
     store = MemoryStore() if store_kind == "memory" else None
+    dump = instrument_server(Path(data) / "server-latency.json")
     app = create_app(Path(data), store=store, room_limit=1_000_000, join_limit=1_000_000)
+    manager = app.state.manager
+    stop = manager.stop
+
+    async def stop_and_dump() -> None:
+        dump()
+        await stop()
+
+    manager.stop = stop_and_dump
     uvicorn.run(
         app,
         host=HOST,
@@ -51,6 +62,26 @@ def serve(port: int, data: str, store_kind: str) -> None:
         backlog=8192,
         ws_ping_interval=None,
     )
+
+
+def instrument_server(path: Path) -> Callable[[], None]:
+    """Time ``Room.act`` inside the server: frame decoded -> validated -> committed -> every view queued."""
+    from tischrunde.server.rooms import Room
+
+    samples: list[float] = []
+    original = Room.act
+
+    async def timed(self: Room, seat: int | None, action: Any, version: int | None) -> None:
+        started = time.perf_counter()
+        await original(self, seat, action, version)
+        samples.append(time.perf_counter() - started)
+
+    Room.act = timed  # type: ignore[method-assign]
+
+    def dump() -> None:
+        path.write_text(json.dumps(samples[-200_000:]))
+
+    return dump
 
 
 class Stats:
@@ -67,8 +98,9 @@ class Stats:
 class RoomRun:
     """One room: its clients and the actions in flight (version -> send time)."""
 
-    def __init__(self, code: str, size: int, stats: Stats) -> None:
+    def __init__(self, code: str, game: str, size: int, stats: Stats) -> None:
         self.code = code
+        self.game = game
         self.size = size
         self.stats = stats
         self.sent: dict[int, float] = {}
@@ -90,29 +122,29 @@ class RoomRun:
 
 
 async def client(
-    room: RoomRun, index: int, port: int, think_ms: int, rng: random.Random, ready: asyncio.Event
+    room: RoomRun, index: int, port: int, bot_kind: str, seed: int, ready: asyncio.Event
 ) -> None:
+    """One player: joins, and plays through a bot that sees only what this client receives."""
     from websockets.asyncio.client import connect
 
+    from tischrunde.bots import Bot, make_bot
+    from tischrunde.core import registry
+    from tischrunde.core.game import encode_action
+
     stats = room.stats
-    async with connect(f"ws://{HOST}:{port}/ws", max_size=2**22, ping_interval=None, open_timeout=60) as ws:
+    game = registry.get(room.game)
+    async with connect(f"ws://{HOST}:{port}/ws", max_size=2**22, ping_interval=None, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "hello", "room": room.code, "name": f"Bot{index}"}))
         seat: int | None = None
-        latest: dict[str, Any] | None = None
+        bot: Bot | None = None
         plan: asyncio.Task[None] | None = None
         mine: list[tuple[int, float]] = []
 
-        async def act_later() -> None:
-            await asyncio.sleep(rng.uniform(0, think_ms) / 1000)
-            frame = latest
-            if frame is None or not frame["legal"] or frame["outcome"] is not None:
-                return
-            version = frame["version"]
+        async def act_later(version: int, action: dict[str, Any], delay_ms: int) -> None:
+            await asyncio.sleep(delay_ms / 1000)
             stamp = room.sent.setdefault(version + 1, time.perf_counter())
             mine.append((version + 1, stamp))
-            await ws.send(
-                json.dumps({"type": "act", "version": version, "action": rng.choice(frame["legal"])})
-            )
+            await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
 
         while not stats.stop:
             try:
@@ -125,6 +157,8 @@ async def client(
             kind = frame["type"]
             if kind == "welcome":
                 seat = frame["seat"]
+                assert seat is not None
+                bot = make_bot(room.game, bot_kind, seat, seed)
                 ready.set()
             elif kind == "room":
                 info = frame["room"]
@@ -134,7 +168,9 @@ async def client(
                 room.delivered(frame["version"], now)
                 while mine and mine[0][0] <= frame["version"]:
                     mine.pop(0)
-                latest = frame
+                if plan is not None:
+                    plan.cancel()
+                    plan = None
                 if frame["outcome"] is not None:
                     if seat == 0 and not room.restarting:
                         room.restarting = True
@@ -143,8 +179,15 @@ async def client(
                     continue
                 if frame["version"] == 0:
                     room.restarting = False
-                if frame["legal"] and (plan is None or plan.done()):
-                    plan = asyncio.create_task(act_later())
+                if frame["legal"] and bot is not None:
+                    legal = [game.decode_action(a) for a in frame["legal"]]
+                    decision = bot.decide(frame["view"], legal, frame["now_ms"])
+                    if decision is not None:
+                        plan = asyncio.create_task(
+                            act_later(
+                                frame["version"], encode_action(decision.action), max(0, decision.delay_ms)
+                            )
+                        )
             elif kind == "error":
                 stats.refused += 1
                 if mine:
@@ -162,45 +205,56 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
     stats = Stats()
     rng = random.Random(args.seed)
     options = json.loads(args.options)
-    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60) as http:
+
+    async def create(http: httpx.AsyncClient) -> str:
+        for attempt in range(5):
+            try:
+                response = await http.post("/api/rooms", json={"game": args.game, "options": options})
+                response.raise_for_status()
+                code: str = response.json()["code"]
+                return code
+            except httpx.TransportError:
+                await asyncio.sleep(0.2 * (attempt + 1))
+        raise SystemExit("could not create a room")
+
+    limits = httpx.Limits(max_connections=20, keepalive_expiry=1.0)
+    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60, limits=limits) as http:
         codes = []
         for start in range(0, args.rooms, 50):
-            batch = [
-                http.post("/api/rooms", json={"game": args.game, "options": options})
-                for _ in range(min(50, args.rooms - start))
-            ]
-            for response in await asyncio.gather(*batch):
-                response.raise_for_status()
-                codes.append(response.json()["code"])
+            codes += await asyncio.gather(*(create(http) for _ in range(min(50, args.rooms - start))))
     loop = asyncio.get_running_loop()
     setup_started = loop.time()
-    rooms = [RoomRun(code, args.clients, stats) for code in codes]
+    rooms = [RoomRun(code, args.game, args.clients, stats) for code in codes]
     tasks: list[asyncio.Task[None]] = []
 
     async def fill(room: RoomRun) -> None:
+        ready = [asyncio.Event() for _ in range(args.clients)]
         for index in range(args.clients):
-            ready = asyncio.Event()
             task = asyncio.create_task(
-                client(room, index, port, args.think_ms, random.Random(rng.random()), ready)
+                client(room, index, port, args.bot, rng.randrange(2**31), ready[index])
             )
             tasks.append(task)
-            await asyncio.wait_for(ready.wait(), 120)  # seats in order: the first client is the host
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 300)
 
-    for start in range(0, len(rooms), 25):
-        await asyncio.gather(*(fill(room) for room in rooms[start : start + 25]))
-        if start % 200 == 175:
-            print(f"  {start + 25} rooms connected", file=sys.stderr)
+    for start in range(0, len(rooms), 100):
+        await asyncio.gather(*(fill(room) for room in rooms[start : start + 100]))
+        if start % 200 == 100:
+            print(f"  {start + 100} rooms connected", file=sys.stderr)
     connected_s = loop.time() - setup_started
     await asyncio.sleep(args.warmup)
     stats.recording = True
     frames_before = stats.frames
     cpu_before = cpu_seconds(args.server_pid)
+    wait_before = waiting_seconds(args.server_pid), waiting_seconds(os.getpid())
+    load_before = os.getloadavg()[0]
     measured_from = loop.time()
     await asyncio.sleep(args.seconds)
     measured = loop.time() - measured_from
     stats.recording = False
     stats.stop = True
     cpu_after = cpu_seconds(args.server_pid)
+    wait_after = waiting_seconds(args.server_pid), waiting_seconds(os.getpid())
+    load = round((load_before + os.getloadavg()[0]) / 2, 1)
     frames = stats.frames - frames_before
     await asyncio.gather(*tasks, return_exceptions=True)
     lat = sorted(stats.latencies)
@@ -213,7 +267,7 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
         "clients_per_room": args.clients,
         "connections": len(rooms) * args.clients,
         "game": args.game,
-        "think_ms": args.think_ms,
+        "bot": args.bot,
         "store": args.store,
         "connect_s": round(connected_s, 1),
         "measured_s": round(measured, 1),
@@ -228,7 +282,20 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
         "refused": stats.refused,
         "games_over": stats.games_over,
         "server_cpu_pct": round(100 * (cpu_after - cpu_before) / measured, 1) if measured else 0,
+        # share of the measured time the event loops were ready to run but got no CPU (a busy machine)
+        "server_cpu_wait_pct": round(100 * (wait_after[0] - wait_before[0]) / measured, 1) if measured else 0,
+        "bench_cpu_wait_pct": round(100 * (wait_after[1] - wait_before[1]) / measured, 1) if measured else 0,
+        "load_average": load,
+        "cpus": os.cpu_count(),
     }
+
+
+def waiting_seconds(pid: int) -> float:
+    """Time the process's main thread (the event loop) spent runnable but waiting for a CPU."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -254,11 +321,13 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=5, help="clients (seats) per room")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=3.0)
-    parser.add_argument("--think-ms", type=int, default=2000, help="a client waits 0..think_ms before acting")
+    parser.add_argument(
+        "--bot", default="", help="bot kind the clients play with (default: the game's default)"
+    )
     parser.add_argument("--game", default="mogelmotte")
     parser.add_argument(
         "--options",
-        default='{"cheat_ms": 2000, "rounds": 20}',
+        default='{"rounds": 20}',
         help="room options as JSON",
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -275,7 +344,13 @@ def main() -> None:
         return
     if not 1 <= args.rooms <= 2000 or not 1 <= args.clients <= 8 or not 0 < args.seconds <= 600:
         parser.error("--rooms 1..2000, --clients 1..8, --seconds up to 600")
+    if not args.bot:
+        from tischrunde.server.rooms import default_bot
+
+        args.bot = default_bot(args.game)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so the server is stopped too
     port = free_port()
+    result: dict[str, Any] | None = None
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, __file__, "--serve", str(port), "--data", data, "--store", args.store],
@@ -301,6 +376,14 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 os.kill(server.pid, signal.SIGKILL)
                 server.wait()
+            samples_path = Path(data) / "server-latency.json"
+            if samples_path.exists() and result is not None:
+                inside = sorted(json.loads(samples_path.read_text()))
+                if inside:
+                    for name, p in (("p50", 0.5), ("p99", 0.99)):
+                        value = inside[min(len(inside) - 1, int(p * len(inside)))]
+                        result[f"server_act_{name}_ms"] = round(1000 * value, 2)
+    assert result is not None
     if args.json:
         print(json.dumps(result))
     else:
