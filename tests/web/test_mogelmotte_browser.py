@@ -15,30 +15,43 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 HOSTILE = "<img src=x onerror=alert(1)>"
 HOSTILE_SHORT = "<svg onload=alert(1)>"
 NAME_LIMIT = 24  # the server keeps names to 24 characters
 
 
-def _page(
-    browser: Browser, dialogs: list[str], *, locale: str = "de-DE", size: dict[str, int] = PHONE
-) -> Page:
+def _page(browser: Browser, dialogs: list[str], *, locale: str = "de-DE", size: ViewportSize = PHONE) -> Page:
     context = browser.new_context(viewport=size, locale=locale, has_touch=False, device_scale_factor=1)
     page = context.new_page()
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.on("pageerror", lambda e: dialogs.append(f"pageerror: {e}"))
-    page.on(
-        "console", lambda m: dialogs.append(f"csp: {m.text}") if "Content Security Policy" in m.text else None
-    )
+    _watch(page, dialogs)
     page.set_default_timeout(15_000)
     return page
+
+
+def _watch(page: Page, problems: list[str]) -> None:
+    """Collect every dialog (an XSS would open one), page error and CSP refusal."""
+
+    def dialog(d: Dialog) -> None:
+        problems.append(f"dialog: {d.message}")
+        d.dismiss()
+
+    def page_error(e: PlaywrightError) -> None:
+        problems.append(f"pageerror: {e}")
+
+    def console(msg: ConsoleMessage) -> None:
+        if "Content Security Policy" in msg.text:
+            problems.append(f"csp: {msg.text}")
+
+    page.on("dialog", dialog)
+    page.on("pageerror", page_error)
+    page.on("console", console)
 
 
 def _shoot(page: Page, folder: Path, name: str) -> None:
