@@ -105,6 +105,16 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     expect(third.locator("#start-game")).to_be_visible()
     expect(host.locator("#waiting-host")).to_contain_text("Third")
 
+    # the guest menu: the language switch, then leaving takes a second tap and frees the seat
+    third.click("#menu-button")
+    third.click("#menu [data-lang=de]")
+    expect(third.locator("#menu-leave")).to_have_text("Raum verlassen")
+    third.click("#menu-leave")
+    expect(third.locator("#menu-leave")).to_contain_text("Nochmal tippen")
+    third.click("#menu-leave")
+    expect(third.locator("#create-form")).to_be_visible()
+    expect(host.locator("#seat-list .seat")).to_have_count(1)
+
     # every text key exists in German and English, for the shell and every game module
     missing = host.evaluate(
         """async () => {

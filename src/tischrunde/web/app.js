@@ -775,6 +775,7 @@ function topBar(players = null) {
       on: {
         click: () => {
           app.menuOpen = !app.menuOpen;
+          app.leaveArmed = false;
           render();
         },
       },
@@ -809,10 +810,16 @@ function menuSheet() {
       class: "btn btn-danger",
       type: "button",
       id: "menu-leave",
-      text: t("menu.leave"),
+      text: app.leaveArmed ? t("menu.leave_confirm") : t("menu.leave"),
       on: {
         click: () => {
-          if (app.seat !== null && !window.confirm(t("menu.leave_confirm"))) return;
+          // a seat is worth a second tap (no browser dialog)
+          if (app.seat !== null && !app.leaveArmed) {
+            app.leaveArmed = true;
+            render();
+            return;
+          }
+          app.leaveArmed = false;
           if (app.conn) app.conn.send({ type: "leave" });
           saveToken(app.room, null);
           app.menuOpen = false;
