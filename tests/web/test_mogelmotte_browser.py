@@ -217,6 +217,12 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     _shoot(a, screenshots, "05-ranking")
     table.screenshot(path=str(screenshots / "06-table-ranking-laptop.png"))
 
+    # the host starts a new game in the same room, with the same seats
+    a.click("#play-again")
+    for page in (a, b, c):
+        expect(page.locator("#mm-hand")).to_be_visible()
+        expect(page.locator("#ranking")).to_have_count(0)
+
     assert dialogs == [], dialogs
     assert time.monotonic() - started < 240
 
