@@ -220,11 +220,17 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     expect(ben.locator("#status-main")).to_have_text("Your turn!")
     expect(ben.locator("#wl-objections button")).to_have_count(1)  # Anna's word is open to objection
     secrets_hidden()
+    # Ben has started typing when Anna's letter arrives: his text, focus and caret survive the new state
+    ben.locator("#wl-word").focus()
+    ben.keyboard.type("zwi")
     place = anna.locator("[data-act=place_letter][data-replace='0']")
     expect(place).to_contain_text(red.upper())
     place.click()
     for page in (*phones, table):
         expect(page.locator(f"#wl-tiles .wl-tile-red[data-letter='{red}']")).to_have_count(1)
+    ben.keyboard.type("sch")
+    expect(ben.locator("#wl-word")).to_have_value("zwisch")
+    expect(ben.locator("#wl-word")).to_be_focused()
     expect(anna.locator("#wl-my-letter")).to_have_attribute("data-state", "laid")
     forbidden = sorted(_binding(ben))
     assert forbidden, "Ben is bound by at least one letter"
