@@ -304,7 +304,6 @@ function byType(ctx, type) {
 }
 
 const CARD_ACTIONS = ["play", "give", "spider_give", "throw"];
-const BACKGROUND = ["cheat", "fidget", "accuse"];
 
 // ---------------------------------------------------------------- interaction state (survives re-renders)
 
@@ -667,7 +666,7 @@ function renderControls(ctx) {
     const acts = legalByCard.get(card.id) || [];
     const main = acts.find((a) => CARD_ACTIONS.includes(a.type));
     const cheat = acts.find((a) => a.type === "cheat");
-    const vanishing = myTellCard === card.id;
+    const vanishing = myTellCard === card.id || ui.holding === card.id;
     const node = cardNode(card, {
       tag: "button",
       classes: [main && "mm-legal", !main && "mm-dim", ui.picked === card.id && "mm-picked", vanishing && "mm-vanishing"],
