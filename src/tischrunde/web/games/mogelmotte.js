@@ -7,7 +7,10 @@
 import { el, flash, reducedMotion } from "../dom.js";
 import { formatList, register, t } from "../i18n.js";
 
-const HOLD_MS = 350; // a press longer than this starts a cheat; a shorter one is a tap
+// a press longer than this starts a cheat, a shorter one is a tap; a card that could be played now needs
+// a longer press, so a slow tap never turns a play into a cheat by accident
+const HOLD_MS = 350;
+const HOLD_PLAYABLE_MS = 650;
 
 register({
   de: {
@@ -763,7 +766,7 @@ function attachPress(node, ctx, card, main, cheat) {
       ui.holding = card.id;
       node.classList.add("mm-vanishing");
       ctx.act(cheat);
-    }, HOLD_MS);
+    }, main ? HOLD_PLAYABLE_MS : HOLD_MS);
   });
   node.addEventListener("contextmenu", (ev) => ev.preventDefault());
   node.addEventListener("click", (ev) => {
