@@ -735,38 +735,30 @@ function renderControls(ctx) {
 /** Tap = the card's main action (or why not); press-and-hold = cheat, sent the moment the hold begins. */
 function attachPress(node, ctx, card, main, cheat) {
   let timer = null;
-  let held = false;
-  const up = () => {
-    window.removeEventListener("pointerup", up);
-    window.removeEventListener("pointercancel", up);
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-      tap(ctx, card, main);
-      return;
-    }
-    if (held) {
-      held = false;
-      ui.holding = null;
-    }
+  const finish = (ev) => {
+    window.removeEventListener("pointerup", finish);
+    window.removeEventListener("pointercancel", finish);
+    const tapped = timer !== null && ev.type === "pointerup";
+    clearTimeout(timer);
+    timer = null;
+    ui.holding = null;
+    if (tapped) tap(ctx, card, main);
   };
   node.addEventListener("pointerdown", (ev) => {
     if (ev.button !== 0) return;
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
-    if (!cheat) {
-      timer = setTimeout(() => {
+    window.addEventListener("pointerup", finish);
+    window.addEventListener("pointercancel", finish);
+    // without a cheat a long press just lapses; with one, the hold starts it (the server times the rest)
+    timer = setTimeout(
+      () => {
         timer = null;
-      }, 1200);
-      return;
-    }
-    timer = setTimeout(() => {
-      timer = null;
-      held = true;
-      ui.holding = card.id;
-      node.classList.add("mm-vanishing");
-      ctx.act(cheat);
-    }, main ? HOLD_PLAYABLE_MS : HOLD_MS);
+        if (!cheat) return;
+        ui.holding = card.id;
+        node.classList.add("mm-vanishing");
+        ctx.act(cheat);
+      },
+      cheat ? (main ? HOLD_PLAYABLE_MS : HOLD_MS) : 1200,
+    );
   });
   node.addEventListener("contextmenu", (ev) => ev.preventDefault());
   node.addEventListener("click", (ev) => {
