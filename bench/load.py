@@ -125,12 +125,14 @@ async def client(
     room: RoomRun, index: int, port: int, bot_kind: str, seed: int, ready: asyncio.Event
 ) -> None:
     """One player: joins, and plays through a bot that sees only what this client receives."""
+    import msgspec
     from websockets.asyncio.client import connect
 
     from tischrunde.bots import Bot, make_bot
     from tischrunde.core import registry
     from tischrunde.core.game import encode_action
 
+    decode = msgspec.json.Decoder(dict[str, Any]).decode
     stats = room.stats
     game = registry.get(room.game)
     async with connect(f"ws://{HOST}:{port}/ws", max_size=2**22, ping_interval=None, open_timeout=120) as ws:
@@ -153,7 +155,7 @@ async def client(
                 continue
             now = time.perf_counter()
             stats.frames += 1
-            frame = json.loads(data)
+            frame = decode(data)
             kind = frame["type"]
             if kind == "welcome":
                 seat = frame["seat"]
@@ -245,6 +247,7 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
     stats.recording = True
     frames_before = stats.frames
     cpu_before = cpu_seconds(args.server_pid)
+    own_before = cpu_seconds(os.getpid())
     wait_before = waiting_seconds(args.server_pid), waiting_seconds(os.getpid())
     load_before = os.getloadavg()[0]
     measured_from = loop.time()
@@ -253,6 +256,7 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
     stats.recording = False
     stats.stop = True
     cpu_after = cpu_seconds(args.server_pid)
+    own_after = cpu_seconds(os.getpid())
     wait_after = waiting_seconds(args.server_pid), waiting_seconds(os.getpid())
     load = round((load_before + os.getloadavg()[0]) / 2, 1)
     frames = stats.frames - frames_before
@@ -282,6 +286,7 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
         "refused": stats.refused,
         "games_over": stats.games_over,
         "server_cpu_pct": round(100 * (cpu_after - cpu_before) / measured, 1) if measured else 0,
+        "bench_cpu_pct": round(100 * (own_after - own_before) / measured, 1) if measured else 0,
         # share of the measured time the event loops were ready to run but got no CPU (a busy machine)
         "server_cpu_wait_pct": round(100 * (wait_after[0] - wait_before[0]) / measured, 1) if measured else 0,
         "bench_cpu_wait_pct": round(100 * (wait_after[1] - wait_before[1]) / measured, 1) if measured else 0,
