@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tischrunde.core import registry
@@ -28,14 +29,15 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     action) plays a uniformly chosen legal action.
 
     The driver's own choices (time steps, seats, actions) come from a local ``random.Random(seed)``:
-    it is seeded, so a playout is reproducible, and never touches the global RNG or the game's own
-    PRNG (which lives in the game state).
+    seeded, so a playout is reproducible, and apart from both the global RNG and the game's own PRNG
+    (which lives in the game state).
     """
     game = registry.get(config.game)
     state = game.new(config)
     limit = max_decisions if max_decisions is not None else game.spec.max_decisions
-    # bound methods in locals: this loop runs once per decision
+    # everything the loop touches is a local: it runs once per step
     rand = random.Random(seed).random
+    to_int = int
     outcome = game.outcome
     deadline = game.deadline
     active_seats = game.active_seats
@@ -45,40 +47,53 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     # active seat sets repeat all the time; sort each distinct one once
     orders: dict[frozenset[int], tuple[int, ...]] = {}
     t = 0
-    decisions = 0
     steps = 0
+    timeouts = 0
     while outcome(state) is None:
         if steps >= limit:
             raise RuntimeError(f"{config.game}: random playout did not end within {limit} decisions")
-        t += int(rand() * 500)
+        steps += 1
+        t += to_int(rand() * 500)
         due = deadline(state)
         if due is not None and t >= due:
             state = apply(state, None, timeout, t)[0]
-            steps += 1
+            timeouts += 1
             continue
         active = active_seats(state)
         seats = orders.get(active)
         if seats is None:
             seats = orders[active] = tuple(sorted(active))
-        legal: list[Action] = []
         if seats:
-            seat = seats[int(rand() * len(seats))]
+            seat = seats[to_int(rand() * len(seats))]
             legal = legal_actions(state, seat)
-            if not legal:
-                # rare: draw again among the other active seats until one can act
-                rest = [s for s in seats if s != seat]
-                while rest:
-                    seat = rest.pop(int(rand() * len(rest)))
-                    legal = legal_actions(state, seat)
-                    if legal:
-                        break
-        if legal:
-            state = apply(state, seat, legal[int(rand() * len(legal))], t)[0]
-            decisions += 1
-        elif due is not None:
-            t = max(t, due)
-            state = apply(state, None, timeout, t)[0]
-        else:
+            if legal:
+                state = apply(state, seat, legal[to_int(rand() * len(legal))], t)[0]
+                continue
+            # rare: that seat has nothing to do; draw again among the other active seats
+            seat, legal = _other_seat(state, seats, seat, rand, legal_actions)
+            if legal:
+                state = apply(state, seat, legal[to_int(rand() * len(legal))], t)[0]
+                continue
+        if due is None:
             raise RuntimeError(f"{config.game}: live game with no legal action and no deadline")
-        steps += 1
-    return PlayoutStats(state, decisions, steps, t)
+        t = max(t, due)
+        state = apply(state, None, timeout, t)[0]
+        timeouts += 1
+    return PlayoutStats(state, steps - timeouts, steps, t)
+
+
+def _other_seat(
+    state: Any,
+    seats: tuple[int, ...],
+    tried: int,
+    rand: Callable[[], float],
+    legal_actions: Callable[[Any, int], list[Action]],
+) -> tuple[int, list[Action]]:
+    """A uniformly drawn seat among ``seats`` other than ``tried`` that has a legal action, or (-1, [])."""
+    rest = [s for s in seats if s != tried]
+    while rest:
+        seat = rest.pop(int(rand() * len(rest)))
+        legal = legal_actions(state, seat)
+        if legal:
+            return seat, legal
+    return -1, []

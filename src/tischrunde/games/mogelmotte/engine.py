@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
+from itertools import product
 from typing import Any
 
 from msgspec.structs import replace
@@ -67,6 +68,13 @@ _NEVER = 1 << 62
 _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
+#: _FREE_MASK[per seat: shows no tell] = the bit mask of those seats (for every table size)
+_FREE_MASK: dict[tuple[bool, ...], int] = {
+    flags: sum(1 << s for s, free in enumerate(flags) if free)
+    for size in range(1, MAX_SEATS + 1)
+    for flags in product((False, True), repeat=size)
+}
+_IS_NO_TELL = NO_TELL.__eq__
 
 Events = list[Event]
 
@@ -77,6 +85,8 @@ _PLAYABLE: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
     )
     for fits in FITS
 )
+#: _IS_GIVEABLE_KIND[card id]: not a moth
+_IS_GIVEABLE_KIND: tuple[bool, ...] = tuple(not moth for moth in IS_MOTH)
 #: _THROWABLE[top value][card id]: a number card of that value
 _THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
     tuple(IS_NUMBER[c] and VALUE[c] == value for c in range(DECK_SIZE)) for value in range(len(FITS))
@@ -816,16 +826,19 @@ def _timeout(state: State, t: int, ev: Events) -> State:
 # a pending mosquito gift, ...), and ``apply`` then takes the general path, which raises the same errors
 # and builds the same states, so these change speed only.
 
+#: accusations in these phases take the general path (a pending gift is rechecked; no play at all)
+_NO_FAST_ACCUSE = frozenset({"mosquito_give", "round_over", "over"})
+
 FastPath = Callable[[State, int, Any, int], "tuple[State, Events] | None"]
 
 
 def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     """The new ``log`` and ``log_start`` after appending ``ev``."""
-    log = state.log + tuple(ev)
-    drop = len(log) - LOG_SIZE
+    log = state.log
+    drop = len(log) + len(ev) - LOG_SIZE
     if drop > 0:
-        return log[drop:], state.log_start + drop
-    return log, state.log_start
+        return log[drop:] + tuple(ev), state.log_start + drop
+    return log + tuple(ev), state.log_start
 
 
 def _fast_tell(state: State, seat: int, card: int, t: int, ev: Events) -> tuple[State, Events]:
@@ -877,7 +890,7 @@ def _fast_fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State
 def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events] | None:
     guard = state.guard
     phase = state.phase
-    if state.settle_from != NOBODY or seat != guard or phase == "mosquito_give":
+    if state.settle_from != NOBODY or seat != guard or phase in _NO_FAST_ACCUSE:
         return None
     target = action.seat
     hands = state.hands
@@ -890,7 +903,7 @@ def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State
         if not state.rules.guard_chooses_card:
             return None
         guard_hand = hands[guard]
-        settles = len(guard_hand) >= 2 and not all(IS_MOTH[c] for c in guard_hand)
+        settles = len(guard_hand) >= 2 and any(map(_IS_GIVEABLE_KIND.__getitem__, guard_hand))
         ev = [_EV_CAUGHT[target][guard][held]]
         log, log_start = _logged_fields(state, ev)
         new = replace(
@@ -1012,6 +1025,48 @@ def _fast_play(state: State, seat: int, action: Play, t: int) -> tuple[State, Ev
     return new, ev
 
 
+def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
+    """The usual timeout: exactly one cheat or fidget ends and nothing else is due."""
+    phase = state.phase
+    if phase == "mosquito_give" or phase == "round_over":
+        return None
+    race_until = state.race_until
+    if (phase == "mosquito_race" or phase == "cockroach_race") and race_until <= t:
+        return None
+    cheat_card = state.cheat_card
+    cheat_until = state.cheat_until
+    seat = NOBODY
+    for other, other_held in enumerate(cheat_card):
+        if other_held != NO_TELL and cheat_until[other] <= t:
+            if seat != NOBODY:
+                return None
+            seat = other
+    if seat == NOBODY:
+        return None
+    held = cheat_card[seat]
+    cheat_card = _put(cheat_card, seat, NO_TELL)
+    due = _due_in_play(phase, race_until, cheat_card, cheat_until)
+    hand = state.hands[seat]
+    if held >= 0 and len(hand) >= 2:
+        ev = [_EV_TELL_END[seat][True], _EV_VANISHED[seat][held]]
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
+            state,
+            cheat_card=cheat_card,
+            hands=_put(state.hands, seat, _without(hand, held)),
+            vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
+            cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
+            t=t,
+            due=due,
+            log=log,
+            log_start=log_start,
+        )
+        return new, ev
+    ev = [_EV_TELL_END[seat][False]]
+    log, log_start = _logged_fields(state, ev)
+    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), ev
+
+
 _FAST: dict[type, FastPath] = {
     Cheat: _fast_cheat,
     Fidget: _fast_fidget,
@@ -1027,6 +1082,15 @@ _FAST: dict[type, FastPath] = {
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
     """The pure transition (see ``Game.apply``)."""
+    kind = type(action)
+    fast = _FAST.get(kind)
+    if fast is not None and seat is not None and t >= state.t:
+        # every fast path refuses the phases "over" and "round_over" itself
+        due = state.due
+        if (due == NO_DUE or t < due) and 0 <= seat < len(state.hands):
+            done = fast(state, seat, action, t)
+            if done is not None:
+                return done
     phase = state.phase
     if phase == "over":
         raise _illegal("The game is over.", "game_over")
@@ -1037,12 +1101,14 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
         )
     due = state.due
     ev: Events = []
-    kind = type(action)
     if kind is Timeout:
         if seat is not None:
             raise NotYourTurnError("Only the game's clock sends timeouts.")
         if due == NO_DUE or t < due:
             raise _illegal("Nothing is due yet: a timeout waits for the deadline.", "too_early")
+        done = _fast_timeout(state, t)
+        if done is not None:
+            return done
         new = _timeout(state, t, ev)
     else:
         if seat is None or not 0 <= seat < len(state.hands):
@@ -1051,11 +1117,6 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             raise _illegal("Too late: a deadline has passed and is resolved first.", "deadline_passed")
         if phase == "round_over":
             raise _wrong_phase(state)
-        fast = _FAST.get(kind)
-        if fast is not None:
-            done = fast(state, seat, action, t)
-            if done is not None:
-                return done
         if state.settle_from != NOBODY:
             new = _settle_give(state, seat, action, t, ev)
         else:
@@ -1131,6 +1192,13 @@ def active_seats(state: State) -> frozenset[int]:
     return _SEAT_SETS[mask]
 
 
+_CHEAT_OF = CHEAT.__getitem__
+
+
+def _accusations(cheat_card: tuple[int, ...]) -> list[Action]:
+    return [ACCUSE[other] for other, held in enumerate(cheat_card) if held != NO_TELL]
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     phase = state.phase
     if phase == "over" or phase == "round_over":
@@ -1143,15 +1211,19 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     out: list[Action]
     held = state.cheat_card[seat]
     if phase == "turn":
-        if seat == state.turn:
-            playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == state.guard]
-            if held < 0:
-                out = [PLAY[c] for c in hand if playable[c]]
-            else:
-                out = [PLAY[c] for c in hand if playable[c] and c != held]
-            out.append(DRAW)
+        if seat != state.turn:
+            # the most frequent case by far: a seat that may only cheat, fidget or accuse
+            if seat == state.guard:
+                return _accusations(state.cheat_card)
+            if held == NO_TELL and len(hand) >= 2:
+                return [*map(_CHEAT_OF, hand), FIDGET]
+            return []
+        playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == state.guard]
+        if held < 0:
+            out = [PLAY[c] for c in hand if playable[c]]
         else:
-            out = []
+            out = [PLAY[c] for c in hand if playable[c] and c != held]
+        out.append(DRAW)
     elif phase == "spider":
         out = []
         if seat == state.actor:
@@ -1170,11 +1242,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if seat == state.guard:
         cheat_card = state.cheat_card
         if cheat_card.count(NO_TELL) != len(cheat_card):
-            for other, other_held in enumerate(cheat_card):
-                if other_held != NO_TELL:
-                    out.append(ACCUSE[other])
+            out += _accusations(cheat_card)
     elif held == NO_TELL and len(hand) >= 2 and phase in CHEAT_PHASES:
-        out.extend(map(CHEAT.__getitem__, hand))
+        out.extend(map(_CHEAT_OF, hand))
         out.append(FIDGET)
     return out
 
