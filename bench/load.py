@@ -47,8 +47,18 @@ def serve(port: int, data: str, store_kind: str) -> None:
     manager = app.state.manager
     stop = manager.stop
 
+    profiler = None
+    if os.environ.get("TISCHRUNDE_PROFILE"):
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+
     async def stop_and_dump() -> None:
         dump()
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(os.environ["TISCHRUNDE_PROFILE"])
         await stop()
 
     manager.stop = stop_and_dump
@@ -57,6 +67,8 @@ def serve(port: int, data: str, store_kind: str) -> None:
         host=HOST,
         port=port,
         ws_max_size=4 * MAX_FRAME_BYTES,
+        # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
         backlog=8192,
