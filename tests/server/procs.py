@@ -23,9 +23,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int, redis_url: str | None = None) -> subprocess.Popen[bytes]:
-    """``tischrunde serve`` through the CLI, with the toy games registered."""
-    args = [sys.executable, str(HERE / "serve_toy.py"), "serve", "--port", str(port), "--data", str(data)]
+def start_server(
+    data: Path, port: int, redis_url: str | None = None, *, toy: bool = True
+) -> subprocess.Popen[bytes]:
+    """``tischrunde serve`` through the CLI (with the toy games registered unless ``toy`` is False)."""
+    launcher = [str(HERE / "serve_toy.py")] if toy else ["-m", "tischrunde.cli"]
+    args = [sys.executable, *launcher, "serve", "--port", str(port), "--data", str(data)]
     if redis_url is not None:
         args += ["--redis-url", redis_url]
     with open(data.parent / f"server-{port}.log", "ab") as log:

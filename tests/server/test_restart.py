@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from procs import free_port, kill9, post_json, start_server, stop
 from wsclient import Client
+
+from tischrunde.server.app import loadable_games
 
 
 async def test_kill_9_and_restart_resumes_state_views_and_timers(tmp_path: Path) -> None:
@@ -50,5 +53,62 @@ async def test_kill_9_and_restart_resumes_state_views_and_timers(tmp_path: Path)
         assert timed_out["events"][0]["kind"] == "added" and timed_out["events"][0]["data"]["n"] == 1
         assert timed_out["events"][0]["seat"] == before_a["active"][0]
         await asyncio.gather(a.close(), b.close(), return_exceptions=True)
+    finally:
+        stop(proc)
+
+
+@pytest.mark.skipif("mogelmotte" not in loadable_games(), reason="Mogel-Motte engine not available")
+async def test_kill_9_mid_cheat_in_mogelmotte_keeps_the_cheat_timer(tmp_path: Path) -> None:
+    """``python -m tischrunde.cli serve``, a real game: a cheat is running when the server dies."""
+    data = tmp_path / "data"
+    port = free_port()
+    proc = start_server(data, port, toy=False)
+    try:
+        options = {"cheat_ms": 9000, "rounds": 1}
+        code = post_json(f"http://127.0.0.1:{port}/api/rooms", {"game": "mogelmotte", "options": options})[
+            "code"
+        ]
+        clients = [await Client.open(port) for _ in range(3)]
+        tokens = [(await c.hello(code, name=f"P{i}"))["token"] for i, c in enumerate(clients)]
+        await clients[0].send(type="host", op="start")
+        latest = [await c.until("state") for c in clients]
+        cheated = False
+        for _ in range(40):
+            version = max(f["version"] for f in latest)
+            cheats = [(i, a) for i, f in enumerate(latest) for a in f["legal"] if a["type"] == "cheat"]
+            moves = [
+                (i, a) for i, f in enumerate(latest) for a in f["legal"] if a["type"] in ("play", "draw")
+            ]
+            if version >= 3 and cheats:
+                seat, action = cheats[0]
+                cheated = True
+            elif moves:
+                seat, action = moves[-1]
+            else:
+                seat, action = next((i, f["legal"][0]) for i, f in enumerate(latest) if f["legal"])
+            await clients[seat].send(type="act", version=version, action=action)
+            latest = [await c.until("state", lambda f, v=version: f["version"] > v) for c in clients]
+            if cheated:
+                break
+        assert cheated, "no cheat became legal"
+        before = latest
+        assert all(f["deadline_ms"] is not None and f["version"] == before[0]["version"] for f in before)
+        kill9(proc)
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+        proc = start_server(data, port, toy=False)
+        clients = [await Client.open(port) for _ in range(3)]
+        for i, c in enumerate(clients):
+            assert (await c.hello(code, token=tokens[i]))["seat"] == i
+        after = [await c.until("state") for c in clients]
+        for b, a in zip(before, after, strict=True):
+            for key in ("version", "view", "legal", "active", "deadline_ms"):
+                assert a[key] == b[key], key
+        # the cheat's timer runs on: its end arrives as the next version, for everyone
+        ended = [
+            await c.until("state", lambda f, v=before[0]["version"]: f["version"] > v, 20) for c in clients
+        ]
+        assert all(f["now_ms"] >= before[0]["deadline_ms"] for f in ended)
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
     finally:
         stop(proc)
