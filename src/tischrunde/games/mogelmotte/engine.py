@@ -1083,14 +1083,22 @@ _FAST: dict[type, FastPath] = {
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
     """The pure transition (see ``Game.apply``)."""
     kind = type(action)
-    fast = _FAST.get(kind)
-    if fast is not None and seat is not None and t >= state.t:
-        # every fast path refuses the phases "over" and "round_over" itself
-        due = state.due
-        if (due == NO_DUE or t < due) and 0 <= seat < len(state.hands):
-            done = fast(state, seat, action, t)
-            if done is not None:
-                return done
+    if seat is None:
+        if kind is Timeout and t >= state.t:
+            due = state.due
+            if due != NO_DUE and t >= due:  # nothing is due once the game is over
+                done = _fast_timeout(state, t)
+                if done is not None:
+                    return done
+    else:
+        fast = _FAST.get(kind)
+        if fast is not None and t >= state.t:
+            # every fast path refuses the phases "over" and "round_over" itself
+            due = state.due
+            if (due == NO_DUE or t < due) and 0 <= seat < len(state.hands):
+                done = fast(state, seat, action, t)
+                if done is not None:
+                    return done
     phase = state.phase
     if phase == "over":
         raise _illegal("The game is over.", "game_over")
@@ -1106,9 +1114,6 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             raise NotYourTurnError("Only the game's clock sends timeouts.")
         if due == NO_DUE or t < due:
             raise _illegal("Nothing is due yet: a timeout waits for the deadline.", "too_early")
-        done = _fast_timeout(state, t)
-        if done is not None:
-            return done
         new = _timeout(state, t, ev)
     else:
         if seat is None or not 0 <= seat < len(state.hands):
@@ -1158,13 +1163,14 @@ def can_cheat(state: State, seat: int) -> bool:
 
 def active_seats(state: State) -> frozenset[int]:
     phase = state.phase
-    if phase == "over" or phase == "round_over":
-        return _SEAT_SETS[0]
-    if state.settle_from != NOBODY:
-        return _SEAT_SETS[1 << state.settle_from]
+    settle_from = state.settle_from
     hands = state.hands
-    if phase == "turn":
+    if phase == "turn" and settle_from == NOBODY:
         mask = 1 << state.turn
+    elif phase == "over" or phase == "round_over":
+        return _SEAT_SETS[0]
+    elif settle_from != NOBODY:
+        return _SEAT_SETS[1 << settle_from]
     elif phase == "spider":
         mask = 1 << state.actor
     elif phase == "cockroach_race":
@@ -1201,6 +1207,30 @@ def _accusations(cheat_card: tuple[int, ...]) -> list[Action]:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     phase = state.phase
+    out: list[Action]
+    if phase == "turn" and state.settle_from == NOBODY:
+        # the most frequent case by far
+        hand = state.hands[seat]
+        held = state.cheat_card[seat]
+        guard = state.guard
+        if seat != state.turn:
+            if seat == guard:
+                return _accusations(state.cheat_card)
+            if held == NO_TELL and len(hand) >= 2:
+                return [*map(_CHEAT_OF, hand), FIDGET]
+            return []
+        playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == guard]
+        if held < 0:
+            out = [PLAY[c] for c in hand if playable[c]]
+        else:
+            out = [PLAY[c] for c in hand if playable[c] and c != held]
+        out.append(DRAW)
+        if seat == guard:
+            out += _accusations(state.cheat_card)
+        elif held == NO_TELL and len(hand) >= 2:
+            out.extend(map(_CHEAT_OF, hand))
+            out.append(FIDGET)
+        return out
     if phase == "over" or phase == "round_over":
         return []
     hand = state.hands[seat]
@@ -1208,23 +1238,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if seat != state.settle_from or len(hand) < 2:
             return []
         return [GIVE[c] for c in hand if not IS_MOTH[c]]
-    out: list[Action]
     held = state.cheat_card[seat]
-    if phase == "turn":
-        if seat != state.turn:
-            # the most frequent case by far: a seat that may only cheat, fidget or accuse
-            if seat == state.guard:
-                return _accusations(state.cheat_card)
-            if held == NO_TELL and len(hand) >= 2:
-                return [*map(_CHEAT_OF, hand), FIDGET]
-            return []
-        playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == state.guard]
-        if held < 0:
-            out = [PLAY[c] for c in hand if playable[c]]
-        else:
-            out = [PLAY[c] for c in hand if playable[c] and c != held]
-        out.append(DRAW)
-    elif phase == "spider":
+    if phase == "spider":
         out = []
         if seat == state.actor:
             others = [s for s in range(len(state.hands)) if s != seat]
