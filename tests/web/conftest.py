@@ -78,7 +78,7 @@ class ServerProcess:
                 pass
             if time.monotonic() > deadline:
                 raise RuntimeError(f"server did not come up:\n{self.log_path.read_text(errors='replace')}")
-            time.sleep(0.2)
+            time.sleep(0.05)
 
     def kill(self) -> None:
         """``kill -9``: no goodbye to anyone."""
@@ -95,9 +95,9 @@ class ServerProcess:
                 self.kill()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a fresh server process with its own data folder; stopped by pid afterwards."""
+    """Base URL of one server process for the whole run (every test makes its own room); stopped by pid."""
     pytest.importorskip("tischrunde.server.main", reason="the server is not built yet")
     process = ServerProcess(tmp_path_factory.mktemp("data"))
     try:
@@ -118,9 +118,10 @@ def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
         process.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    """One headless Chromium for the module (Debian's binary, never a downloaded one)."""
+    """One headless Chromium for the whole run (Debian's binary, never a downloaded one); tests open
+    their own contexts, so nothing leaks from one test to the next."""
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (make system-deps)")
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -132,7 +133,7 @@ def browser() -> Iterator[object]:
             browser.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS

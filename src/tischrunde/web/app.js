@@ -301,14 +301,18 @@ function optionEditor(spec, current, out, editable, onChange = () => {}) {
       out[opt.name] = v;
       onChange(opt.name, v);
     };
-    if (typeof opt.default === "boolean") {
+    if (value !== null && typeof value === "object") {
+      // a table (Wordland's scoring): shown read-only, never edited as text
+      const same = JSON.stringify(value) === JSON.stringify(opt.default);
+      input = el("p", { id, class: "option-table", text: same ? t("start.default_table") : t("start.own_table") });
+    } else if (typeof opt.default === "boolean") {
       input = el("input", { id, type: "checkbox", checked: value === true, disabled: !editable });
       input.addEventListener("change", () => set(input.checked));
     } else if (opt.choices) {
       input = el(
         "select",
         { id, disabled: !editable },
-        opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === value, text: String(c) })),
+        opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === value, text: choiceLabel(spec, opt, c) })),
       );
       input.addEventListener("change", () => set(JSON.parse(input.value)));
     } else if (typeof opt.default === "number") {
@@ -343,17 +347,26 @@ function optionEditor(spec, current, out, editable, onChange = () => {}) {
         ),
         input,
         el("p", { class: "option-desc", text: desc }),
-        el("p", { class: "muted small", text: t("start.default", { value: fmtValue(opt.default) }) }),
+        el("p", { class: "muted small", text: t("start.default", { value: fmtValue(opt.default, spec, opt) }) }),
       ),
     );
   }
   return box;
 }
 
-function fmtValue(v) {
+function fmtValue(v, spec, opt) {
   if (v === true) return t("yes");
   if (v === false) return t("no");
+  if (v !== null && typeof v === "object") return t("start.default_table");
+  if (opt && opt.choices) return choiceLabel(spec, opt, v);
   return String(v);
+}
+
+/** The translated label of a choice (`opt.<game>.<option>.<value>`), else the value itself. */
+function choiceLabel(spec, opt, value) {
+  const key = `opt.${spec.name}.${opt.name}.${value}`;
+  const text = t(key);
+  return text !== key ? text : String(value);
 }
 
 // ---------------------------------------------------------------- room connection
@@ -429,6 +442,7 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
+  if (!msg.outcome) app.rankingClosed = false;
   app.state = msg;
   app.stateAt = performance.now();
   const mod = app.info ? gameModule(app.info.game) : null;
@@ -446,7 +460,12 @@ function onState(msg) {
 function onError(msg) {
   const key = `err.${msg.code}`;
   const mod = app.info ? gameModule(app.info.game) : null;
-  const text = (mod && mod.errorText && mod.errorText(msg)) || (t(key) !== key ? t(key) : msg.message);
+  if (msg.code === "stale_version" && retryPending(mod)) return;
+  // a module's errorText may return a string or {text, inline}: inline means the module shows it itself
+  const own = mod && mod.errorText ? mod.errorText(msg) : null;
+  const inline = Boolean(own && typeof own === "object" && own.inline);
+  const ownText = own && typeof own === "object" ? own.text : own;
+  const text = ownText || (t(key) !== key ? t(key) : lobbyErrorText(msg) || msg.message);
   if (msg.code === "bad_token" || msg.code === "kicked") {
     saveToken(app.room, null);
     if (app.conn) app.conn.close();
@@ -458,11 +477,7 @@ function onError(msg) {
     app.status = "failed";
     app.error = text;
   }
-  if (msg.code === "stale_version") {
-    // someone acted a moment earlier (a bot, a timer, a race): send the same action again if it still stands
-    retryPending();
-    return;
-  }
+  if (msg.code === "stale_version" || inline) return;
   toast(text, "error");
 }
 
@@ -477,13 +492,26 @@ function canonical(value) {
   return JSON.stringify(value);
 }
 
-function retryPending() {
+/**
+ * Someone acted a moment earlier (a bot, a timer, a race): send the same action again if it still stands,
+ * either because it is among the legal actions or because the module's `retryOnStale(action, ctx)` says so
+ * (open choices such as Stella's marks or Wordland's typed word never appear in the legal list).
+ */
+function retryPending(mod) {
   const p = app.pending;
-  if (!p || p.tries >= 2 || performance.now() - p.at > 3000 || !app.state || !app.conn) return;
+  if (!p || p.tries >= 2 || performance.now() - p.at > 3000 || !app.state || !app.conn) return false;
   const wanted = canonical(p.action);
-  if (!(app.state.legal || []).some((a) => canonical(a) === wanted)) return;
+  const legal = (app.state.legal || []).some((a) => canonical(a) === wanted);
+  const ctx = gameContext();
+  if (!legal && !(mod && mod.retryOnStale && ctx && mod.retryOnStale(p.action, ctx))) return false;
   p.tries += 1;
-  app.conn.act(p.action);
+  return app.conn.act(p.action) !== false;
+}
+
+/** A kinder sentence for a refused host operation in the lobby (the server's own text as fallback). */
+function lobbyErrorText(msg) {
+  if (!app.info || app.info.status !== "lobby" || msg.code !== "bad_config") return null;
+  return t("lobby.cannot_start", { reason: msg.message });
 }
 
 app.welcomedOnce = () => app.seat !== null || app.info !== null;
@@ -693,10 +721,11 @@ function renderLobby() {
   const filled = info.seats.filter((s) => s.kind !== "empty").length;
   const maxPlayers = spec ? spec.max_players : 99;
   const minPlayers = spec ? spec.min_players : 1;
+  const botsAllowed = !spec || spec.bots_in_rooms !== false;
   if (info.locked) seatsBox.appendChild(el("p", { class: "notice", text: t("lobby.locked") }));
   if (host) {
     const row = el("div", { class: "row wrap" });
-    if (filled < maxPlayers) row.appendChild(smallBtn(`+ ${t("lobby.add_bot")}`, () => app.conn.host("add_bot", {}), "add-bot"));
+    if (filled < maxPlayers && botsAllowed) row.appendChild(smallBtn(`+ ${t("lobby.add_bot")}`, () => app.conn.host("add_bot", {}), "add-bot"));
     row.appendChild(
       smallBtn(info.locked ? t("lobby.unlock") : t("lobby.lock"), () => app.conn.host(info.locked ? "unlock" : "lock"), "lock"),
     );
@@ -716,7 +745,7 @@ function renderLobby() {
         app.conn.host("set_options", { options: { ...(info.options || {}), [name]: value } });
       }),
     );
-    if (host) {
+    if (host && botsAllowed) {
       const take = el("input", { id: "takeover", type: "number", min: "0", max: "3600", value: String(info.takeover_s) });
       take.addEventListener("change", () => app.conn.host("set_takeover", { value: Number(take.value) || 0 }));
       opts.append(el("label", { for: "takeover", text: t("lobby.takeover") }), take);
@@ -726,7 +755,16 @@ function renderLobby() {
 
   const foot = el("footer", { class: "dock" });
   if (host) {
-    const enough = filled >= minPlayers;
+    // the module may know more than the overall minimum (Emojito: each mode has its own counts)
+    const mod = gameModule(info.game);
+    const humans = info.seats.filter((s) => s.kind !== "empty");
+    const problem =
+      filled < minPlayers
+        ? t("lobby.need_players", { min: minPlayers })
+        : mod && mod.startProblem
+          ? mod.startProblem(humans.length, { ...defaultOptions(spec), ...(info.options || {}) })
+          : null;
+    const enough = !problem;
     foot.appendChild(
       el("button", {
         class: "btn btn-primary btn-huge",
@@ -737,7 +775,7 @@ function renderLobby() {
         on: { click: () => app.conn.host("start") },
       }),
     );
-    if (!enough) foot.appendChild(el("p", { class: "muted", text: t("lobby.need_players", { min: minPlayers }) }));
+    if (!enough) foot.appendChild(el("p", { class: "muted start-problem", id: "start-problem", text: problem }));
   } else {
     const hostSeat = info.host_seat;
     foot.appendChild(
@@ -750,6 +788,12 @@ function renderLobby() {
   }
   page.appendChild(foot);
   clear(root).appendChild(page);
+}
+
+function defaultOptions(spec) {
+  const out = {};
+  for (const opt of spec ? spec.options : []) out[opt.name] = opt.default;
+  return out;
 }
 
 function smallBtn(text, fn, id) {
@@ -864,6 +908,11 @@ function gameContext() {
     explain,
     rerender: render,
     now: gameNow,
+    // the server's clock: deadline and "now" of the last StateMsg (game ms) and when it arrived here
+    deadline: typeof s.deadline_ms === "number" ? s.deadline_ms : null,
+    deadlineMs: typeof s.deadline_ms === "number" ? s.deadline_ms : null,
+    nowMs: s.now_ms,
+    receivedAt: app.stateAt,
   };
 }
 
@@ -893,7 +942,8 @@ function renderGame() {
   page.appendChild(banner);
 
   // what just happened: the newest lines of the log, right under the status (beside the table on laptops)
-  const log = el("section", { class: "log", id: "log", "aria-label": t("frame.log") });
+  // hidden until the first line, so no blank gap sits above the table
+  const log = el("section", { class: "log", id: "log", "aria-label": t("frame.log"), hidden: !app.log.length });
   for (const line of app.log.slice(-6)) {
     log.appendChild(el("p", { class: ["log-line", line.fresh && "log-fresh", `log-${line.kind}`], text: line.text }));
     line.fresh = false;
@@ -904,15 +954,35 @@ function renderGame() {
   table.appendChild(mod.renderTable(ctx));
   page.appendChild(table);
 
-  const dock = el("footer", { class: "dock", id: "dock" });
-  if (ctx.outcome) dock.appendChild(ranking(mod, ctx));
-  else dock.appendChild(mod.renderControls(ctx));
-  page.appendChild(dock);
-  clear(root).appendChild(page);
+  const controls = ctx.outcome ? ranking(mod, ctx) : mod.renderControls(ctx);
+  const live = patchPage(page, controls);
   if (app.pendingEvents && app.pendingEvents.length) {
-    if (mod.animate) mod.animate(app.pendingEvents, ctx, page);
+    if (mod.animate) mod.animate(app.pendingEvents, ctx, live);
     app.pendingEvents = [];
   }
+}
+
+/**
+ * Put a freshly built game page on screen. The bottom dock is kept when the old page is a game page too,
+ * and a module that returns the very same controls element as last time keeps it untouched: a focused
+ * field (Wordland's word input) stays focused and the phone keyboard stays open.
+ */
+function patchPage(page, controls) {
+  const old = root.firstElementChild;
+  const oldDock = old && old.classList.contains("game") ? old.querySelector(":scope > #dock") : null;
+  if (!oldDock) {
+    page.appendChild(el("footer", { class: "dock", id: "dock" }, controls));
+    clear(root).appendChild(page);
+    return page;
+  }
+  old.className = page.className;
+  for (const child of [...old.children]) if (child !== oldDock) old.removeChild(child);
+  old.insertBefore(page, oldDock);
+  page.replaceWith(...page.childNodes);
+  if (oldDock.firstChild !== controls || oldDock.childNodes.length !== 1) {
+    clear(oldDock).appendChild(controls);
+  }
+  return old;
 }
 
 function playerStrip(mod, ctx) {
@@ -971,7 +1041,27 @@ function timerBar(clock) {
 function ranking(mod, ctx) {
   const o = ctx.outcome;
   const order = o.ranks.map((r, seat) => ({ seat, rank: r, score: o.scores[seat] })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const box = el("section", { class: "ranking", id: "ranking" }, el("h2", { text: t("frame.ranking") }));
+  const toggle = (closed) =>
+    el("button", {
+      class: ["btn", "btn-small", "ranking-toggle"],
+      type: "button",
+      id: "ranking-toggle",
+      "aria-expanded": closed ? "false" : "true",
+      text: closed ? `▲ ${t("frame.ranking_show")}` : `▼ ${t("frame.ranking_hide")}`,
+      on: {
+        click: () => {
+          app.rankingClosed = !closed;
+          render();
+        },
+      },
+    });
+  // on a phone the ranking covers the table: it folds down to one button so the last table stays visible
+  if (app.rankingClosed) return el("section", { class: "ranking ranking-closed", id: "ranking" }, toggle(true));
+  const box = el(
+    "section",
+    { class: "ranking", id: "ranking" },
+    el("div", { class: "ranking-head" }, el("h2", { text: t("frame.ranking") }), toggle(false)),
+  );
   const list = el("ol", { class: "rank-list" });
   for (const row of order) {
     const win = o.winners.includes(row.seat);

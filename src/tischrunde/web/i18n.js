@@ -26,6 +26,28 @@ const STRINGS = {
     "start.name_needed": "Bitte gib einen Namen ein.",
     "start.code_needed": "Bitte gib den Raumcode ein.",
     "start.default": "Standard: {value}",
+    "start.default_table": "Standardtabelle",
+    "start.own_table": "eigene Tabelle (hier nicht änderbar)",
+    "lobby.cannot_start": "Das Spiel kann so nicht starten: {reason}",
+    "frame.ranking_hide": "Tisch ansehen",
+    "frame.ranking_show": "Endstand zeigen",
+    "opt.mogelmotte.cockroach_continue.after_player": "nach dem, der sie gespielt hat",
+    "opt.mogelmotte.cockroach_continue.after_thrower": "nach dem Werfer",
+    "opt.mogelmotte.slowest_rule.clockwise_last": "die letzte im Uhrzeigersinn",
+    "opt.mogelmotte.slowest_rule.random": "zufällig",
+    "opt.emojito.mode.coop": "Kooperativ",
+    "opt.emojito.mode.each": "Jeder gegen jeden",
+    "opt.emojito.mode.teams": "Teams",
+    "opt.stella.dark_fall.official": "offiziell",
+    "opt.stella.dark_fall.one_per_card": "einer pro Karte",
+    "opt.stella.dark_fall.half": "die Hälfte",
+    "opt.wordland.difficulty.easy": "leicht",
+    "opt.wordland.difficulty.normal": "normal",
+    "opt.wordland.difficulty.hard": "schwer",
+    "opt.wordland.input.typed": "getippt",
+    "opt.wordland.input.spoken": "gesprochen",
+    "opt.wordland.hatter_scope.self": "nur für sich",
+    "opt.wordland.hatter_scope.all": "für alle",
     "start.source.seed": "Grundregel",
     "start.source.official": "offizielle Regel",
     "start.source.ours": "Hausregel",
@@ -129,6 +151,28 @@ const STRINGS = {
     "start.name_needed": "Please enter a name.",
     "start.code_needed": "Please enter the room code.",
     "start.default": "Default: {value}",
+    "start.default_table": "default table",
+    "start.own_table": "own table (not editable here)",
+    "lobby.cannot_start": "The game cannot start like this: {reason}",
+    "frame.ranking_hide": "Look at the table",
+    "frame.ranking_show": "Show the ranking",
+    "opt.mogelmotte.cockroach_continue.after_player": "after its player",
+    "opt.mogelmotte.cockroach_continue.after_thrower": "after the thrower",
+    "opt.mogelmotte.slowest_rule.clockwise_last": "the last one clockwise",
+    "opt.mogelmotte.slowest_rule.random": "random",
+    "opt.emojito.mode.coop": "Cooperative",
+    "opt.emojito.mode.each": "Everyone for themselves",
+    "opt.emojito.mode.teams": "Teams",
+    "opt.stella.dark_fall.official": "official",
+    "opt.stella.dark_fall.one_per_card": "one per card",
+    "opt.stella.dark_fall.half": "half",
+    "opt.wordland.difficulty.easy": "easy",
+    "opt.wordland.difficulty.normal": "normal",
+    "opt.wordland.difficulty.hard": "hard",
+    "opt.wordland.input.typed": "typed",
+    "opt.wordland.input.spoken": "spoken",
+    "opt.wordland.hatter_scope.self": "only for themselves",
+    "opt.wordland.hatter_scope.all": "for everyone",
     "start.source.seed": "basic rule",
     "start.source.official": "official rule",
     "start.source.ours": "house rule",
@@ -262,8 +306,20 @@ export function t(key, params = {}) {
   return raw.replace(/\{(\w+)\}/g, (m, name) => (name in params ? formatParam(params[name]) : m));
 }
 
+// one formatter per language, made on first use (t() runs for every placeholder of every render)
+const numberFormats = {};
+const listFormats = {};
+
+function numberFormat() {
+  return (numberFormats[current] ??= new Intl.NumberFormat(current));
+}
+
+function listFormat() {
+  return (listFormats[current] ??= new Intl.ListFormat(current, { style: "long", type: "conjunction" }));
+}
+
 function formatParam(value) {
-  if (typeof value === "number") return new Intl.NumberFormat(current).format(value);
+  if (typeof value === "number") return numberFormat().format(value);
   if (Array.isArray(value)) return formatList(value);
   return String(value);
 }
@@ -271,7 +327,7 @@ function formatParam(value) {
 export function formatList(items) {
   const strings = items.map(String);
   if (typeof Intl.ListFormat === "function") {
-    return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(strings);
+    return listFormat().format(strings);
   }
   return strings.join(", ");
 }

@@ -129,6 +129,9 @@ register({
     "emj.outcome.team_won": "Das Team gewinnt: {team} zu {game} Trophäen!",
     "emj.outcome.game_won": "Das Spiel gewinnt: {game} zu {team} Trophäen.",
     "emj.err.not_performing": "Gerade führt niemand vor.",
+    "emj.start.coop": "Kooperativ spielen 2 bis 7 Personen.",
+    "emj.start.each": "Jeder gegen jeden braucht 3 bis 7 Personen.",
+    "emj.start.teams": "Teams brauchen eine gerade Zahl von Personen, mindestens 4 und höchstens 14.",
     "emj.err.not_performer": "Nur die Darsteller:in führt vor.",
     "emj.err.already_performed": "Du hast in dieser Runde schon vorgeführt.",
     "emj.err.no_chain": "Gerade wird keine geheime Nachricht weitergegeben.",
@@ -258,6 +261,9 @@ register({
     "emj.outcome.team_won": "The team wins: {team} to {game} trophies!",
     "emj.outcome.game_won": "The game wins: {game} to {team} trophies.",
     "emj.err.not_performing": "Nobody is performing right now.",
+    "emj.start.coop": "Cooperative play needs 2 to 7 players.",
+    "emj.start.each": "Everyone for themselves needs 3 to 7 players.",
+    "emj.start.teams": "Teams need an even number of players, at least 4 and at most 14.",
     "emj.err.not_performer": "Only the performer performs.",
     "emj.err.already_performed": "You have already performed this round.",
     "emj.err.no_chain": "No secret message is being passed on right now.",
@@ -1064,6 +1070,17 @@ function renderControls(ctx) {
   }
 }
 
+// players per mode, as the engine checks them (the lobby explains the Start button with these)
+const MODE_PLAYERS = { coop: [2, 7], each: [3, 7], teams: [4, 14] };
+
+/** What keeps the lobby from starting with `count` players and these options, or null. */
+function startProblem(count, options) {
+  const mode = options.mode in MODE_PLAYERS ? options.mode : "coop";
+  const [min, max] = MODE_PLAYERS[mode];
+  const fits = count >= min && count <= max && (mode !== "teams" || count % 2 === 0);
+  return fits ? null : t(`emj.start.${mode}`);
+}
+
 function errorText(msg) {
   const key = `emj.err.${msg.code}`;
   const text = t(key);
@@ -1197,4 +1214,5 @@ export default {
   scoreText,
   outcomeDetails,
   errorText,
+  startProblem,
 };

@@ -235,9 +235,7 @@ const ui = {
   chosen: null, // the position picked to name in a reveal turn, before confirming
   zoom: null, // the position shown large
   view: null, // the last view (for error texts with the room's limits)
-  lastMark: null, // the Mark action sent last (sent again after a stale_version)
-  retries: 0,
-  legal: [], // the last legal actions (the shell itself retries those after a stale_version)
+  lastMark: null, // the Mark action sent last
   act: null, // the shell's act and rerender, for answers that arrive outside a render
   rerender: null,
 };
@@ -284,7 +282,6 @@ function legalOf(ctx, type) {
 function sync(ctx) {
   const view = v(ctx);
   ui.view = view;
-  ui.legal = list(ctx.legal);
   // a new round (or a new game, or another room) starts with nothing picked
   const key = `${ctx.info ? ctx.info.code : ""}:${view.round}:${list(view.history).length}:${grid(view).join(",")}`;
   if (key !== ui.round) {
@@ -879,7 +876,6 @@ function markControls(ctx, box) {
       on: {
         click: () => {
           ui.sending = true;
-          ui.retries = 0;
           ui.lastMark = { type: "mark", cards: ui.picks.slice().sort((a, b) => a - b) };
           ctx.act(ui.lastMark);
           ctx.rerender();
@@ -929,18 +925,15 @@ function renderControls(ctx) {
   return box;
 }
 
+/** The shell asks after a stale_version: marks are chosen freely, so they still stand while we may mark. */
+function retryOnStale(action, ctx) {
+  const view = v(ctx);
+  return Boolean(action && action.type === "mark" && ui.sending && view.phase === "mark" && !view.my_marks);
+}
+
 function errorText(msg) {
   const code = msg && msg.code;
   const view = ui.view || {};
-  const shellRetries = ui.lastMark && ui.legal.some((a) => a.type === "mark" && JSON.stringify(a.cards) === JSON.stringify(ui.lastMark.cards));
-  if (code === "stale_version" && ui.sending && ui.lastMark && !shellRetries && ui.retries < 3 && view.phase === "mark" && !view.my_marks) {
-    // someone else marked a moment earlier: the marks still stand, so send them again (the shell only
-    // retries actions from the legal list, and marks are chosen freely)
-    ui.retries += 1;
-    const again = ui.lastMark;
-    setTimeout(() => ui.act && ui.act(again), 0);
-    return null;
-  }
   if (code && ui.sending) {
     ui.sending = false;
     setTimeout(() => ui.rerender && ui.rerender(), 0); // the shell only shows a toast: enable "Done" again
@@ -1055,4 +1048,5 @@ export default {
   scoreText,
   outcomeDetails,
   errorText,
+  retryOnStale,
 };

@@ -378,6 +378,9 @@ const ui = {
   rejection: null, // {turnId, word, text}
   sent: null, // {action, turnId, at, tries}
   ctx: null,
+  box: null, // the controls box, the same element for every render
+  label: null,
+  send: null,
 };
 
 // ---------------------------------------------------------------- reading the view
@@ -911,10 +914,7 @@ function wordField(ctx) {
     });
   }
   const input = ui.input;
-  const hadFocus = document.activeElement === input;
   const detached = !input.isConnected; // hidden by a vote or a choice a moment ago
-  const start = input.selectionStart;
-  const end = input.selectionEnd;
   const fresh = ui.turnId !== view.turn_id;
   if (fresh) {
     ui.turnId = view.turn_id;
@@ -924,13 +924,17 @@ function wordField(ctx) {
   input.setAttribute("placeholder", t("wl.input_placeholder"));
   input.setAttribute("aria-label", t("wl.input_label"));
   const form = ui.form;
-  while (form.firstChild) form.removeChild(form.firstChild);
-  form.append(
-    el("label", { for: "wl-word", class: "wl-label", text: t("wl.input_label") }),
-    el("div", { class: "wl-say-row" }, input, el("button", { class: "btn btn-primary wl-send", type: "submit", id: "wl-send", text: t("wl.send") })),
-  );
-  form.appendChild(ui.warn);
+  // built once and then only updated: the field never leaves the page, so it keeps focus and caret
+  if (!ui.label) {
+    ui.label = el("label", { for: "wl-word", class: "wl-label" });
+    ui.send = el("button", { class: "btn btn-primary wl-send", type: "submit", id: "wl-send" });
+    form.append(ui.label, el("div", { class: "wl-say-row" }, input, ui.send), ui.warn);
+  }
+  ui.label.textContent = t("wl.input_label");
+  ui.send.textContent = t("wl.send");
   liveWarning();
+  const old = form.querySelector("#wl-rejection");
+  if (old) old.remove();
   const rejected = ui.rejection && ui.rejection.turnId === view.turn_id ? ui.rejection : null;
   if (rejected) {
     form.appendChild(
@@ -942,15 +946,16 @@ function wordField(ctx) {
       ),
     );
   }
-  // the shell rebuilds the page on every state: give the field its focus and caret back afterwards
-  queueMicrotask(() => {
-    if (!input.isConnected) return;
-    if (fresh || hadFocus || rejected || detached) {
-      input.focus({ preventScroll: true });
-      if (hadFocus && start !== null) input.setSelectionRange(start, end);
-      else if (rejected) input.select();
-    }
-  });
+  // focus the field when a turn starts, when it comes back after a vote, and once after a rejection
+  const select = rejected && !rejected.selected;
+  if (rejected) rejected.selected = true;
+  if (fresh || detached || select) {
+    queueMicrotask(() => {
+      if (!input.isConnected) return;
+      if (document.activeElement !== input) input.focus({ preventScroll: true });
+      if (select) input.select();
+    });
+  }
   return form;
 }
 
@@ -1045,8 +1050,12 @@ function objectionButtons(ctx) {
 function renderControls(ctx) {
   ui.ctx = ctx;
   const view = v(ctx);
-  const box = el("div", { class: "wl-controls", id: "wl-controls" });
-  if (ctx.isTable || ctx.seat === null) return box;
+  // one box for the whole game: the shell keeps it in place, so the word field inside never leaves the page
+  if (!ui.box) ui.box = el("div", { class: "wl-controls", id: "wl-controls" });
+  // collect the parts in a list (appending the word form to a scratch element would take it off the page)
+  const parts = [];
+  const box = { appendChild: (node) => parts.push(node), append: (...nodes) => parts.push(...nodes.filter(Boolean)) };
+  if (ctx.isTable || ctx.seat === null) return fillBox(ui.box, []);
   const me = ctx.seat;
   if (view.phase === "choose") {
     const choice = list(view.category_choice);
@@ -1092,6 +1101,17 @@ function renderControls(ctx) {
   if (!view.my_turn) ui.turnId = null;
   const secret = privatePanel(ctx);
   if (secret && me !== null) box.appendChild(secret);
+  return fillBox(ui.box, parts);
+}
+
+/** Make `nodes` the children of `box` without taking out a child that stays (the word form). */
+function fillBox(box, nodes) {
+  for (const child of [...box.childNodes]) if (!nodes.includes(child)) box.removeChild(child);
+  let ref = box.firstChild;
+  for (const node of nodes) {
+    if (node === ref) ref = ref.nextSibling;
+    else box.insertBefore(node, ref);
+  }
   return box;
 }
 
@@ -1123,31 +1143,21 @@ function reasonFor(msg) {
 }
 
 function errorText(msg) {
-  if (msg.code === "stale_version") {
-    resendAfterStale();
-    return null;
-  }
   const text = reasonFor(msg);
   const s = ui.sent;
   if (s && s.action && s.action.type === "say" && ui.ctx && v(ui.ctx).my_turn) {
     ui.rejection = { turnId: v(ui.ctx).turn_id, word: sentWord(), text: text || msg.message };
+    return { text: ui.rejection.text, inline: true }; // shown under the field: no toast on top
   }
   return text;
 }
 
-/** Another seat acted a moment earlier: send our word again while it is still our turn (the shell only
- * retries actions that appear among the legal ones, and a typed word never does). */
-function resendAfterStale() {
+/** The shell asks after a stale_version: a typed word still stands while it is our turn (the same turn). */
+function retryOnStale(action, ctx) {
   const s = ui.sent;
-  const ctx = ui.ctx;
-  if (!s || !ctx || s.tries >= 2 || performance.now() - s.at > 3000) return;
-  if (s.action.type !== "say") return;
+  if (!action || action.type !== "say" || !s || s.action !== action) return false;
   const view = v(ctx);
-  if (!view.my_turn || view.turn_id !== s.turnId || view.vote) return;
-  // the shell resends it itself when the word happens to be among the legal examples
-  if (legalOf(ctx, "say").some((a) => a.word === s.action.word)) return;
-  s.tries += 1;
-  setTimeout(() => ctx.act(s.action), 0);
+  return Boolean(view.my_turn && view.turn_id === s.turnId && !view.vote);
 }
 
 // ---------------------------------------------------------------- log lines and animations
@@ -1257,4 +1267,5 @@ export default {
   scoreText,
   outcomeDetails,
   errorText,
+  retryOnStale,
 };
