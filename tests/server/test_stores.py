@@ -53,6 +53,11 @@ async def test_rooms_are_created_once_and_saved_with_a_revision_check(store: Sto
     loaded = await store.load_room("ACDEF")
     assert loaded is not None and loaded.rev == 1 and loaded.seats[0].name == "A"
     assert await store.room_codes() == ["ACDEF"]
+    assert await store.room_codes(playing=True) == []
+    row.status = "playing"
+    row.rev = 2
+    assert await store.save_room(row, 1)
+    assert await store.room_codes(playing=True) == ["ACDEF"]
 
 
 async def test_the_log_appends_each_index_once(store: Store) -> None:

@@ -566,12 +566,10 @@ class RoomManager:
         await self.store.open()
         self.store.set_listener(self._remote_change)
         if not self.store.shared:
-            # one process owns the data: rebuild every room now and resume its timers and bots
-            now = self.clock()
-            for code in await self.store.room_codes():
-                room = await self.get(code)
-                if room is not None and any(s.connected for s in room.row.seats):
-                    await room.mutate(lambda r: _all_away(r, now))
+            # one process owns the data: rebuild running games now and resume their timers and bots
+            # (other rooms are loaded when someone asks for them)
+            for code in await self.store.room_codes(playing=True):
+                await self.get(code)
         self._ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
@@ -616,6 +614,10 @@ class RoomManager:
             await room.rebuild()
             if self.store.shared:
                 room.driving = await self.store.acquire_lease(code, self.owner, self.lease_ms)
+            elif any(s.kind == "human" and s.connected for s in row.seats):
+                # this process alone serves the room and has no connections yet: everyone is away
+                now = self.clock()
+                await room.mutate(lambda r: _all_away(r, now))
             self.rooms[code] = room
             room.plan()
             future.set_result(room)
@@ -667,6 +669,6 @@ class RoomManager:
 
 def _all_away(row: RoomRow, now: int) -> None:
     for seat in row.seats:
-        if seat.connected:
+        if seat.kind == "human" and seat.connected:
             seat.connected = False
             seat.away_since_ms = now

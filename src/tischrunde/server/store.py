@@ -106,8 +106,8 @@ class Store(ABC):
         """Replace the row if the stored one still has ``expected_rev`` (optimistic check)."""
 
     @abstractmethod
-    async def room_codes(self) -> list[str]:
-        """Codes of every stored room."""
+    async def room_codes(self, *, playing: bool = False) -> list[str]:
+        """Codes of every stored room (only those with a game running if ``playing``)."""
 
     @abstractmethod
     async def append(self, code: str, game_no: int, index: int, entry: LogEntry) -> bool:
@@ -244,9 +244,11 @@ class SQLiteStore(Store):
 
         return await self._call(job)
 
-    async def room_codes(self) -> list[str]:
+    async def room_codes(self, *, playing: bool = False) -> list[str]:
+        where = "WHERE status = 'playing' " if playing else ""
+
         def job(db: sqlite3.Connection) -> list[str]:
-            return [str(r[0]) for r in db.execute("SELECT code FROM rooms ORDER BY code")]
+            return [str(r[0]) for r in db.execute(f"SELECT code FROM rooms {where}ORDER BY code")]
 
         return await self._call(job)
 
@@ -302,8 +304,10 @@ class MemoryStore(Store):
         self.rooms[room.code] = encode_room(room)
         return True
 
-    async def room_codes(self) -> list[str]:
-        return sorted(self.rooms)
+    async def room_codes(self, *, playing: bool = False) -> list[str]:
+        return sorted(
+            c for c, data in self.rooms.items() if not playing or decode_room(data).status == "playing"
+        )
 
     async def append(self, code: str, game_no: int, index: int, entry: LogEntry) -> bool:
         log = self.logs.setdefault((code, game_no), [])

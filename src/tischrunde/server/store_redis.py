@@ -131,9 +131,19 @@ class RedisStore(Store):
             except WatchError:
                 return False
 
-    async def room_codes(self) -> list[str]:
-        codes = await self.redis.smembers(f"{self.prefix}:rooms")
-        return sorted(c.decode() if isinstance(c, bytes) else str(c) for c in codes)
+    async def room_codes(self, *, playing: bool = False) -> list[str]:
+        codes = sorted(
+            c.decode() if isinstance(c, bytes) else str(c)
+            for c in await self.redis.smembers(f"{self.prefix}:rooms")
+        )
+        if not playing:
+            return codes
+        out = []
+        for code in codes:
+            room = await self.load_room(code)
+            if room is not None and room.status == "playing":
+                out.append(code)
+        return out
 
     async def append(self, code: str, game_no: int, index: int, entry: LogEntry) -> bool:
         key = self._log(code, game_no)
