@@ -483,3 +483,24 @@ def test_store_keeps_hashes_not_tokens(web_dir: Path) -> None:
     data = store.rooms[code]
     assert token.encode() not in data
     assert security.hash_token(token).encode() in data
+
+
+def test_lobby_rooms_survive_a_restart_and_tokens_still_hold_their_seats(
+    web_dir: Path, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    with TestClient(create_app(data, web_dir=web_dir)) as client:
+        code = create_room(client, options={"target": 7})
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+            token = hello(a, code, name="Anna")["token"]
+            hello(b, code, name="Ben")
+            until(a, "room", lambda f: len(f["room"]["seats"]) == 2)
+    with TestClient(create_app(data, web_dir=web_dir)) as client:
+        info = client.get(f"/api/rooms/{code}").json()
+        assert [s["name"] for s in info["seats"]] == ["Anna", "Ben"]
+        assert info["options"]["target"] == 7 and info["status"] == "lobby"
+        with client.websocket_connect("/ws") as a:
+            assert hello(a, code, token=token)["seat"] == 0
+            room = until(a, "room")["room"]
+            assert room["seats"][0]["connected"] and room["host_seat"] == 0
+            assert room["seats"][1]["connected"] is False

@@ -253,7 +253,17 @@ class Room:
         assert self.state is not None
         new_state, events = self.game.apply(self.state, seat, action, t)
         entry = LogEntry(seat, encode_action(action), t)
-        if not await self.manager.store.append(self.code, self.row.game_no, self.version, entry):
+        commit = asyncio.ensure_future(
+            self.manager.store.append(self.code, self.row.game_no, self.version, entry)
+        )
+        try:
+            committed = await asyncio.shield(commit)
+        except asyncio.CancelledError:
+            # the log may hold the entry now: memory must follow it even if our caller went away
+            if await commit:
+                await self._advance([(new_state, events, entry)])
+            raise
+        if not committed:
             # another process appended this version first: take its entries, refuse ours
             await self._catch_up()
             raise ProtocolError("stale_version", f"the game moved on to version {self.version}", "version")

@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -198,10 +198,12 @@ class SQLiteStore(Store):
                     db.execute("ROLLBACK")
                 results = [(f, None, exc) for f, _, _ in results]
             for future, value, error in results:
-                if error is not None:
-                    future.set_exception(error)
-                else:
-                    future.set_result(value)
+                # a waiter that is gone (shutdown) cancelled its future; the write itself is committed
+                with contextlib.suppress(InvalidStateError):
+                    if error is not None:
+                        future.set_exception(error)
+                    else:
+                        future.set_result(value)
 
     async def _call(self, job: Callable[[sqlite3.Connection], T]) -> T:
         future: Future[T] = Future()
