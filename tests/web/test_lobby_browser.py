@@ -126,3 +126,55 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     assert missing == [], missing
 
     assert problems == [], problems
+
+
+def test_option_editor_labels_tables_and_emojito_start_check(browser: Browser, server: str) -> None:
+    problems: list[str] = []
+    host = _page(browser, problems)
+    host.goto(server + "/")
+    # Wordland's scoring table is shown read-only, never as "[object Object]"
+    host.click("[data-game=wordland]")
+    host.locator(".option-details summary").first.click()
+    expect(host.locator("#opt-scoring")).to_have_text("default table")
+    expect(host.locator("#create-form .options")).not_to_contain_text("[object Object]")
+    expect(host.locator("#opt-difficulty option")).to_have_text(["easy", "normal", "hard"])
+    english = host.locator("[data-option=scoring] .option-desc").inner_text()
+    host.click("[data-lang=de]")
+    # the chosen game and the open option list survive the language switch
+    expect(host.locator("#opt-scoring")).to_have_text("Standardtabelle")
+    german = host.locator("[data-option=scoring] .option-desc").inner_text()
+    assert german and german != english, (german, english)
+    host.click("[data-lang=en]")
+
+    # Emojito: translated modes, no bots in the lobby, and the Start button says what is missing
+    host.click("[data-game=emojito]")
+    expect(host.locator("#opt-mode option")).to_have_text(["Cooperative", "Everyone for themselves", "Teams"])
+    host.select_option("#opt-mode", '"teams"')
+    host.fill("#create-name", "Hosty")
+    host.click("#create-button")
+    expect(host.locator("#room-code")).to_be_visible()
+    code = host.locator("#room-code").inner_text().strip()
+    expect(host.locator("#seat-list .seat")).to_have_count(1)
+    expect(host.locator("[data-act=add-bot]")).to_have_count(0)
+    expect(host.locator("#takeover")).to_have_count(0)
+    expect(host.locator("#start-game")).to_be_disabled()
+    expect(host.locator("#start-problem")).to_contain_text("even number")
+
+    guest = _page(browser, problems)
+    guest.goto(f"{server}/r/{code}")
+    guest.fill("#ask-name", "Gina")
+    guest.click("#ask-join")
+    expect(host.locator("#seat-list .seat")).to_have_count(2)
+    expect(host.locator("#start-game")).to_be_disabled()
+    # two players may play together: the host switches to the cooperative mode
+    host.click("#lobby-options summary")
+    host.select_option("#opt-mode", '"coop"')
+    expect(guest.locator("#opt-mode")).to_have_value('"coop"')
+    expect(host.locator("#start-problem")).to_have_count(0)
+    expect(host.locator("#start-game")).to_be_enabled()
+    host.click("#start-game")
+    expect(host.locator("#status-main")).to_be_visible()
+    # before the first log line there is no empty log box above the table
+    if host.locator("#log .log-line").count() == 0:
+        expect(host.locator("#log")).to_be_hidden()
+    assert problems == [], problems

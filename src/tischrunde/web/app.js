@@ -199,10 +199,12 @@ function fillCreate(form, games, savedName) {
     form.appendChild(el("p", { text: t("start.no_games") }));
     return;
   }
-  let chosen = games.find((g) => CLIENTS.includes(g.name)) || games[0];
+  // the chosen game and its changed options survive a re-render (the language switch)
+  let chosen = games.find((g) => g.name === app.createGame) || games.find((g) => CLIENTS.includes(g.name)) || games[0];
   const gamePicker = el("div", { class: "game-picker", role: "radiogroup", "aria-label": t("start.game") });
   const optionsBox = el("div", { class: "options" });
-  const values = {};
+  if (!app.createValues || app.createGame !== chosen.name) app.createValues = {};
+  const values = app.createValues;
   const drawGames = () => {
     clear(gamePicker);
     for (const g of games) {
@@ -219,7 +221,9 @@ function fillCreate(form, games, savedName) {
             dataset: { game: g.name },
             on: {
               click: () => {
+                if (chosen !== g) for (const k of Object.keys(values)) delete values[k];
                 chosen = g;
+                app.createGame = g.name;
                 drawGames();
                 drawOptions();
               },
@@ -234,11 +238,14 @@ function fillCreate(form, games, savedName) {
     }
   };
   const drawOptions = () => {
-    for (const k of Object.keys(values)) delete values[k];
     clear(optionsBox);
     if (chosen.options.length) {
-      const details = el("details", { class: "option-details" }, el("summary", { text: t("start.options") }));
-      details.appendChild(optionEditor(chosen, {}, values, true));
+      const details = el("details", { class: "option-details", open: app.createOptionsOpen });
+      details.addEventListener("toggle", () => {
+        app.createOptionsOpen = details.open;
+      });
+      details.appendChild(el("summary", { text: t("start.options") }));
+      details.appendChild(optionEditor(chosen, values, values, true));
       optionsBox.appendChild(details);
     }
   };
@@ -757,13 +764,9 @@ function renderLobby() {
   if (host) {
     // the module may know more than the overall minimum (Emojito: each mode has its own counts)
     const mod = gameModule(info.game);
-    const humans = info.seats.filter((s) => s.kind !== "empty");
     const problem =
-      filled < minPlayers
-        ? t("lobby.need_players", { min: minPlayers })
-        : mod && mod.startProblem
-          ? mod.startProblem(humans.length, { ...defaultOptions(spec), ...(info.options || {}) })
-          : null;
+      (mod && mod.startProblem ? mod.startProblem(filled, { ...defaultOptions(spec), ...(info.options || {}) }) : null) ||
+      (filled < minPlayers ? t("lobby.need_players", { min: minPlayers }) : null);
     const enough = !problem;
     foot.appendChild(
       el("button", {
