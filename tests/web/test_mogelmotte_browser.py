@@ -58,10 +58,19 @@ def _shoot(page: Page, folder: Path, name: str) -> None:
     """A phone-sized and a laptop-sized screenshot of the current screen."""
     page.screenshot(path=str(folder / f"{name}-phone.png"))
     page.set_viewport_size(LAPTOP)
-    page.wait_for_timeout(150)
+    _settle(page)
     page.screenshot(path=str(folder / f"{name}-laptop.png"))
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(100)
+    _settle(page)
+
+
+def _settle(page: Page) -> None:
+    """Wait (no fixed sleep) until two frames have been drawn and no finite animation runs any more."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function(
+        """() => document.getAnimations().every(
+            (x) => x.playState !== 'running' || x.effect.getComputedTiming().iterations === Infinity)"""
+    )
 
 
 def _join(page: Page, base: str, code: str, name: str) -> None:
@@ -213,7 +222,7 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
         expect(page.locator("#ranking")).to_be_visible(timeout=10_000)
         expect(page.locator("#ranking .rank-row")).to_have_count(4)
         expect(page.locator("#ranking .rank-name", has_text=shown_b)).to_have_text(shown_b)
-    a.wait_for_timeout(1600)  # let the last animation finish
+    _settle(a)  # let the last animation finish
     _shoot(a, screenshots, "05-ranking")
     table.screenshot(path=str(screenshots / "06-table-ranking-laptop.png"))
 
@@ -250,7 +259,7 @@ def _catch_a_cheat(a: Page, b: Page, screenshots: Path) -> bool:
             a.screenshot(path=str(screenshots / "04-guard-sees-tell-phone.png"))
             accuse.click(timeout=1500)
             expect(a.locator(".log-line", has_text=re.compile("Erwischt|Caught"))).to_be_visible(timeout=3000)
-            a.wait_for_timeout(150)
+            _settle(a)
             _shoot(a, screenshots, "04-caught")
             return True
         except (PlaywrightError, AssertionError):  # the cheat could not start (phase changed); retry
