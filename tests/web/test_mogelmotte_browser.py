@@ -225,6 +225,13 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     _settle(a)  # let the last animation finish
     _shoot(a, screenshots, "05-ranking")
     table.screenshot(path=str(screenshots / "06-table-ranking-laptop.png"))
+    # on a phone the ranking folds down to one button, so the last table can be looked at
+    a.click("#ranking-toggle")
+    expect(a.locator("#ranking .rank-row")).to_have_count(0)
+    expect(a.locator("#ranking-toggle")).to_have_attribute("aria-expanded", "false")
+    a.screenshot(path=str(screenshots / "05-ranking-folded-phone.png"))
+    a.click("#ranking-toggle")
+    expect(a.locator("#ranking .rank-row")).to_have_count(4)
 
     # the host starts a new game in the same room, with the same seats
     a.click("#play-again")
