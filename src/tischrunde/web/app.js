@@ -518,7 +518,7 @@ function retryPending(mod) {
 /** A kinder sentence for a refused host operation in the lobby (the server's own text as fallback). */
 function lobbyErrorText(msg) {
   if (!app.info || app.info.status !== "lobby" || msg.code !== "bad_config") return null;
-  return t("lobby.cannot_start", { reason: msg.message });
+  return t("lobby.refused", { reason: msg.message });
 }
 
 app.welcomedOnce = () => app.seat !== null || app.info !== null;
