@@ -13,6 +13,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_SPAN = 1 << 64
 
 
 def seed_state(seed: int) -> int:
@@ -33,9 +34,13 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
     """Return (uniform int in [0, n), new state). Uses rejection to avoid modulo bias."""
     if n <= 0:
         raise ValueError("randbelow needs n > 0")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _SPAN - _SPAN % n
     while True:
-        value, state = next_u64(state)
+        # next_u64, inlined: this is the hot path of every shuffle
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
         if value < limit:
             return value % n, state
 
@@ -43,8 +48,18 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
 def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
     """Return (a Fisher-Yates shuffled copy of items, new state)."""
     out = list(items)
+    # randbelow(state, i + 1) for i = len - 1 .. 1, inlined (the same draws, bit for bit)
     for i in range(len(out) - 1, 0, -1):
-        j, state = randbelow(state, i + 1)
+        n = i + 1
+        limit = _SPAN - _SPAN % n
+        while True:
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                break
+        j = value % n
         out[i], out[j] = out[j], out[i]
     return tuple(out), state
 
