@@ -41,7 +41,12 @@ def served(web_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Tes
     with contextlib.suppress(ModuleNotFoundError):
         import tischrunde.bots.mogelmotte as mogelmotte_bots
 
+        def quick(seat: int, seed: int) -> Any:
+            # the game's own bot, with short reaction times so whole games take seconds
+            return mogelmotte_bots.BOTS["heuristic"](seat, seed, think_ms=30, reaction_ms=20)
+
         monkeypatch.setitem(mogelmotte_bots.BOTS, "fast", FastBot)
+        monkeypatch.setitem(mogelmotte_bots.BOTS, "quick", quick)
     store = MemoryStore()
     app = create_app(store=store, web_dir=web_dir, tick_s=0.05, msg_rate=1000, msg_burst=1000)
     with TestClient(app) as client:
@@ -70,7 +75,9 @@ def play_whole_game(client: TestClient, code: str, bots: int, bot: str, seed: in
                 if frame["outcome"] is not None:
                     return raw
                 if frame["legal"]:
-                    action = chooser.choice(frame["legal"])
+                    # mostly move the game on; sometimes cheat or fidget (always legal in Mogel-Motte)
+                    moving = [a for a in frame["legal"] if a["type"] not in ("cheat", "fidget")]
+                    action = chooser.choice(moving if moving and chooser.random() < 0.9 else frame["legal"])
                     ws.send_json({"type": "act", "version": frame["version"], "action": action})
         raise AssertionError("the game did not end in 90 s")
 
@@ -150,7 +157,7 @@ def test_no_frame_holds_another_seats_hand_or_the_deck_in_mogelmotte(
     }
     for seed, players in ((1, 3), (2, 4)):
         code = create_room(client, game="mogelmotte", options=fast)
-        raw = play_whole_game(client, code, bots=players - 1, bot="fast", seed=seed)
+        raw = play_whole_game(client, code, bots=players - 1, bot="quick", seed=seed)
         game = registry.get("mogelmotte")
         room = client.app.state.manager.rooms[code]  # type: ignore[attr-defined]
         assert game.outcome(room.state) is not None
