@@ -421,10 +421,12 @@ function darkLine(ctx) {
 /** The countdown when the room set a time limit (the server's deadline rules; game time). */
 function timer(ctx) {
   const view = v(ctx);
-  if (typeof view.deadline !== "number") return null;
+  // the StateMsg's deadline (ctx.deadline) is the same moment as the view's; either is game time
+  const until = typeof ctx.deadline === "number" ? ctx.deadline : view.deadline;
+  if (typeof until !== "number") return null;
   const opts = (ctx.info && ctx.info.options) || {};
   const seconds = view.phase === "mark" ? Number(opts.mark_timeout_s) || 0 : Number(opts.turn_timeout_s) || 0;
-  return { until: view.deadline, total: seconds > 0 ? seconds * 1000 : 0 };
+  return { until, total: seconds > 0 ? seconds * 1000 : 0 };
 }
 
 // ---------------------------------------------------------------- the player strip in the top bar
