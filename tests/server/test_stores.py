@@ -226,7 +226,12 @@ async def test_the_lease_moves_when_its_holder_dies() -> None:
             await asyncio.sleep(0.05)
             if room_b.driving and room_b.version >= version + 1:
                 break
-        assert room_b.driving and room_b.version >= version + 1
+        assert room_b.driving and room_b.version >= version + 1, (
+            room_b.driving,
+            room_b.version,
+            version,
+            room_b.row.status,
+        )
         assert room_b.row.status == "playing"
     finally:
         await a.stop()
