@@ -125,6 +125,28 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     )
     assert missing == [], missing
 
+    # numbers and lists are formatted per language (the formatters are cached, a switch still counts)
+    formatted = host.evaluate(
+        """async () => {
+            const i18n = await import('/static/i18n.js');
+            const out = [];
+            for (const l of ['de', 'en', 'de']) {
+                i18n.setLang(l);
+                out.push(i18n.formatList(['a', 'b', 'c']), i18n.t('start.players', {min: 1000, max: 2}));
+            }
+            i18n.setLang('en');
+            return out;
+        }"""
+    )
+    assert formatted == [
+        "a, b und c",
+        "1.000–2 Spieler:innen",
+        "a, b, and c",
+        "1,000–2 players",
+        "a, b und c",
+        "1.000–2 Spieler:innen",
+    ], formatted
+
     assert problems == [], problems
 
 
