@@ -174,24 +174,41 @@ class Room:
         started = self.row.started_ms
         return 0 if started is None else max(0, self.manager.clock() - started)
 
-    def state_msg(self, seat: int | None, events: list[Event]) -> StateMsg:
+    def _shared_state(self) -> tuple[list[int], int | None, dict[str, Any] | None, int]:
+        """What every seat's StateMsg has in common: active seats, deadline, outcome, game time."""
         game, state = self.game, self.state
-        active = sorted(game.active_seats(state)) if self.row.status == "playing" else []
+        playing = self.row.status == "playing"
+        outcome = game.outcome(state)
+        return (
+            sorted(game.active_seats(state)) if playing else [],
+            game.deadline(state) if playing else None,
+            None if outcome is None else msgspec.to_builtins(outcome),
+            self.game_time(),
+        )
+
+    def state_msg(
+        self,
+        seat: int | None,
+        events: list[Event],
+        shared: tuple[list[int], int | None, dict[str, Any] | None, int] | None = None,
+    ) -> StateMsg:
+        """The StateMsg of one seat (None: spectators and table screens): its own view only."""
+        game, state = self.game, self.state
+        active, deadline, outcome, now = shared if shared is not None else self._shared_state()
         legal = (
             [encode_action(a) for a in game.legal_actions(state, seat)]
             if seat is not None and seat in active
             else []
         )
-        outcome = game.outcome(state)
         return StateMsg(
             version=self.version,
             view=game.view(state, seat),
             legal=legal,
             active=active,
-            deadline_ms=game.deadline(state) if self.row.status == "playing" else None,
-            now_ms=self.game_time(),
+            deadline_ms=deadline,
+            now_ms=now,
             events=[_event_dict(e) for e in events if _visible(e, seat)],
-            outcome=None if outcome is None else msgspec.to_builtins(outcome),
+            outcome=outcome,
         )
 
     # ---- sending -------------------------------------------------------------------------------
@@ -206,11 +223,12 @@ class Room:
         if self.state is None:
             return
         frames: dict[int | None, bytes] = {}
+        shared = self._shared_state()
         for conn in self.conns:
             seat = self.seat_of(conn.token_hash)
             frame = frames.get(seat)
             if frame is None:
-                frame = frames[seat] = _encoder.encode(self.state_msg(seat, events))
+                frame = frames[seat] = _encoder.encode(self.state_msg(seat, events, shared))
             conn.send(frame)
 
     def send_snapshot(self, conn: Conn) -> None:
