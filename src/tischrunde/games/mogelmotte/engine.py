@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from itertools import product
 from typing import Any
 
 from msgspec.structs import replace
@@ -68,13 +67,6 @@ _NEVER = 1 << 62
 _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
-#: _FREE_MASK[per seat: shows no tell] = the bit mask of those seats (for every table size)
-_FREE_MASK: dict[tuple[bool, ...], int] = {
-    flags: sum(1 << s for s, free in enumerate(flags) if free)
-    for size in range(1, MAX_SEATS + 1)
-    for flags in product((False, True), repeat=size)
-}
-_IS_NO_TELL = NO_TELL.__eq__
 
 Events = list[Event]
 
