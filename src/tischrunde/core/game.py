@@ -187,6 +187,17 @@ class Game(ABC, Generic[S]):
     def deadline(self, state: S) -> int | None:
         """The earliest time (ms) at which the driver must inject Timeout, if any."""
 
+    def playout_step_info(self, state: S) -> tuple[int | None, tuple[int, ...]] | None:
+        """What a fast driver needs before each step, in one call: None once the game is over, else
+        ``(deadline(state), sorted active seats)``.
+
+        Optional fast path for ``core/playout.py``: a game may override it with a cheaper equivalent, which
+        must agree with ``outcome``, ``deadline`` and ``active_seats``.
+        """
+        if self.outcome(state) is not None:
+            return None
+        return self.deadline(state), _sorted_seats(self.active_seats(state))
+
     @abstractmethod
     def rerandomize_hidden(self, state: S, seat: int | None, seed: int) -> S:
         """A state that looks the same to ``seat`` but reshuffles everything it cannot see.
@@ -221,6 +232,20 @@ class Game(ABC, Generic[S]):
         if not isinstance(action, Action):
             raise MalformedActionError(f"not a {self.spec.name} action")
         return action
+
+
+#: sorted tuples of the active-seat sets seen so far (a handful per game: seats are small numbers)
+_SORTED_SEATS: dict[frozenset[int], tuple[int, ...]] = {}
+
+
+def _sorted_seats(seats: frozenset[int]) -> tuple[int, ...]:
+    """``tuple(sorted(seats))``, cached."""
+    found = _SORTED_SEATS.get(seats)
+    if found is None:
+        if len(_SORTED_SEATS) >= 4096:
+            _SORTED_SEATS.clear()
+        found = _SORTED_SEATS[seats] = tuple(sorted(seats))
+    return found
 
 
 def encode_action(action: Action) -> dict[str, Any]:

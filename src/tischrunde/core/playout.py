@@ -38,31 +38,24 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     # everything the loop touches is a local: it runs once per step
     rand = random.Random(seed).random
     to_int = int
-    outcome = game.outcome
-    deadline = game.deadline
-    active_seats = game.active_seats
+    # one call per step tells whether the game is over, the deadline and the sorted active seats
+    step_info = game.playout_step_info
     legal_actions = game.legal_actions
     apply = game.apply
     timeout = Timeout()
-    # active seat sets repeat all the time; sort each distinct one once
-    orders: dict[frozenset[int], tuple[int, ...]] = {}
     t = 0
     steps = 0
     timeouts = 0
-    while outcome(state) is None:
+    while (info := step_info(state)) is not None:
         if steps >= limit:
             raise RuntimeError(f"{config.game}: random playout did not end within {limit} decisions")
         steps += 1
         t += to_int(rand() * 500)
-        due = deadline(state)
+        due, seats = info
         if due is not None and t >= due:
             state = apply(state, None, timeout, t)[0]
             timeouts += 1
             continue
-        active = active_seats(state)
-        seats = orders.get(active)
-        if seats is None:
-            seats = orders[active] = tuple(sorted(active))
         if seats:
             seat = seats[to_int(rand() * len(seats))]
             legal = legal_actions(state, seat)

@@ -202,6 +202,7 @@ class MogelMotte(Game[State]):
         )
 
     deadline = staticmethod(engine.deadline)
+    playout_step_info = staticmethod(engine.playout_step_info)
     rerandomize_hidden = staticmethod(engine.rerandomize_hidden)
 
     def example_configs(self) -> list[Config]:

@@ -68,6 +68,9 @@ _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
 
+#: the same subsets as sorted tuples (the order random playouts draw from)
+_SEAT_TUPLES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(seats)) for seats in _SEAT_SETS)
+
 Events = list[Event]
 
 #: _PLAYABLE[top value][may play moths][card id]: the card may be played on that top (being cheated aside)
@@ -1154,15 +1157,28 @@ def can_cheat(state: State, seat: int) -> bool:
 
 
 def active_seats(state: State) -> frozenset[int]:
+    return _SEAT_SETS[_active_mask(state)]
+
+
+def playout_step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None:
+    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats)."""
+    if state.phase == "over":
+        return None
+    due = state.due
+    return None if due == NO_DUE else due, _SEAT_TUPLES[_active_mask(state)]
+
+
+def _active_mask(state: State) -> int:
+    """The active seats as a bit mask."""
     phase = state.phase
     settle_from = state.settle_from
     hands = state.hands
     if phase == "turn" and settle_from == NOBODY:
         mask = 1 << state.turn
     elif phase == "over" or phase == "round_over":
-        return _SEAT_SETS[0]
+        return 0
     elif settle_from != NOBODY:
-        return _SEAT_SETS[1 << settle_from]
+        return 1 << settle_from
     elif phase == "spider":
         mask = 1 << state.actor
     elif phase == "cockroach_race":
@@ -1187,7 +1203,7 @@ def active_seats(state: State) -> frozenset[int]:
         tell = cheat_card.count(NO_TELL) != len(cheat_card)
     if tell:
         mask |= 1 << guard
-    return _SEAT_SETS[mask]
+    return mask
 
 
 _CHEAT_OF = CHEAT.__getitem__

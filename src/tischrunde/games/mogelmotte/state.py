@@ -124,7 +124,7 @@ class Rules(msgspec.Struct, frozen=True):
     round_pause_ms: int
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """Everything about one game. Piles are tuples of card ids; ``draw[-1]`` and ``discard[-1]`` are the tops."""
 
     config: Config
