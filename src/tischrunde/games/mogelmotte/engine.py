@@ -836,23 +836,32 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     return log + tuple(ev), state.log_start
 
 
-def _fast_tell(state: State, seat: int, card: int, t: int, ev: Events) -> tuple[State, Events]:
+def _fast_tell(state: State, seat: int, card: int, t: int, started: Event) -> tuple[State, Events]:
+    # the most frequent transition in random play: helpers (_put, _logged_fields) are written out here
     until = t + state.rules.cheat_ms
-    ev.insert(0, Event("tell", seat, {"until": until}))
+    tell = Event("tell", seat, {"until": until})
     due = state.due
     if due == NO_DUE or until < due:
         due = until
-    log, log_start = _logged_fields(state, ev)
+    log = (*state.log, tell, started)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
+    cheat_card = list(state.cheat_card)
+    cheat_card[seat] = card
+    cheat_until = list(state.cheat_until)
+    cheat_until[seat] = until
     new = replace(
         state,
-        cheat_card=_put(state.cheat_card, seat, card),
-        cheat_until=_put(state.cheat_until, seat, until),
+        cheat_card=tuple(cheat_card),
+        cheat_until=tuple(cheat_until),
         t=t,
         due=due,
         log=log,
         log_start=log_start,
     )
-    return new, ev
+    return new, [tell, started]
 
 
 def _fast_cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, Events] | None:
@@ -867,7 +876,7 @@ def _fast_cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, 
     card = action.card
     if len(hand) < 2 or card not in hand:
         return None
-    return _fast_tell(state, seat, card, t, [_EV_CHEAT_STARTED[seat][card]])
+    return _fast_tell(state, seat, card, t, _EV_CHEAT_STARTED[seat][card])
 
 
 def _fast_fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State, Events] | None:
@@ -879,7 +888,7 @@ def _fast_fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State
         or len(state.hands[seat]) < 2
     ):
         return None
-    return _fast_tell(state, seat, FIDGET_TELL, t, [_EV_FIDGET_STARTED[seat]])
+    return _fast_tell(state, seat, FIDGET_TELL, t, _EV_FIDGET_STARTED[seat])
 
 
 def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events] | None:
@@ -892,15 +901,22 @@ def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State
     if not 0 <= target < len(hands) or target == guard:
         return None
     held = state.cheat_card[target]
-    cheat_card = _put(state.cheat_card, target, NO_TELL)
+    cheats = list(state.cheat_card)
+    cheats[target] = NO_TELL
+    cheat_card = tuple(cheats)
     due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
     if held >= 0:
         if not state.rules.guard_chooses_card:
             return None
         guard_hand = hands[guard]
         settles = len(guard_hand) >= 2 and any(map(_IS_GIVEABLE_KIND.__getitem__, guard_hand))
-        ev = [_EV_CAUGHT[target][guard][held]]
-        log, log_start = _logged_fields(state, ev)
+        caught_ev = _EV_CAUGHT[target][guard][held]
+        ev = [caught_ev]
+        log = (*state.log, caught_ev)
+        log_start = state.log_start
+        if len(log) > LOG_SIZE:
+            log_start += len(log) - LOG_SIZE
+            log = log[-LOG_SIZE:]
         new = replace(
             state,
             cheat_card=cheat_card,
@@ -923,7 +939,11 @@ def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State
         _EV_DRAW["wrong_accusation"][guard],
         _EV_DREW[guard][card],
     ]
-    log, log_start = _logged_fields(state, ev)
+    log = (*state.log, *ev)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
     new = replace(
         state,
         cheat_card=cheat_card,
@@ -948,10 +968,19 @@ def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Ev
         return None
     to = state.settle_to
     ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
-    log, log_start = _logged_fields(state, ev)
+    changed = list(hands)
+    i = hand.index(card)
+    changed[seat] = hand[:i] + hand[i + 1 :]
+    changed[to] = _with(hands[to], card)
+    new_hands = tuple(changed)
+    log = (*state.log, *ev)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
     new = replace(
         state,
-        hands=_put(_put(hands, seat, _without(hand, card)), to, _with(hands[to], card)),
+        hands=new_hands,
         settle_from=NOBODY,
         settle_to=NOBODY,
         t=t,
@@ -1161,11 +1190,49 @@ def active_seats(state: State) -> frozenset[int]:
 
 
 def playout_step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None:
-    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats)."""
-    if state.phase == "over":
+    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats).
+
+    The body is ``_active_mask`` written out (one call less per playout step); keep the two in step.
+    """
+    phase = state.phase
+    settle_from = state.settle_from
+    hands = state.hands
+    if phase == "turn" and settle_from == NOBODY:
+        mask = 1 << state.turn
+    elif phase == "over":
         return None
+    elif phase == "round_over":
+        due = state.due
+        return None if due == NO_DUE else due, ()
+    elif settle_from != NOBODY:
+        due = state.due
+        return None if due == NO_DUE else due, _SEAT_TUPLES[1 << settle_from]
+    elif phase == "spider":
+        mask = 1 << state.actor
+    elif phase == "cockroach_race":
+        mask = (1 << len(hands)) - 1
+    else:
+        mask = 0
+        waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
+        gifts = state.gifts
+        for s in waiting:
+            if phase == "mosquito_race" or gifts[s] == -1:
+                mask |= 1 << s
+    guard = state.guard
+    cheat_card = state.cheat_card
+    tell = False
+    if phase in CHEAT_PHASES:
+        for seat, held in enumerate(cheat_card):
+            if held != NO_TELL:
+                tell = True
+            elif seat != guard and len(hands[seat]) >= 2:
+                mask |= 1 << seat
+    else:
+        tell = cheat_card.count(NO_TELL) != len(cheat_card)
+    if tell:
+        mask |= 1 << guard
     due = state.due
-    return None if due == NO_DUE else due, _SEAT_TUPLES[_active_mask(state)]
+    return None if due == NO_DUE else due, _SEAT_TUPLES[mask]
 
 
 def _active_mask(state: State) -> int:
