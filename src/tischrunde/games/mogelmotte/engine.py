@@ -904,7 +904,14 @@ def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State
     cheats = list(state.cheat_card)
     cheats[target] = NO_TELL
     cheat_card = tuple(cheats)
-    due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
+    # _due_in_play written out
+    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
+    if cheat_card.count(NO_TELL) != len(cheat_card):
+        cheat_until = state.cheat_until
+        for other, other_held in enumerate(cheat_card):
+            if other_held != NO_TELL and cheat_until[other] < best:
+                best = cheat_until[other]
+    due = NO_DUE if best == _NEVER else best
     if held >= 0:
         if not state.rules.guard_chooses_card:
             return None
@@ -1003,11 +1010,17 @@ def _fast_draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Ev
     card = draw[-1]
     hands = state.hands
     ev = [_EV_DRAW["turn"][seat], _EV_DREW[seat][card]]
-    log, log_start = _logged_fields(state, ev)
+    log = (*state.log, *ev)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
+    changed = list(hands)
+    changed[seat] = _with(hands[seat], card)
     new = replace(
         state,
         passes=0,
-        hands=_put(hands, seat, _with(hands[seat], card)),
+        hands=tuple(changed),
         draw=draw[:-1],
         turn=(seat + 1) % len(hands),
         t=t,
@@ -1034,11 +1047,19 @@ def _fast_play(state: State, seat: int, action: Play, t: int) -> tuple[State, Ev
     discard = state.discard
     if not FITS[VALUE[discard[-1]]][card]:
         return None
-    ev = [_EV_PLAY[seat][card]]
-    log, log_start = _logged_fields(state, ev)
+    played = _EV_PLAY[seat][card]
+    ev = [played]
+    log = (*state.log, played)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
+    changed = list(hands)
+    i = hand.index(card)
+    changed[seat] = hand[:i] + hand[i + 1 :]
     new = replace(
         state,
-        hands=_put(hands, seat, _without(hand, card)),
+        hands=tuple(changed),
         discard=(*discard, card),
         passes=0,
         turn=(seat + 1) % len(hands),
@@ -1068,16 +1089,32 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
     if seat == NOBODY:
         return None
     held = cheat_card[seat]
-    cheat_card = _put(cheat_card, seat, NO_TELL)
-    due = _due_in_play(phase, race_until, cheat_card, cheat_until)
-    hand = state.hands[seat]
+    cheats = list(cheat_card)
+    cheats[seat] = NO_TELL
+    cheat_card = tuple(cheats)
+    # _due_in_play written out
+    best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
+    if cheat_card.count(NO_TELL) != len(cheat_card):
+        for other, other_held in enumerate(cheat_card):
+            if other_held != NO_TELL and cheat_until[other] < best:
+                best = cheat_until[other]
+    due = NO_DUE if best == _NEVER else best
+    hands = state.hands
+    hand = hands[seat]
+    log_start = state.log_start
     if held >= 0 and len(hand) >= 2:
         ev = [_EV_TELL_END[seat][True], _EV_VANISHED[seat][held]]
-        log, log_start = _logged_fields(state, ev)
+        log = (*state.log, *ev)
+        if len(log) > LOG_SIZE:
+            log_start += len(log) - LOG_SIZE
+            log = log[-LOG_SIZE:]
+        changed = list(hands)
+        i = hand.index(held)
+        changed[seat] = hand[:i] + hand[i + 1 :]
         new = replace(
             state,
             cheat_card=cheat_card,
-            hands=_put(state.hands, seat, _without(hand, held)),
+            hands=tuple(changed),
             vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
             cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
             t=t,
@@ -1086,9 +1123,12 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
             log_start=log_start,
         )
         return new, ev
-    ev = [_EV_TELL_END[seat][False]]
-    log, log_start = _logged_fields(state, ev)
-    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), ev
+    ended = _EV_TELL_END[seat][False]
+    log = (*state.log, ended)
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
+    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), [ended]
 
 
 _FAST: dict[type, FastPath] = {
@@ -1290,18 +1330,28 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         guard = state.guard
         if seat != state.turn:
             if seat == guard:
-                return _accusations(state.cheat_card)
+                # written out (no call, no comprehension frame): asked on nearly every other step
+                out = []
+                for other, other_held in enumerate(state.cheat_card):
+                    if other_held != NO_TELL:
+                        out.append(ACCUSE[other])
+                return out
             if held == NO_TELL and len(hand) >= 2:
                 return [*map(_CHEAT_OF, hand), FIDGET]
             return []
         playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == guard]
         if held < 0:
-            out = [PLAY[c] for c in hand if playable[c]]
+            out = []
+            for c in hand:
+                if playable[c]:
+                    out.append(PLAY[c])
         else:
             out = [PLAY[c] for c in hand if playable[c] and c != held]
         out.append(DRAW)
         if seat == guard:
-            out += _accusations(state.cheat_card)
+            for other, other_held in enumerate(state.cheat_card):
+                if other_held != NO_TELL:
+                    out.append(ACCUSE[other])
         elif held == NO_TELL and len(hand) >= 2:
             out.extend(map(_CHEAT_OF, hand))
             out.append(FIDGET)
