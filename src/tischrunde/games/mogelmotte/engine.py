@@ -1362,7 +1362,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.settle_from != NOBODY:
         if seat != state.settle_from or len(hand) < 2:
             return []
-        return [GIVE[c] for c in hand if not IS_MOTH[c]]
+        out = []  # the guard's gift: a plain loop, no comprehension frame
+        for c in hand:
+            if not IS_MOTH[c]:
+                out.append(GIVE[c])
+        return out
     held = state.cheat_card[seat]
     if phase == "spider":
         out = []
