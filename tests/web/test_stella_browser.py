@@ -114,6 +114,33 @@ def _stale_first_mark(page: Page) -> dict[str, int]:
     return sent
 
 
+class _Hold:
+    """Holds back what the server sends one page while ``held`` is set, to act in the moment before it arrives."""
+
+    def __init__(self, page: Page) -> None:
+        self.held = False
+        self.queue: list[str | bytes] = []
+        self.page_ws: WebSocketRoute | None = None
+        page.route_web_socket(re.compile(r"/ws$"), self._route)
+
+    def _route(self, ws: WebSocketRoute) -> None:
+        self.page_ws = ws
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if self.held or self.queue:
+                self.queue.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        self.held = False
+        while self.queue and self.page_ws is not None:
+            self.page_ws.send(self.queue.pop(0))
+
+
 def _tile(page: Page, pos: int) -> str:
     return f"#stl-grid .stl-tile[data-pos='{pos}']"
 
@@ -125,6 +152,8 @@ def _own_marks(page: Page) -> set[int]:
 
 
 def _mark(page: Page, positions: list[int], most: int = 10) -> None:
+    # the marking phase has reached this page (before it, a tap opens the picture large)
+    expect(page.locator("#stl-counter")).to_contain_text(f"0 / {most}")
     for pos in positions:
         page.click(_tile(page, pos))
     expect(page.locator("#stl-counter")).to_contain_text(f"{len(positions)} / {most}")
@@ -362,6 +391,7 @@ def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) ->
     started = time.monotonic()
     problems: list[str] = []
     a = _page(browser, problems)
+    hold = _Hold(a)
     a.goto(server + "/")
     a.click("[data-game=stella]")
     a.locator(".option-details summary").first.click()
@@ -380,8 +410,19 @@ def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) ->
     expect(a.locator("#seat-list .seat")).to_have_count(3)
     a.click("#start-game")
 
+    # Anna, the scout, taps a picture right after the word, before the marking phase reaches her phone
+    # (held back here): the tap marks it, it does not open the picture large
+    expect(a.locator("#stl-choices button")).to_have_count(2)
+    hold.held = True
     a.click("#stl-choices button[data-index='0']")
-    _mark(a, [0], most=1)
+    a.click(_tile(a, 0))
+    expect(a.locator(_tile(a, 0))).to_have_class(re.compile(r"stl-tile-mine\b"))
+    expect(a.locator("#stl-zoom")).to_have_count(0)
+    hold.release()
+    expect(a.locator("#stl-counter")).to_contain_text("1 / 1")
+    assert _own_marks(a) == {0}
+    a.click("#stl-done")
+    expect(a.locator("#stl-done")).to_have_count(0)
     _mark(b, [0], most=1)
     # the bot marks within seconds; until the reveal nobody sees its mark, only that it has marked
     expect(a.locator(".stl-lantern[data-seat='2'] .stl-lantern-count")).to_have_attribute(

@@ -232,6 +232,7 @@ const ui = {
   round: "", // which room, game and round the picks belong to
   picks: [], // positions picked before "Done"
   sending: false, // "Done" was tapped; waiting for the server to confirm
+  wordSent: false, // the scout tapped a word; until the marking phase arrives, a tap on a picture already marks
   chosen: null, // the position picked to name in a reveal turn, before confirming
   zoom: null, // the position shown large
   view: null, // the last view (for error texts with the room's limits)
@@ -288,10 +289,12 @@ function sync(ctx) {
     ui.round = key;
     ui.picks = loadPicks(key);
     ui.sending = false;
+    ui.wordSent = false;
     ui.chosen = null;
     ui.zoom = null;
   }
   if (view.phase !== "mark" || view.my_marks) ui.sending = false;
+  if (view.phase !== "word") ui.wordSent = false;
   if (view.phase !== "reveal" || !legalOf(ctx, "reveal").some((a) => a.position === ui.chosen)) ui.chosen = null;
 }
 
@@ -323,12 +326,21 @@ function myMarks(ctx) {
   if (!isPlayer(ctx)) return [];
   const view = v(ctx);
   if (Array.isArray(view.my_marks)) return view.my_marks;
-  if (view.phase === "mark") return ui.picks;
+  if (view.phase === "mark" || early(ctx)) return ui.picks;
   return [];
+}
+
+/**
+ * The scout has tapped a word and the server's answer (the marking phase) is still on its way: a tap on a
+ * picture in that moment is meant as a mark, not as "open it large", so it is picked already.
+ */
+function early(ctx) {
+  return isPlayer(ctx) && ui.wordSent && v(ctx).phase === "word";
 }
 
 function canPick(ctx) {
   const view = v(ctx);
+  if (early(ctx)) return true;
   return isPlayer(ctx) && view.phase === "mark" && !view.my_marks && !ui.sending && legalOf(ctx, "mark").length > 0;
 }
 
@@ -821,7 +833,7 @@ function wordControls(ctx, box) {
     row.appendChild(
       el(
         "button",
-        { type: "button", class: "btn btn-primary btn-huge stl-choice", dataset: { action: "choose_word", index: String(action.index) }, on: { click: () => ctx.act(action) } },
+        { type: "button", class: "btn btn-primary btn-huge stl-choice", dataset: { action: "choose_word", index: String(action.index) }, on: { click: () => chooseWord(ctx, action) } },
         el("strong", { class: "stl-choice-main", text: main }),
         other ? el("span", { class: "stl-choice-other", text: other }) : null,
       ),
@@ -830,6 +842,12 @@ function wordControls(ctx, box) {
   box.appendChild(el("p", { class: "stl-private-note" }, el("span", { "aria-hidden": "true", text: `${LOCK} ` }), t("stl.private")));
   box.appendChild(row);
   return box;
+}
+
+function chooseWord(ctx, action) {
+  ui.wordSent = true;
+  ctx.act(action);
+  ctx.rerender();
 }
 
 function markControls(ctx, box) {
