@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -196,10 +197,18 @@ async def test_two_processes_play_one_room_through_redis() -> None:
         await b.stop()
 
 
+async def _until(condition: Callable[[], bool], seconds: float) -> None:
+    """Wait for ``condition`` with a generous deadline (a busy machine starves the event loop)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+
+
 async def test_the_lease_moves_when_its_holder_dies() -> None:
     server = fakeredis.FakeServer()
-    a = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=200)
-    b = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=200)
+    # a lease of 1 s renewed every 50 ms: a starved event loop does not lose it by accident
+    a = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=1000)
+    b = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=1000)
     await a.start()
     await b.start()
     try:
@@ -214,24 +223,30 @@ async def test_the_lease_moves_when_its_holder_dies() -> None:
         await room_a.mutate(lambda r: start_game(r, room_a.game, a.clock()))
         room_b = await b.get("ACDEF")
         assert room_b is not None
-        await asyncio.sleep(0.2)
         assert room_a.driving and not room_b.driving
-        # process a dies without a word: its ticker and bots stop, its lease runs out
-        assert a._ticker is not None
-        a._ticker.cancel()
+        # a's bots play and b follows the game while a holds the lease
+        await _until(lambda: room_b.version >= 1, 30)
+        assert room_a.driving and not room_b.driving and room_b.version >= 1, (room_a.driving, room_b.version)
+        # process a dies without a word: its ticker and bots stop, its lease runs out. A cancel is only a
+        # request (one that lands while a lease call completes can be lost), so cancel until it is over.
+        ticker = a._ticker
+        assert ticker is not None
+        deadline = time.monotonic() + 30
+        while not ticker.done() and time.monotonic() < deadline:
+            ticker.cancel()
+            await asyncio.sleep(0.02)
+        assert ticker.done()
         room_a.cancel_tasks()
         room_a.driving = False
         version = room_b.version
-        for _ in range(400):
-            await asyncio.sleep(0.05)
-            if room_b.driving and room_b.version >= version + 1:
-                break
+        await _until(lambda: room_b.driving and room_b.version >= version + 1, 60)
         assert room_b.driving and room_b.version >= version + 1, (
             room_b.driving,
             room_b.version,
             version,
             room_b.row.status,
         )
+        assert not room_a.driving
         assert room_b.row.status == "playing"
     finally:
         await a.stop()

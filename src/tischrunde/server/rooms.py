@@ -602,9 +602,11 @@ class RoomManager:
 
     async def stop(self) -> None:
         if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+            # a cancel is only a request: one that lands while a store call completes can be lost (seen
+            # with redis under load), so ask again until the ticker is over
+            while not self._ticker.done():
+                self._ticker.cancel()
+                await asyncio.wait({self._ticker}, timeout=0.1)
         for room in self.rooms.values():
             room.cancel_tasks()
             for conn in room.conns:
