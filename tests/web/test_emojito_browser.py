@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import join
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Event, encode_action
@@ -96,14 +97,6 @@ def _create(page: Page, base: str, name: str, options: dict[str, bool | str | in
         pytest.xfail(f"the server refuses an Emojito room with {options}: {refused.first.inner_text()}")
     expect(page.locator("#room-code")).to_be_visible()
     return page.locator("#room-code").inner_text().strip()
-
-
-def _join(page: Page, base: str, code: str, name: str) -> None:
-    page.goto(base + "/")
-    page.fill("#join-code", code)
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    expect(page.locator("#seat-list")).to_be_visible()
 
 
 def _secret_card(page: Page) -> int:
@@ -284,8 +277,8 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
     assert re.fullmatch(r"[A-Z0-9]{3,8}", code), code
     ben = _page(browser, problems, locale="en-US", dark=True)
     cleo = _page(browser, problems)
-    _join(ben, server, code, "Ben")
-    _join(cleo, server, code, "Cleo")
+    join(ben, server, code, "Ben")
+    join(cleo, server, code, "Cleo")
     for page in (anna, ben, cleo):
         expect(page.locator("#seat-list .seat")).to_have_count(3)
     _shoot(anna, screenshots, "01-lobby")
@@ -401,8 +394,8 @@ def test_secret_message_chain(browser: Browser, server: str, screenshots: Path) 
     code = _create(anna, server, "Anna", {"secret_message": True})
     ben = _page(browser, problems, locale="en-US")
     cleo = _page(browser, problems)
-    _join(ben, server, code, "Ben")
-    _join(cleo, server, code, "Cleo")
+    join(ben, server, code, "Ben")
+    join(cleo, server, code, "Cleo")
     expect(anna.locator("#seat-list .seat")).to_have_count(3)
     anna.click("#start-game")
 
@@ -457,8 +450,8 @@ def test_each_for_themselves_with_a_challenge(browser: Browser, server: str, scr
     code = _create(anna, server, "Anna", {"mode": "each"})
     ben = _page(browser, problems, locale="en-US")
     cleo = _page(browser, problems)
-    _join(ben, server, code, "Ben")
-    _join(cleo, server, code, "Cleo")
+    join(ben, server, code, "Ben")
+    join(cleo, server, code, "Cleo")
     expect(anna.locator("#seat-list .seat")).to_have_count(3)
     anna.click("#start-game")
     phones = [anna, ben, cleo]
@@ -511,7 +504,7 @@ def test_teams_perform_at_once(browser: Browser, server: str, screenshots: Path)
     code = _create(anna, server, "Anna", {"mode": "teams"})
     others = [_page(browser, problems) for _ in range(3)]
     for page, name in zip(others, ("Ben", "Cleo", "Dana"), strict=True):
-        _join(page, server, code, name)
+        join(page, server, code, name)
     expect(anna.locator("#seat-list .seat")).to_have_count(4)
     anna.click("#start-game")
     phones = [anna, *others]
@@ -550,7 +543,7 @@ def test_dial_timer_and_the_end_of_the_game(browser: Browser, server: str, scree
     anna = _page(browser, problems)
     code = _create(anna, server, "Anna", {"dial_timeout_s": 3, "wrong_step": 3, "trophy_target": 1})
     ben = _page(browser, problems, locale="en-US")
-    _join(ben, server, code, "Ben")
+    join(ben, server, code, "Ben")
     expect(anna.locator("#seat-list .seat")).to_have_count(2)
     anna.click("#start-game")
     _secret_card(anna)

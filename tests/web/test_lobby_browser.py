@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
-from playwright.sync_api import Error as PlaywrightError
+from browsing import watch
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 pytestmark = pytest.mark.browser
 
@@ -17,28 +17,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 def _page(browser: Browser, problems: list[str], *, locale: str = "en-US") -> Page:
     context = browser.new_context(viewport=PHONE, locale=locale, color_scheme="dark", reduced_motion="reduce")
     page = context.new_page()
-    _watch(page, problems)
+    watch(page, problems)
     page.set_default_timeout(10_000)
     return page
-
-
-def _watch(page: Page, problems: list[str]) -> None:
-    """Collect every dialog (an XSS would open one), page error and CSP refusal."""
-
-    def dialog(d: Dialog) -> None:
-        problems.append(f"dialog: {d.message}")
-        d.dismiss()
-
-    def page_error(e: PlaywrightError) -> None:
-        problems.append(f"pageerror: {e}")
-
-    def console(msg: ConsoleMessage) -> None:
-        if "Content Security Policy" in msg.text:
-            problems.append(f"csp: {msg.text}")
-
-    page.on("dialog", dialog)
-    page.on("pageerror", page_error)
-    page.on("console", console)
 
 
 def test_languages_host_controls_and_kick(browser: Browser, server: str, screenshots: Path) -> None:

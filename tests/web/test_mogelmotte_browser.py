@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
+from browsing import join, watch
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.browser
@@ -30,28 +31,9 @@ NAME_LIMIT = 24  # the server keeps names to 24 characters
 def _page(browser: Browser, dialogs: list[str], *, locale: str = "de-DE", size: ViewportSize = PHONE) -> Page:
     context = browser.new_context(viewport=size, locale=locale, has_touch=False, device_scale_factor=1)
     page = context.new_page()
-    _watch(page, dialogs)
+    watch(page, dialogs)
     page.set_default_timeout(15_000)
     return page
-
-
-def _watch(page: Page, problems: list[str]) -> None:
-    """Collect every dialog (an XSS would open one), page error and CSP refusal."""
-
-    def dialog(d: Dialog) -> None:
-        problems.append(f"dialog: {d.message}")
-        d.dismiss()
-
-    def page_error(e: PlaywrightError) -> None:
-        problems.append(f"pageerror: {e}")
-
-    def console(msg: ConsoleMessage) -> None:
-        if "Content Security Policy" in msg.text:
-            problems.append(f"csp: {msg.text}")
-
-    page.on("dialog", dialog)
-    page.on("pageerror", page_error)
-    page.on("console", console)
 
 
 def _shoot(page: Page, folder: Path, name: str) -> None:
@@ -71,14 +53,6 @@ def _settle(page: Page) -> None:
         """() => document.getAnimations().every(
             (x) => x.playState !== 'running' || x.effect.getComputedTiming().iterations === Infinity)"""
     )
-
-
-def _join(page: Page, base: str, code: str, name: str) -> None:
-    page.goto(base + "/")
-    page.fill("#join-code", code)
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    expect(page.locator("#seat-list")).to_be_visible()
 
 
 def _step(page: Page) -> str | None:
@@ -146,8 +120,8 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     # ---- B (hostile name) and C join by code
     b = _page(browser, dialogs, locale="en-US")
     c = _page(browser, dialogs)
-    _join(b, server, code, HOSTILE)
-    _join(c, server, code, HOSTILE_SHORT)
+    join(b, server, code, HOSTILE)
+    join(c, server, code, HOSTILE_SHORT)
     shown_b = HOSTILE[:NAME_LIMIT]
     for page in (a, b, c):
         expect(page.locator("#seat-list .seat-name", has_text=shown_b)).to_have_text(shown_b)

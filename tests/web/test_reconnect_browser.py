@@ -5,26 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
-from playwright.sync_api import Error as PlaywrightError
+from browsing import watch
+from playwright.sync_api import Browser, ViewportSize, expect
 
 pytestmark = pytest.mark.browser
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-
-
-def _watch(page: Page, problems: list[str]) -> None:
-    """Collect every dialog (an XSS would open one), and page error."""
-
-    def dialog(d: Dialog) -> None:
-        problems.append(f"dialog: {d.message}")
-        d.dismiss()
-
-    def page_error(e: PlaywrightError) -> None:
-        problems.append(f"pageerror: {e}")
-
-    page.on("dialog", dialog)
-    page.on("pageerror", page_error)
 
 
 def test_phone_reconnects_after_kill_9(browser: Browser, server_process: Any) -> None:
@@ -34,7 +20,7 @@ def test_phone_reconnects_after_kill_9(browser: Browser, server_process: Any) ->
     problems: list[str] = []
     context = browser.new_context(viewport=PHONE, locale="en-US")
     page = context.new_page()
-    _watch(page, problems)
+    watch(page, problems)
     page.set_default_timeout(15_000)
 
     page.goto(base + "/")

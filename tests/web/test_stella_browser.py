@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsing import join
 from playwright.sync_api import (
     Browser,
     ConsoleMessage,
@@ -79,14 +80,6 @@ def _page(
 def _shoot(page: Page, folder: Path, name: str) -> None:
     page.wait_for_timeout(500)  # the event animations are over
     page.screenshot(path=str(folder / f"stella-{name}.png"))
-
-
-def _join(page: Page, base: str, code: str, name: str) -> None:
-    page.goto(base + "/")
-    page.fill("#join-code", code)
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    expect(page.locator("#seat-list")).to_be_visible()
 
 
 def _stale_first_mark(page: Page) -> dict[str, int]:
@@ -220,11 +213,11 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     expect(a.locator("#seat-list .seat")).to_have_count(1)
 
     b = _page(browser, problems, locale="en-US", frames=seen["Ben"])
-    _join(b, server, code, "Ben")
+    join(b, server, code, "Ben")
     expect(a.locator("#seat-list .seat")).to_have_count(2)
     c = _page(browser, problems, frames=seen["Cleo"])
     cleo_sent = _stale_first_mark(c)
-    _join(c, server, code, "Cleo")
+    join(c, server, code, "Cleo")
     expect(a.locator("#seat-list .seat")).to_have_count(3)
 
     # the table screen (laptop); one picture is blocked to show the neutral placeholder
@@ -404,7 +397,7 @@ def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) ->
     code = a.locator("#room-code").inner_text().strip()
     expect(a.locator("#seat-list .seat")).to_have_count(1)
     b = _page(browser, problems, locale="en-US")
-    _join(b, server, code, "Ben")
+    join(b, server, code, "Ben")
     expect(a.locator("#seat-list .seat")).to_have_count(2)
     a.click("[data-act=add-bot]")
     expect(a.locator("#seat-list .seat")).to_have_count(3)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from browsing import join
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Action, Config, Event, Timeout, encode_action
@@ -93,14 +94,6 @@ def _create(page: Page, base: str, name: str, options: dict[str, int | str]) -> 
     return page.locator("#room-code").inner_text().strip()
 
 
-def _join(page: Page, base: str, code: str, name: str) -> None:
-    page.goto(base + "/")
-    page.fill("#join-code", code)
-    page.fill("#join-name", name)
-    page.click("#join-button")
-    expect(page.locator("#seat-list")).to_be_visible()
-
-
 def _binding(page: Page) -> set[str]:
     """The forbidden letters that bind this phone's player now (tiles not marked as off)."""
     tiles = page.locator("#wl-tiles .wl-tile:not(.wl-tile-off)")
@@ -140,8 +133,8 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     code = _create(anna, server, "Anna", {"rounds": 1, "timer_s": 10, "objection_s": 8})
     ben = _page(browser, problems, locale="en-US", dark=True)
     cleo = _page(browser, problems)
-    _join(ben, server, code, "Ben")
-    _join(cleo, server, code, "Cleo")
+    join(ben, server, code, "Ben")
+    join(cleo, server, code, "Cleo")
     for page in (anna, ben, cleo):
         expect(page.locator("#seat-list .seat")).to_have_count(3)
     table = _page(browser, problems, size=LAPTOP)
@@ -299,7 +292,7 @@ def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screen
     anna = _page(browser, problems, locale="en-US")
     code = _create(anna, server, "Anna", {"input": "spoken", "rounds": 1})
     ben = _page(browser, problems)
-    _join(ben, server, code, "Ben")
+    join(ben, server, code, "Ben")
     expect(anna.locator("#seat-list .seat")).to_have_count(2)
     anna.click("[data-act=add-bot]")
     expect(anna.locator("#seat-list .seat-bot")).to_have_count(1)

@@ -1,0 +1,34 @@
+"""Helpers every browser test shares: join a room as a person would, and watch a page for trouble."""
+
+from __future__ import annotations
+
+from playwright.sync_api import ConsoleMessage, Dialog, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+
+
+def join(page: Page, base: str, code: str, name: str) -> None:
+    """Open the start page, type the room code and a name, and wait for the lobby."""
+    page.goto(base + "/")
+    page.fill("#join-code", code)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#seat-list")).to_be_visible()
+
+
+def watch(page: Page, problems: list[str]) -> None:
+    """Collect every dialog (an XSS would open one), page error and CSP refusal."""
+
+    def dialog(d: Dialog) -> None:
+        problems.append(f"dialog: {d.message}")
+        d.dismiss()
+
+    def page_error(e: PlaywrightError) -> None:
+        problems.append(f"pageerror: {e}")
+
+    def console(msg: ConsoleMessage) -> None:
+        if "Content Security Policy" in msg.text:
+            problems.append(f"csp: {msg.text}")
+
+    page.on("dialog", dialog)
+    page.on("pageerror", page_error)
+    page.on("console", console)
