@@ -1230,49 +1230,11 @@ def active_seats(state: State) -> frozenset[int]:
 
 
 def playout_step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None:
-    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats).
-
-    The body is ``_active_mask`` written out (one call less per playout step); keep the two in step.
-    """
-    phase = state.phase
-    settle_from = state.settle_from
-    hands = state.hands
-    if phase == "turn" and settle_from == NOBODY:
-        mask = 1 << state.turn
-    elif phase == "over":
+    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats)."""
+    if state.phase == "over":
         return None
-    elif phase == "round_over":
-        due = state.due
-        return None if due == NO_DUE else due, ()
-    elif settle_from != NOBODY:
-        due = state.due
-        return None if due == NO_DUE else due, _SEAT_TUPLES[1 << settle_from]
-    elif phase == "spider":
-        mask = 1 << state.actor
-    elif phase == "cockroach_race":
-        mask = (1 << len(hands)) - 1
-    else:
-        mask = 0
-        waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
-        gifts = state.gifts
-        for s in waiting:
-            if phase == "mosquito_race" or gifts[s] == -1:
-                mask |= 1 << s
-    guard = state.guard
-    cheat_card = state.cheat_card
-    tell = False
-    if phase in CHEAT_PHASES:
-        for seat, held in enumerate(cheat_card):
-            if held != NO_TELL:
-                tell = True
-            elif seat != guard and len(hands[seat]) >= 2:
-                mask |= 1 << seat
-    else:
-        tell = cheat_card.count(NO_TELL) != len(cheat_card)
-    if tell:
-        mask |= 1 << guard
     due = state.due
-    return None if due == NO_DUE else due, _SEAT_TUPLES[mask]
+    return None if due == NO_DUE else due, _SEAT_TUPLES[_active_mask(state)]
 
 
 def _active_mask(state: State) -> int:
