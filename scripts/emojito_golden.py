@@ -3,7 +3,7 @@
     .venv/bin/python scripts/emojito_golden.py
 
 Each case is one bot game (model bots, fixed seed) saved as a record that ``tischrunde replay``
-accepts, plus ``*.outcome.json`` with its outcome; tests/games/test_emojito_golden.py replays them.
+accepts, plus ``*.outcome.json`` with its outcome; tests/games/test_golden_records.py replays them.
 """
 
 from __future__ import annotations

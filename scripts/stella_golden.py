@@ -3,7 +3,7 @@
     .venv/bin/python scripts/stella_golden.py
 
 Each case is one game of association bots (fixed seed) saved as a record that ``tischrunde replay``
-accepts, plus ``*.outcome.json`` with its outcome; tests/games/test_stella_golden.py replays them.
+accepts, plus ``*.outcome.json`` with its outcome; tests/games/test_golden_records.py replays them.
 """
 
 from __future__ import annotations

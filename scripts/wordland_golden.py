@@ -3,7 +3,7 @@
     .venv/bin/python scripts/wordland_golden.py
 
 Each case is one game of word bots (easy, normal, hard by seat, fixed seed) saved as a record that
-``tischrunde replay`` accepts, plus ``*.outcome.json``; tests/games/test_wordland_golden.py replays them.
+``tischrunde replay`` accepts, plus ``*.outcome.json``; tests/games/test_golden_records.py replays them.
 """
 
 from __future__ import annotations
