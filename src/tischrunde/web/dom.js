@@ -45,3 +45,14 @@ export function flash(node, cls) {
   node.classList.add(cls);
   node.addEventListener("animationend", () => node.classList.remove(cls), { once: true });
 }
+
+// A short vibration where the phone allows it; the screen always says the same in words.
+export function buzz(ms = 150) {
+  if (typeof navigator.vibrate === "function") {
+    try {
+      navigator.vibrate(ms);
+    } catch {
+      // not allowed without a user gesture on some browsers
+    }
+  }
+}

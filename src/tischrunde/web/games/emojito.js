@@ -4,7 +4,7 @@
 // The module only reads the engine's view (shape: the docstring of tischrunde.games.emojito.engine) and
 // the legal actions; it never decides a rule itself. Names and card words go in through textContent.
 
-import { el, flash } from "../dom.js";
+import { buzz, el, flash } from "../dom.js";
 import { formatList, lang, register, t } from "../i18n.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
@@ -1144,15 +1144,6 @@ function describe(ev, ctx) {
   }
 }
 
-function buzz() {
-  if (typeof navigator.vibrate === "function") {
-    try {
-      navigator.vibrate(150);
-    } catch {
-      // not allowed without a user gesture on some browsers: the screen says it anyway
-    }
-  }
-}
 
 function animate(events, ctx, page) {
   const view = v(ctx);

@@ -5,7 +5,7 @@
 // The module only reads the engine's view (shape: the docstring of tischrunde.games.wordland) and the legal
 // actions; the engine judges every word. Names and words go in through textContent only.
 
-import { el, flash } from "../dom.js";
+import { buzz, el, flash } from "../dom.js";
 import { formatList, register, t } from "../i18n.js";
 
 if (!document.querySelector("link[data-wordland]")) {
@@ -1202,15 +1202,6 @@ function describe(ev, ctx) {
   }
 }
 
-function buzz() {
-  if (typeof navigator.vibrate === "function") {
-    try {
-      navigator.vibrate(120);
-    } catch {
-      // some browsers refuse without a user gesture: the screen says it anyway
-    }
-  }
-}
 
 function animate(events, ctx, page) {
   const view = v(ctx);
@@ -1218,7 +1209,7 @@ function animate(events, ctx, page) {
     switch (ev.kind) {
       case "word":
         flash(page.querySelector("#wl-words .wl-word"), "anim-pop");
-        if (view.my_turn) buzz();
+        if (view.my_turn) buzz(120);
         break;
       case "place_letter":
       case "hatter_ignore":
@@ -1226,13 +1217,13 @@ function animate(events, ctx, page) {
         break;
       case "objection":
         flash(page.querySelector("#wl-vote"), "anim-shake");
-        if (view.vote && list(view.vote.voters).includes(ctx.seat)) buzz();
+        if (view.vote && list(view.vote.voters).includes(ctx.seat)) buzz(120);
         break;
       case "out":
         flash(page.querySelector(`#wl-seats [data-seat="${ev.seat}"]`), "anim-shake");
         break;
       case "guard_force":
-        if (view.my_turn) buzz();
+        if (view.my_turn) buzz(120);
         break;
       default:
         break;
