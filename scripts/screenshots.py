@@ -52,9 +52,9 @@ def free_port() -> int:
 
 def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
     log = (data / "server.log").open("ab")
+    cmd = [sys.executable, "-m", "tischrunde.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tischrunde.cli", "serve", "--host", "127.0.0.1"]
-        + ["--port", str(port), "--data", str(data)],
+        [*cmd, "--data", str(data)],
         stdout=log,
         stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -330,7 +330,9 @@ def wordland(s: Shots) -> None:
     anna.locator("#wl-word").press("Enter")
     expect(ben.locator("#wl-word")).to_be_focused()
     bad_letter = sorted(letters(ben))[0]
-    bad = next((w for w, used in lexicon_letters(category, "de", True) if bad_letter in used), bad_letter + "aus")
+    bad = next(
+        (w for w, used in lexicon_letters(category, "de", True) if bad_letter in used), bad_letter + "aus"
+    )
     ben.locator("#wl-word").fill(bad)
     s.shoot(ben, "wordland-04-forbidden-while-typing-en-dark")
     ben.locator("#wl-word").press("Enter")
