@@ -181,3 +181,33 @@ def test_option_editor_labels_tables_and_emojito_start_check(browser: Browser, s
     if host.locator("#log .log-line").count() == 0:
         expect(host.locator("#log")).to_be_hidden()
     assert problems == [], problems
+
+
+def test_refused_options_are_explained_in_the_room_language(browser: Browser, server: str) -> None:
+    """A refused option names the option by its German label and what it allows, never the server's English."""
+    problems: list[str] = []
+    host = _page(browser, problems, locale="de-DE")
+    host.goto(server + "/")
+    # the start page: two options that each fit on their own but clash (more marks needed than allowed)
+    host.click("[data-game=stella]")
+    host.locator(".option-details summary").first.click()
+    for option, value in (("min_marks", "5"), ("max_marks", "3")):
+        host.fill(f"#opt-{option}", value)
+        host.dispatch_event(f"#opt-{option}", "change")
+    host.fill("#create-name", "Hosty")
+    host.click("#create-button")
+    toast = host.locator(".toast-error").last
+    expect(toast).to_have_text("„Mindestens markieren“ passt so nicht zu den anderen Regeln.")
+    # the lobby: a number out of range, sent as the host changes it, names the range too
+    host.fill("#opt-min_marks", "1")
+    host.dispatch_event("#opt-min_marks", "change")
+    host.click("#create-button")
+    expect(host.locator("#room-code")).to_be_visible()
+    host.click("#lobby-options summary")
+    host.fill("#opt-rounds", "99")
+    host.dispatch_event("#opt-rounds", "change")
+    toast = host.locator(".toast-error").last
+    expect(toast).to_contain_text(re.compile(r"^„Anzahl der Runden“ geht so nicht – erlaubt: 1 bis \d+\.$"))
+    expect(toast).not_to_contain_text("config")
+    assert problems == [], problems
+    host.context.close()

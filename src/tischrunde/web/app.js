@@ -1,7 +1,7 @@
 // The app shell: router (start page, room /r/CODE, table screen /r/CODE?table=1), lobby and the game frame.
 
 import { clear, el } from "./dom.js";
-import { lang, onLangChange, setLang, t } from "./i18n.js";
+import { formatList, lang, onLangChange, setLang, t } from "./i18n.js";
 import { Connection, loadToken, saveToken } from "./net.js";
 // games with a browser module under games/ (loaded on demand, so one broken module cannot stop the others)
 const CLIENTS = ["mogelmotte", "emojito", "stella", "wordland"];
@@ -287,7 +287,7 @@ function fillCreate(form, games, savedName) {
         body: JSON.stringify({ game: chosen.name, language: langSelect.value, options: { ...values } }),
       });
       const body = await res.json();
-      if (!res.ok) return toast(body.message || t("err.network"), "error");
+      if (!res.ok) return toast(errorSentence(body, chosen, values), "error");
       sessionStorage.setItem(`tischrunde.pending.${body.code}`, name);
       navigate(`/r/${encodeURIComponent(body.code)}`);
     } catch {
@@ -465,14 +465,13 @@ function onState(msg) {
 }
 
 function onError(msg) {
-  const key = `err.${msg.code}`;
   const mod = app.info ? gameModule(app.info.game) : null;
   if (msg.code === "stale_version" && retryPending(mod)) return;
   // a module's errorText may return a string or {text, inline}: inline means the module shows it itself
   const own = mod && mod.errorText ? mod.errorText(msg) : null;
   const inline = Boolean(own && typeof own === "object" && own.inline);
   const ownText = own && typeof own === "object" ? own.text : own;
-  const text = ownText || (t(key) !== key ? t(key) : lobbyErrorText(msg) || msg.message);
+  const text = ownText || errorSentence(msg);
   if (msg.code === "bad_token" || msg.code === "kicked") {
     saveToken(app.room, null);
     if (app.conn) app.conn.close();
@@ -515,10 +514,61 @@ function retryPending(mod) {
   return app.conn.act(p.action) !== false;
 }
 
-/** A kinder sentence for a refused host operation in the lobby (the server's own text as fallback). */
-function lobbyErrorText(msg) {
-  if (!app.info || app.info.status !== "lobby" || msg.code !== "bad_config") return null;
-  return t("lobby.refused", { reason: msg.message });
+/**
+ * The sentence for a refused request in the UI's language, built from the server's stable `code` and
+ * `field` (a refused option is named by its own label, with what it allows from the game's spec); the
+ * server's English `message` only for a code this app does not know.
+ */
+export function errorSentence(msg, spec = app.info ? specFor(app.info.game) : null, values = null) {
+  if (!msg || typeof msg !== "object") return t("err.network");
+  if (msg.code === "bad_config") return configErrorSentence(msg.field || "", spec, values);
+  const key = `err.${msg.code}`;
+  if (t(key) !== key) return t(key);
+  if (!msg.message) return t("err.network");
+  return app.info && app.info.status === "lobby" ? t("lobby.refused", { reason: msg.message }) : msg.message;
+}
+
+function configErrorSentence(field, spec, values) {
+  if (field.startsWith("options.")) {
+    const name = field.slice("options.".length);
+    const opt = spec ? spec.options.find((o) => o.name === name) : null;
+    const option = spec ? optionLabel(spec, name) : name;
+    const allowed = opt ? allowedText(spec, opt) : null;
+    // a value the option allows on its own (sent from the start page) clashes with another option
+    const fits = opt && values && name in values && valueAllowed(opt, values[name]);
+    if (fits) return t("err.bad_option_combo", { option });
+    return allowed ? t("err.bad_option", { option, allowed }) : t("err.bad_option_combo", { option });
+  }
+  if (field === "players" && spec) {
+    return t("err.bad_players", { game: gameTitle(spec), min: spec.min_players, max: spec.max_players });
+  }
+  const general = { game: "err.bad_game", language: "err.bad_language", takeover_s: "err.bad_takeover", bot: "err.bad_bot", bots: "err.bad_bot", options: "err.bad_options" };
+  if (general[field]) return t(general[field]);
+  if (field.startsWith("decks.")) return t("err.bad_deck");
+  return t("err.bad_config");
+}
+
+/** An option's own label (`optname.<game>.<option>`), else its name as the option editor shows it. */
+function optionLabel(spec, name) {
+  const key = `optname.${spec.name}.${name}`;
+  return t(key) !== key ? t(key) : name;
+}
+
+function valueAllowed(opt, v) {
+  if (opt.choices) return opt.choices.includes(v);
+  if (typeof v !== "number" || typeof opt.default !== "number") return typeof v === typeof opt.default;
+  return (opt.minimum === null || opt.minimum === undefined || v >= opt.minimum) && (opt.maximum === null || opt.maximum === undefined || v <= opt.maximum);
+}
+
+/** What an option allows, from the spec: its choices or its range; null for a yes/no (then it is a clash). */
+function allowedText(spec, opt) {
+  if (typeof opt.default === "boolean") return null;
+  if (opt.choices) return formatList(opt.choices.map((c) => choiceLabel(spec, opt, c)), "disjunction");
+  if (opt.minimum !== null && opt.minimum !== undefined) {
+    if (opt.maximum !== null && opt.maximum !== undefined) return t("err.range", { min: opt.minimum, max: opt.maximum });
+    return t("err.at_least", { min: opt.minimum });
+  }
+  return null;
 }
 
 app.welcomedOnce = () => app.seat !== null || app.info !== null;

@@ -125,6 +125,63 @@ const STRINGS = {
     "err.not_your_turn": "Du bist nicht dran.",
     "err.network": "Keine Verbindung zum Server.",
     "err.kicked": "Du wurdest aus dem Raum entfernt.",
+    "err.bad_config": "Diese Einstellung ist nicht erlaubt.",
+    "err.bad_option": "„{option}“ geht so nicht – erlaubt: {allowed}.",
+    "err.bad_option_combo": "„{option}“ passt so nicht zu den anderen Regeln.",
+    "err.range": "{min} bis {max}",
+    "err.at_least": "ab {min}",
+    "err.bad_players": "Die Zahl der Spieler:innen passt nicht zu {game} mit diesen Regeln ({min}–{max} möglich).",
+    "err.bad_game": "Dieses Spiel gibt es hier nicht.",
+    "err.bad_language": "Ein Raum spricht Deutsch oder Englisch.",
+    "err.bad_takeover": "Diese Wartezeit, bis ein Bot einspringt, geht nicht.",
+    "err.bad_bot": "Diesen Bot gibt es nicht.",
+    "err.bad_options": "Die Regeln ließen sich nicht lesen.",
+    "err.bad_deck": "Ein eigener Kartenstapel passt nicht zu den Regeln.",
+    "err.game_running": "Das geht nicht, solange ein Spiel läuft.",
+    "err.bots_not_allowed": "In diesem Spiel spielen nur Menschen – kein Bot kann mitspielen.",
+    "err.malformed_action": "Dieser Zug ließ sich nicht lesen.",
+    "err.illegal_action": "Das ist gerade nicht erlaubt.",
+    "err.busy": "Der Server ist gerade beschäftigt – bitte gleich noch einmal.",
+    "err.unknown_picture": "Dieses Bild gibt es nicht.",
+    "optname.mogelmotte.cheat_ms": "Zeit zum Mogeln",
+    "optname.mogelmotte.slap_window_ms": "Zeit zum Draufhauen",
+    "optname.mogelmotte.throw_window_ms": "Zeit zum Werfen",
+    "optname.mogelmotte.rounds": "Anzahl der Runden",
+    "optname.mogelmotte.hand_size": "Handkarten zu Rundenbeginn",
+    "optname.mogelmotte.last_card_action": "Aktion der letzten Karte",
+    "optname.mogelmotte.give_last_card": "Letzte Karte verschenken",
+    "optname.mogelmotte.guard_chooses_card": "Wächter sucht die Strafkarte aus",
+    "optname.mogelmotte.cockroach_continue": "Weiter nach der Kakerlake",
+    "optname.mogelmotte.slowest_rule": "Wer war am langsamsten",
+    "optname.mogelmotte.round_pause_ms": "Pause zwischen den Runden",
+    "optname.emojito.mode": "Spielart",
+    "optname.emojito.wrong_step": "Felder pro falscher Wählscheibe",
+    "optname.emojito.trophy_target": "Trophäen bis zum Ende (kooperativ)",
+    "optname.emojito.secret_message": "Geheime Nachricht",
+    "optname.emojito.each_target": "Trophäen bis zum Ende (jeder gegen jeden)",
+    "optname.emojito.teams_target": "Trophäen bis zum Ende (Teams)",
+    "optname.emojito.performer_challengeable": "Darsteller:in herausfordern",
+    "optname.emojito.challenger_bonus_stacks": "Bonus der Herausforderung zusätzlich",
+    "optname.emojito.dial_timeout_s": "Sekunden für die Wählscheiben",
+    "optname.stella.dark_fall": "Punkte im Dunkeln nach dem Fallen",
+    "optname.stella.row_order": "Reihenfolge neuer Bilderreihen",
+    "optname.stella.rounds": "Anzahl der Runden",
+    "optname.stella.max_marks": "Höchstens markieren",
+    "optname.stella.min_marks": "Mindestens markieren",
+    "optname.stella.mark_timeout_s": "Sekunden zum Markieren",
+    "optname.stella.turn_timeout_s": "Sekunden für Wortwahl und Nennen",
+    "optname.stella.picture_count": "Größe des Bilderstapels",
+    "optname.wordland.difficulty": "Schwierigkeit (verbotene Buchstaben)",
+    "optname.wordland.timer_s": "Sekunden pro Zug (Teekanne)",
+    "optname.wordland.objection_s": "Sekunden für Einspruch",
+    "optname.wordland.vote_s": "Sekunden für die Abstimmung",
+    "optname.wordland.choose_s": "Sekunden für Kategorie und Wette",
+    "optname.wordland.fold_umlauts": "Umlaute als Grundbuchstaben",
+    "optname.wordland.input": "Wörter tippen oder sagen",
+    "optname.wordland.scoring": "Wertungskarten",
+    "optname.wordland.hatter_scope": "Wirkung des Hutmachers",
+    "optname.wordland.bonus_when_out": "Boni auch nach dem Ausscheiden",
+    "optname.wordland.rounds": "Anzahl der Runden",
   },
   en: {
     "app.title": "tischrunde",
@@ -250,6 +307,63 @@ const STRINGS = {
     "err.not_your_turn": "It is not your turn.",
     "err.network": "No connection to the server.",
     "err.kicked": "You were removed from the room.",
+    "err.bad_config": "This setting is not allowed.",
+    "err.bad_option": "“{option}” cannot be set like that – allowed: {allowed}.",
+    "err.bad_option_combo": "“{option}” does not fit the other rules like that.",
+    "err.range": "{min} to {max}",
+    "err.at_least": "{min} or more",
+    "err.bad_players": "The number of players does not fit {game} with these rules ({min}–{max} possible).",
+    "err.bad_game": "This game is not available here.",
+    "err.bad_language": "A room speaks German or English.",
+    "err.bad_takeover": "This wait before a bot takes over is not possible.",
+    "err.bad_bot": "There is no such bot.",
+    "err.bad_options": "The rules could not be read.",
+    "err.bad_deck": "An own deck does not fit the rules.",
+    "err.game_running": "Not possible while a game is running.",
+    "err.bots_not_allowed": "This game is for people only – no bot can take a seat.",
+    "err.malformed_action": "That move could not be read.",
+    "err.illegal_action": "That is not allowed right now.",
+    "err.busy": "The server is busy – please try again in a moment.",
+    "err.unknown_picture": "There is no such picture.",
+    "optname.mogelmotte.cheat_ms": "Time to cheat",
+    "optname.mogelmotte.slap_window_ms": "Time to slap",
+    "optname.mogelmotte.throw_window_ms": "Time to throw",
+    "optname.mogelmotte.rounds": "Number of rounds",
+    "optname.mogelmotte.hand_size": "Cards in hand at the start",
+    "optname.mogelmotte.last_card_action": "Action of the last card",
+    "optname.mogelmotte.give_last_card": "Give away the last card",
+    "optname.mogelmotte.guard_chooses_card": "Guard chooses the penalty card",
+    "optname.mogelmotte.cockroach_continue": "Play after a cockroach",
+    "optname.mogelmotte.slowest_rule": "Who was slowest",
+    "optname.mogelmotte.round_pause_ms": "Pause between rounds",
+    "optname.emojito.mode": "Mode",
+    "optname.emojito.wrong_step": "Fields per wrong dial",
+    "optname.emojito.trophy_target": "Trophies to end (co-op)",
+    "optname.emojito.secret_message": "Secret message",
+    "optname.emojito.each_target": "Trophies to end (each for themselves)",
+    "optname.emojito.teams_target": "Trophies to end (teams)",
+    "optname.emojito.performer_challengeable": "Challenge the performer",
+    "optname.emojito.challenger_bonus_stacks": "Challenge bonus on top",
+    "optname.emojito.dial_timeout_s": "Seconds to set the dials",
+    "optname.stella.dark_fall": "Points in the dark after a fall",
+    "optname.stella.row_order": "Order of new picture rows",
+    "optname.stella.rounds": "Number of rounds",
+    "optname.stella.max_marks": "Most marks",
+    "optname.stella.min_marks": "Fewest marks",
+    "optname.stella.mark_timeout_s": "Seconds to mark",
+    "optname.stella.turn_timeout_s": "Seconds to choose and to name",
+    "optname.stella.picture_count": "Size of the picture deck",
+    "optname.wordland.difficulty": "Difficulty (forbidden letters)",
+    "optname.wordland.timer_s": "Seconds per turn (teapot)",
+    "optname.wordland.objection_s": "Seconds to object",
+    "optname.wordland.vote_s": "Seconds to vote",
+    "optname.wordland.choose_s": "Seconds to choose and bet",
+    "optname.wordland.fold_umlauts": "Umlauts as plain letters",
+    "optname.wordland.input": "Type or say the words",
+    "optname.wordland.scoring": "Scoring cards",
+    "optname.wordland.hatter_scope": "Mad Hatter's letter",
+    "optname.wordland.bonus_when_out": "Bonuses even when out",
+    "optname.wordland.rounds": "Number of rounds",
   },
 };
 
@@ -314,8 +428,8 @@ function numberFormat() {
   return (numberFormats[current] ??= new Intl.NumberFormat(current));
 }
 
-function listFormat() {
-  return (listFormats[current] ??= new Intl.ListFormat(current, { style: "long", type: "conjunction" }));
+function listFormat(type = "conjunction") {
+  return (listFormats[`${current}.${type}`] ??= new Intl.ListFormat(current, { style: "long", type }));
 }
 
 function formatParam(value) {
@@ -324,10 +438,11 @@ function formatParam(value) {
   return String(value);
 }
 
-export function formatList(items) {
+/** "a, b and c" (or with type "disjunction": "a, b or c") in the current language. */
+export function formatList(items, type = "conjunction") {
   const strings = items.map(String);
   if (typeof Intl.ListFormat === "function") {
-    return listFormat().format(strings);
+    return listFormat(type).format(strings);
   }
   return strings.join(", ");
 }
