@@ -32,6 +32,21 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
+# the named elements are whole on a phone without scrolling: above the bottom dock, or inside it and on screen
+IN_VIEW = """(sels) => {
+  window.scrollTo(0, 0);
+  const dock = document.querySelector('#dock');
+  const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
+  return sels.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return `${s}: missing`;
+    const r = e.getBoundingClientRect();
+    const limit = dock && dock.contains(e) ? innerHeight : dockTop;
+    return r.top >= 0 && r.bottom <= limit + 0.5 ? null : `${s}: ${r.top}..${r.bottom}, limit ${limit}`;
+  }).filter(Boolean);
+}"""
+
+
 def _page(
     browser: Browser,
     problems: list[str],
@@ -346,6 +361,18 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
             _shoot(performer, screenshots, "04b-performer-during-dial")
             second.locator(f"#emj-tiles button.emj-tile[data-number='{wrong}']").click()
             _shoot(second, screenshots, "04-dial-picked")
+            # all seven cards and the button that sets the dial fit the phone without scrolling
+            sels = [
+                "#emj-tiles button.emj-tile[data-number='1']",
+                "#emj-tiles button.emj-tile[data-number='7']",
+            ]
+            assert second.evaluate(IN_VIEW, [*sels, "#emj-set-dial"]) == []
+            # a long card name breaks at its soft hyphen, never one letter alone on a line
+            names = second.eval_on_selector_all(
+                "#emj-tiles .emj-tile-name", "es => es.map((e) => e.innerText)"
+            )
+            for text in names:
+                assert all(len(line.strip()) > 2 for line in text.splitlines() if line.strip()), names
             table.wait_for_timeout(80)
             table.screenshot(path=str(screenshots / "emojito-05-table-dial-laptop.png"))
         _set_dial(second, right if second_seat in plan[rnd] else wrong)

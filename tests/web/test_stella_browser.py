@@ -38,6 +38,21 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
+# the named elements are whole on a phone without scrolling: above the bottom dock, or inside it and on screen
+IN_VIEW = """(sels) => {
+  window.scrollTo(0, 0);
+  const dock = document.querySelector('#dock');
+  const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
+  return sels.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return `${s}: missing`;
+    const r = e.getBoundingClientRect();
+    const limit = dock && dock.contains(e) ? innerHeight : dockTop;
+    return r.top >= 0 && r.bottom <= limit + 0.5 ? null : `${s}: ${r.top}..${r.bottom}, limit ${limit}`;
+  }).filter(Boolean);
+}"""
+
+
 def _page(
     browser: Browser,
     problems: list[str],
@@ -247,6 +262,13 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
         assert words[0] not in text and words[1] not in text, text
     expect(a.locator("#status .timer")).to_be_visible()
     _shoot(a, screenshots, "01-scout-chooses")
+    # each word on one line of its button, never broken inside (German words are long)
+    lines = a.eval_on_selector_all(
+        "#stl-choices .stl-choice-main",
+        "es => es.map((e) => [e.textContent, e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)])",
+    )
+    for word, count in lines:
+        assert round(count) <= len(word.split()), (word, count)
     _shoot(b, screenshots, "02-waiting-for-word")
     a.click("#stl-choices button[data-index='1']")
     for page in everyone:
@@ -310,6 +332,8 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     expect(a.locator("#stl-grid .stl-tile-can")).to_have_count(4)
     expect(b.locator("#stl-grid .stl-tile-can")).to_have_count(0)
     _shoot(a, screenshots, "06-reveal-turn")
+    # the whole grid and the button to name a picture, at 390x844 without scrolling
+    assert a.evaluate(IN_VIEW, ["#stl-grid .stl-tile[data-pos='14']", "#stl-name"]) == []
 
     # ---- reveals: spark (all three), super-spark (Anna + Ben), then three falls
     _reveal(a, 0, "spark", everyone)

@@ -44,6 +44,21 @@ LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
+# the named elements are whole on a phone without scrolling: above the bottom dock, or inside it and on screen
+IN_VIEW = """(sels) => {
+  window.scrollTo(0, 0);
+  const dock = document.querySelector('#dock');
+  const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
+  return sels.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return `${s}: missing`;
+    const r = e.getBoundingClientRect();
+    const limit = dock && dock.contains(e) ? innerHeight : dockTop;
+    return r.top >= 0 && r.bottom <= limit + 0.5 ? null : `${s}: ${r.top}..${r.bottom}, limit ${limit}`;
+  }).filter(Boolean);
+}"""
+
+
 def _page(
     browser: Browser,
     problems: list[str],
@@ -252,6 +267,12 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     expect(ben.locator("#wl-vote-buttons")).to_have_count(0)  # no vote on your own word
     expect(cleo.locator("#wl-vote-buttons")).to_have_count(0)  # the objector has voted by objecting
     expect(anna.locator("#wl-teapot")).to_contain_text("Uhr steht")
+    # both verdicts on the phone without scrolling, each a button of at most two lines (German is long)
+    buttons = ["#wl-vote-buttons [data-against='1']", "#wl-vote-buttons [data-against='0']"]
+    assert anna.evaluate(IN_VIEW, buttons) == []
+    for selector in buttons:
+        box = anna.locator(selector).bounding_box()
+        assert box is not None and 44 <= box["height"] <= 90, (selector, box)
     _shoot(anna, screenshots, "05-vote")
     table.wait_for_timeout(500)
     table.screenshot(path=str(screenshots / "wordland-06-table-vote-laptop.png"))

@@ -18,7 +18,7 @@ register({
     "emj.mode.each": "Jeder gegen jeden",
     "emj.mode.teams": "Teams",
     "emj.mode.secret": "Geheime Nachricht",
-    "emj.head": "Runde {round} · {mode} · Ziel: {goal}",
+    "emj.head": "Runde {round} · {mode} · Ziel: 🏆 {goal}",
     "emj.side.team": "Team",
     "emj.side.game": "Spiel",
     "emj.side.pair": "{a} & {b}",
@@ -150,7 +150,7 @@ register({
     "emj.mode.each": "Each for themselves",
     "emj.mode.teams": "Teams",
     "emj.mode.secret": "Secret message",
-    "emj.head": "Round {round} · {mode} · goal: {goal}",
+    "emj.head": "Round {round} · {mode} · goal: 🏆 {goal}",
     "emj.side.team": "Team",
     "emj.side.game": "Game",
     "emj.side.pair": "{a} & {b}",
@@ -723,7 +723,7 @@ function tiles(ctx) {
       },
       el("span", { class: "emj-tile-no", text: String(number) }),
       el("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
-      el("span", { class: "emj-tile-name", text: cardName(cardId) }),
+      el("span", { class: "emj-tile-name", text: breakable(cardName(cardId)) }),
       chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
     );
     if (action) {
@@ -856,11 +856,22 @@ function reveal(ctx, id = "emj-reveal") {
   return box;
 }
 
+/**
+ * A card name for a narrow tile: a soft hyphen before the ending of a long word ("verzweifel-tes"), so a
+ * word that does not fit breaks there with a hyphen instead of leaving its last letter alone on a line.
+ */
+function breakable(name) {
+  return String(name)
+    .split(" ")
+    .map((w) => ([...w].length > 10 ? `${w.slice(0, -3)}\u00ad${w.slice(-3)}` : w))
+    .join(" ");
+}
+
 function renderTable(ctx) {
   const view = v(ctx);
   const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
   const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
-  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, goal: trophiesText(view.target) }) }));
+  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, goal: view.target }), title: trophiesText(view.target) }));
   const fresh = view.last_round && view.phase !== "dial";
   if (fresh) box.appendChild(reveal(ctx));
   if (view.phase === "dial") {

@@ -821,6 +821,12 @@ function renderTable(ctx) {
 
 // ---------------------------------------------------------------- your controls (bottom)
 
+/** Long German words must fit half a phone's width whole, never broken in the middle of a syllable. */
+function choiceSize(word) {
+  const n = [...String(word)].length;
+  return n > 15 ? "stl-choice-xlong" : n > 9 ? "stl-choice-long" : null;
+}
+
 function wordControls(ctx, box) {
   const view = v(ctx);
   const choices = view.word_choices;
@@ -833,7 +839,7 @@ function wordControls(ctx, box) {
     row.appendChild(
       el(
         "button",
-        { type: "button", class: "btn btn-primary btn-huge stl-choice", dataset: { action: "choose_word", index: String(action.index) }, on: { click: () => chooseWord(ctx, action) } },
+        { type: "button", class: ["btn", "btn-primary", "btn-huge", "stl-choice", choiceSize(main)], dataset: { action: "choose_word", index: String(action.index) }, on: { click: () => chooseWord(ctx, action) } },
         el("strong", { class: "stl-choice-main", text: main }),
         other ? el("span", { class: "stl-choice-other", text: other }) : null,
       ),
