@@ -594,6 +594,8 @@ def test_dial_timer_and_the_end_of_the_game(browser: Browser, server: str, scree
             "data-progress", "9"
         )
     expect(anna.locator("#emj-outcome")).to_contain_text("Das Spiel gewinnt: 1 zu 0 Trophäen.")
+    expect(anna.locator("#status-main")).to_have_text("Verloren – das Spiel gewinnt")
+    expect(ben.locator("#status-hint")).to_have_text("The game wins: 1 to 0 trophies.")
     expect(ben.locator("#ranking .rank-score").first).to_have_text("Lost (the game wins)")
     _shoot(ben, screenshots, "19-ranking-en")
     assert problems == [], problems

@@ -167,6 +167,9 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
         expect(page.locator("#wl-category")).to_be_visible()
         expect(page.locator("button.wl-choice")).to_have_count(0)
     expect(ben.locator("#status-main")).to_contain_text("Anna (Queen) is choosing the category")
+    expect(ben.locator("#status-hint")).to_contain_text(
+        re.compile(r"^Think ahead: your words may not contain [A-Z]")
+    )
     red = anna.locator("#wl-my-letter").get_attribute("data-letter") or ""
     assert len(red) == 1, red
     expect(anna.locator("#wl-private")).to_contain_text("nur für dich")
@@ -292,6 +295,8 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     expect(anna.locator("#log")).to_contain_text("Cleo ist raus: die Teekanne pfeift!")
     # default scoring with 3 players: card 1 = 0, card 2 = 1, the survivor's card 3 = 3 points
     expect(anna.locator("#ranking .rank-row").first).to_contain_text("Anna")
+    expect(anna.locator("#status-main")).to_have_text("Du hast gewonnen!")
+    expect(ben.locator("#status-main")).to_have_text("Won: Anna")
     expect(anna.locator("#ranking .rank-row").first).to_contain_text("3 Punkte")
     expect(ben.locator("#ranking .rank-row[data-seat='2']")).to_contain_text("1 point")
     expect(ben.locator("#ranking .rank-row[data-seat='1']")).to_contain_text("0 points")

@@ -126,6 +126,10 @@ register({
     "emj.score.team_won": "Gewonnen (Team)",
     "emj.score.team_lost": "Verloren (das Spiel gewinnt)",
     "emj.score.trophies": "{count} Trophäen",
+    "emj.over.team_won": "Gewonnen – ihr habt das Spiel geschlagen!",
+    "emj.over.game_won": "Verloren – das Spiel gewinnt",
+    "emj.over.you_won": "Du hast gewonnen!",
+    "emj.over.winners": "Gewonnen: {names}",
     "emj.outcome.team_won": "Das Team gewinnt: {team} zu {game} Trophäen!",
     "emj.outcome.game_won": "Das Spiel gewinnt: {game} zu {team} Trophäen.",
     "emj.err.not_performing": "Gerade führt niemand vor.",
@@ -258,6 +262,10 @@ register({
     "emj.score.team_won": "Won (team)",
     "emj.score.team_lost": "Lost (the game wins)",
     "emj.score.trophies": "{count} trophies",
+    "emj.over.team_won": "You won – the team beat the game!",
+    "emj.over.game_won": "Lost – the game wins",
+    "emj.over.you_won": "You won!",
+    "emj.over.winners": "Won: {names}",
     "emj.outcome.team_won": "The team wins: {team} to {game} trophies!",
     "emj.outcome.game_won": "The game wins: {game} to {team} trophies.",
     "emj.err.not_performing": "Nobody is performing right now.",
@@ -476,12 +484,26 @@ const ui = {
 
 // ---------------------------------------------------------------- the status line
 
+/** The end in one line: who won (co-op: the team or the game, by how many trophies), else the winners. */
+function overStatus(ctx) {
+  const out = ctx.outcome || v(ctx).outcome || null;
+  const details = (out && out.details) || {};
+  if (v(ctx).mode === "coop" && out) {
+    const params = { team: details.team_trophies ?? 0, game: details.game_trophies ?? 0 };
+    return { main: t(details.team_won ? "emj.over.team_won" : "emj.over.game_won"), hint: t(details.team_won ? "emj.outcome.team_won" : "emj.outcome.game_won", params), mine: Boolean(details.team_won) };
+  }
+  const winners = out ? list(out.winners) : [];
+  if (!winners.length) return { main: t("frame.game_over"), hint: "", mine: false };
+  const mine = ctx.seat !== null && winners.includes(ctx.seat);
+  return { main: mine ? t("emj.over.you_won") : t("emj.over.winners", { names: formatList(winners.map((w) => ctx.name(w))), count: winners.length }), hint: t("frame.game_over"), mine };
+}
+
 function status(ctx) {
   const view = v(ctx);
   const me = ctx.seat;
   const ph = view.phase;
   const name = (s) => ctx.name(s);
-  if (ctx.outcome || ph === "over") return { main: t("frame.game_over"), hint: "", mine: false };
+  if (ctx.outcome || ph === "over") return overStatus(ctx);
   const idle = ctx.isTable ? t("emj.status.table_hint") : me === null ? t("emj.status.spectating") : "";
   const waitHint = (seats) => {
     const rest = list(seats).filter((s) => s !== me);

@@ -109,6 +109,8 @@ register({
     "stl.err.bad_position": "Markiere nur Bilder der Auslage.",
     "stl.err.duplicate_mark": "Jedes Bild nur einmal markieren.",
     "stl.err.game_over": "Das Spiel ist vorbei.",
+    "stl.over.you_won": "Du hast gewonnen!",
+    "stl.over.winners": "Gewonnen: {names}",
     "stl.err.bad_word": "Wähle eines der beiden Wörter.",
     "stl.err.not_a_seat": "Dieser Platz spielt nicht mit.",
     "stl.err.unknown_action": "Diesen Zug gibt es in Stella nicht.",
@@ -211,6 +213,8 @@ register({
     "stl.err.bad_position": "Mark only pictures on the table.",
     "stl.err.duplicate_mark": "Mark each picture only once.",
     "stl.err.game_over": "The game is over.",
+    "stl.over.you_won": "You won!",
+    "stl.over.winners": "Won: {names}",
     "stl.err.bad_word": "Choose one of the two words.",
     "stl.err.not_a_seat": "This seat is not playing.",
     "stl.err.unknown_action": "Stella has no such move.",
@@ -395,7 +399,14 @@ function status(ctx) {
   const view = v(ctx);
   const me = ctx.seat;
   const idle = ctx.isTable ? t("stl.status.table_hint") : me === null ? t("stl.status.spectating") : "";
-  if (ctx.outcome || view.phase === "over") return { main: t("frame.game_over"), hint: "", mine: false };
+  if (ctx.outcome || view.phase === "over") {
+    // the end in one line: did I win, or who did
+    const winners = ctx.outcome ? list(ctx.outcome.winners) : [];
+    if (!winners.length) return { main: t("frame.game_over"), hint: "", mine: false };
+    const mine = ctx.seat !== null && winners.includes(ctx.seat);
+    const main = mine ? t("stl.over.you_won") : t("stl.over.winners", { names: formatList(winners.map((w) => ctx.name(w))) });
+    return { main, hint: t("frame.game_over"), mine };
+  }
   if (view.phase === "word") {
     if (isPlayer(ctx) && legalOf(ctx, "choose_word").length) {
       return { main: t("stl.status.choose"), hint: t("stl.status.choose_hint"), mine: true };

@@ -77,6 +77,7 @@ register({
     "wl.status.choose": "Wähle die Kategorie!",
     "wl.status.choose_hint": "Nur du siehst beide Karten. Tippe die an, zu der die Runde spielt.",
     "wl.status.choose_wait": "{name} (Königin) wählt die Kategorie",
+    "wl.status.choose_prepare": "Schon mal nachdenken: deine Wörter dürfen kein {letters} enthalten.",
     "wl.status.bet": "Deine Wette!",
     "wl.status.bet_hint": "Auf wen setzt du? Du bekommst die Hälfte ihrer Wertungskarte dazu. Niemand sieht deine Wahl.",
     "wl.status.bet_wait": "{name} (Raupe) wettet geheim",
@@ -96,6 +97,8 @@ register({
     "wl.status.vote_wait_spoken": "Abstimmung über das Wort von {name}",
     "wl.status.table": "Tischansicht – alle Handys sind die Hände.",
     "wl.status.over": "Spiel vorbei",
+    "wl.over.you_won": "Du hast gewonnen!",
+    "wl.over.winners": "Gewonnen: {names}",
     "wl.input_label": "Dein Wort",
     "wl.input_placeholder": "Wort eintippen …",
     "wl.send": "Senden",
@@ -246,6 +249,7 @@ register({
     "wl.status.choose": "Choose the category!",
     "wl.status.choose_hint": "Only you see both cards. Tap the one this round is played on.",
     "wl.status.choose_wait": "{name} (Queen) is choosing the category",
+    "wl.status.choose_prepare": "Think ahead: your words may not contain {letters}.",
     "wl.status.bet": "Place your bet!",
     "wl.status.bet_hint": "Who do you back? You get half of their scoring card on top. Nobody sees your choice.",
     "wl.status.bet_wait": "{name} (Caterpillar) is betting in secret",
@@ -265,6 +269,8 @@ register({
     "wl.status.vote_wait_spoken": "Vote on {name}'s word",
     "wl.status.table": "Table screen – every phone is a hand.",
     "wl.status.over": "Game over",
+    "wl.over.you_won": "You won!",
+    "wl.over.winners": "Won: {names}",
     "wl.input_label": "Your word",
     "wl.input_placeholder": "Type a word …",
     "wl.send": "Send",
@@ -443,12 +449,22 @@ function optionSeconds(ctx, name, fallback) {
 function status(ctx) {
   const view = v(ctx);
   const me = ctx.seat;
-  if (ctx.outcome || view.phase === "over") return { main: t("wl.status.over"), hint: "", mine: false };
+  if (ctx.outcome || view.phase === "over") {
+    // the end in one line: did I win, or who did
+    const winners = ctx.outcome ? list(ctx.outcome.winners) : [];
+    if (!winners.length) return { main: t("wl.status.over"), hint: "", mine: false };
+    const mine = ctx.seat !== null && winners.includes(ctx.seat);
+    const main = mine ? t("wl.over.you_won") : t("wl.over.winners", { names: formatList(winners.map((w) => ctx.name(w))) });
+    return { main, hint: t("wl.status.over"), mine };
+  }
   const hintTable = ctx.isTable ? t("wl.status.table") : "";
   if (view.phase === "choose") {
     const queen = seatOf(view, "queen");
     if (me !== null && me === queen) return { main: t("wl.status.choose"), hint: t("wl.status.choose_hint"), mine: true };
-    return { main: t("wl.status.choose_wait", { name: ctx.name(queen) }), hint: hintTable, mine: false };
+    // the letters are out already (binding everyone: binds_me is only filled in play): think of words now
+    const binding = list(view.forbidden_letters).filter((x) => !x.ignored).map((x) => upper(x.letter));
+    const prepare = me !== null && binding.length ? t("wl.status.choose_prepare", { letters: formatList(binding, "disjunction") }) : "";
+    return { main: t("wl.status.choose_wait", { name: ctx.name(queen) }), hint: hintTable || prepare, mine: false };
   }
   if (view.phase === "bet") {
     const cat = seatOf(view, "caterpillar");
