@@ -337,7 +337,7 @@ def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screen
     expect(objection).to_have_text("✋ Einspruch gegen das Wort von Anna!")
     objection.click()
     expect(anna.locator("#wl-vote")).to_contain_text("Vote on Anna's word")
-    expect(anna.locator("#status-main")).to_have_text("Vote on your word")
+    expect(anna.locator("#status-main")).to_have_text("The others judge your word")
     assert problems == [], problems
     for page in (anna, ben):
         page.context.close()
