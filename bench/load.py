@@ -1,20 +1,27 @@
 """Server load generator: N rooms of M bot clients over real WebSockets against one server process.
 
-    .venv/bin/python bench/load.py --rooms 200 --clients 5 --seconds 30
+    .venv/bin/python bench/load.py --rooms 1000 --clients 5 --seconds 20
 
 The script starts the server itself (``uvicorn`` on 127.0.0.1, a fresh data folder in a temporary
-directory, the real app and SQLite store), creates the rooms over HTTP, connects every client, starts
-the games and lets the clients play: each client runs a bot of the game (``--bot``, default the game's
-default bot) on the view and legal actions it receives, and sends the bot's action after the bot's
-reaction time, exactly as a person's browser would. Latency is measured per action, from the moment the client sends it
-to the moment the *last* client of the room has received the view of the resulting version. Games that
-end are restarted by their host. Only loopback; every loop is bounded in count and time.
+directory, the real app and SQLite store, pinned to ``--server-cpus``), creates the rooms over HTTP,
+and forks ``--workers`` generator processes (pinned to ``--client-cpus``) that connect every client,
+start the games and let the clients play: each client runs a bot of the game (``--bot``, default the
+game's default bot) on the view and legal actions it receives, and sends the bot's action after the
+bot's reaction time (times ``--think-scale``), exactly as a person's browser would. Latency is measured
+per action, from the moment the client sends it to the moment the *last* client of the room has
+received the view of the resulting version. Games that end are restarted by their host. Only loopback;
+every loop is bounded in count and time.
+
+The clients speak WebSocket through a small ``asyncio.Protocol`` of their own rather than a client
+library: a library's task per connection made the generator, not the server, the limit at a few
+hundred rooms.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import random
@@ -27,15 +34,30 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+import msgspec
+
+from tischrunde.bots import Bot, make_bot
+from tischrunde.core import registry
+from tischrunde.core.game import encode_action
 
 HOST = "127.0.0.1"
 
+_encode = msgspec.json.Encoder().encode
+_decode_view = msgspec.json.Decoder(dict[str, Any]).decode
 
-def serve(port: int, data: str, store_kind: str) -> None:
+
+def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
     """The server process: the real app, with the per-client room-creation limit lifted for the bench."""
     import uvicorn
+
+    if cpus:
+        os.sched_setaffinity(0, cpus)  # before any thread starts: the SQLite writer inherits it
 
     from tischrunde.server.app import create_app
     from tischrunde.server.protocol import MAX_FRAME_BYTES
@@ -97,24 +119,41 @@ def instrument_server(path: Path) -> Callable[[], None]:
 
 
 class Stats:
+    """Counters of one worker process."""
+
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.actions = 0
         self.refused = 0
         self.frames = 0
         self.games_over = 0
-        self.recording = False
-        self.stop = False
+
+
+class Frame(msgspec.Struct):
+    """The parts of a server frame a load client reads; the view is decoded only when the seat must act."""
+
+    type: str
+    version: int = -1
+    seat: int | None = None
+    legal: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    view: msgspec.Raw = msgspec.Raw(b"null")
+    now_ms: int = 0
+    outcome: Any = None
+    room: msgspec.Raw = msgspec.Raw(b"null")
+
+
+_decode_frame = msgspec.json.Decoder(Frame).decode
 
 
 class RoomRun:
-    """One room: its clients and the actions in flight (version -> send time)."""
+    """One room: its clients and the actions in flight (resulting version -> send time)."""
 
-    def __init__(self, code: str, game: str, size: int, stats: Stats) -> None:
+    def __init__(self, code: str, game: str, size: int, stats: Stats, recording: Any) -> None:
         self.code = code
         self.game = game
         self.size = size
         self.stats = stats
+        self.recording = recording
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
         self.restarting = False
@@ -128,96 +167,178 @@ class RoomRun:
             return
         started = self.sent.pop(version)
         self.seen.pop(version, None)
-        if self.stats.recording:
+        if self.recording.value:
             self.stats.latencies.append(now - started)
             self.stats.actions += 1
 
 
-async def client(
-    room: RoomRun, index: int, port: int, bot_kind: str, seed: int, ready: asyncio.Event
-) -> None:
-    """One player: joins, and plays through a bot that sees only what this client receives."""
-    import msgspec
-    from websockets.asyncio.client import connect
+class LoadClient(asyncio.Protocol):
+    """One player over a minimal WebSocket client (RFC 6455, client side): joins and plays through a bot
+    that sees only what this connection receives. Written on ``asyncio.Protocol`` callbacks, without a
+    task per connection, so that one generator process can drive thousands of connections and still
+    timestamp every frame as it arrives."""
 
-    from tischrunde.bots import Bot, make_bot
-    from tischrunde.core import registry
-    from tischrunde.core.game import encode_action
+    def __init__(
+        self, room: RoomRun, index: int, port: int, bot_kind: str, seed: int, think_scale: float
+    ) -> None:
+        self.room = room
+        self.think_scale = think_scale
+        self.index = index
+        self.port = port
+        self.bot_kind = bot_kind
+        self.seed = seed
+        self.game = registry.get(room.game)
+        self.loop = asyncio.get_running_loop()
+        self.ready: asyncio.Future[None] = self.loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.upgraded = False
+        self.seat: int | None = None
+        self.bot: Bot | None = None
+        self.plan: asyncio.TimerHandle | None = None
+        self.mine: list[tuple[int, float]] = []
+        self.rng = random.Random(seed)
 
-    decode = msgspec.json.Decoder(dict[str, Any]).decode
-    stats = room.stats
-    game = registry.get(room.game)
-    async with connect(f"ws://{HOST}:{port}/ws", max_size=2**22, ping_interval=None, open_timeout=120) as ws:
-        await ws.send(json.dumps({"type": "hello", "room": room.code, "name": f"Bot{index}"}))
-        seat: int | None = None
-        bot: Bot | None = None
-        plan: asyncio.Task[None] | None = None
-        mine: list[tuple[int, float]] = []
+    # ---- the WebSocket layer --------------------------------------------------------------------
 
-        async def act_later(version: int, action: dict[str, Any], delay_ms: int) -> None:
-            await asyncio.sleep(delay_ms / 1000)
-            stamp = room.sent.setdefault(version + 1, time.perf_counter())
-            mine.append((version + 1, stamp))
-            await ws.send(json.dumps({"type": "act", "version": version, "action": action}))
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's transports are not subclasses
+        key = base64.b64encode(self.rng.randbytes(16))
+        self.transport.write(
+            b"GET /ws HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n" % (HOST.encode(), self.port, key)
+        )
 
-        while not stats.stop:
-            try:
-                data = await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
-            now = time.perf_counter()
-            stats.frames += 1
-            frame = decode(data)
-            kind = frame["type"]
-            if kind == "welcome":
-                seat = frame["seat"]
-                assert seat is not None
-                bot = make_bot(room.game, bot_kind, seat, seed)
-                ready.set()
-            elif kind == "room":
-                info = frame["room"]
-                if seat == 0 and info["status"] == "lobby" and len(info["seats"]) == room.size:
-                    await ws.send(json.dumps({"type": "host", "op": "start"}))
-            elif kind == "state":
-                room.delivered(frame["version"], now)
-                while mine and mine[0][0] <= frame["version"]:
-                    mine.pop(0)
-                if plan is not None:
-                    plan.cancel()
-                    plan = None
-                if frame["outcome"] is not None:
-                    if seat == 0 and not room.restarting:
-                        room.restarting = True
-                        stats.games_over += 1
-                        await ws.send(json.dumps({"type": "host", "op": "restart"}))
-                    continue
-                if frame["version"] == 0:
-                    room.restarting = False
-                if frame["legal"] and bot is not None:
-                    legal = [game.decode_action(a) for a in frame["legal"]]
-                    decision = bot.decide(frame["view"], legal, frame["now_ms"])
-                    if decision is not None:
-                        plan = asyncio.create_task(
-                            act_later(
-                                frame["version"], encode_action(decision.action), max(0, decision.delay_ms)
-                            )
-                        )
-            elif kind == "error":
-                stats.refused += 1
-                if mine:
-                    version, stamp = mine.pop(0)
-                    if room.sent.get(version) == stamp:
-                        # refused (stale or no longer legal): this send did not cause that version
-                        del room.sent[version]
-        if plan is not None:
-            plan.cancel()
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.cancel_plan()
+        if not self.ready.done():
+            self.ready.set_exception(ConnectionError(f"connection lost before the welcome: {exc}"))
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.buffer
+        buffer += data
+        if not self.upgraded:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not buffer.startswith(b"HTTP/1.1 101"):
+                self.ready.set_exception(ConnectionError(bytes(buffer[:end]).decode(errors="replace")))
+                return
+            del buffer[: end + 4]
+            self.upgraded = True
+            self.send({"type": "hello", "room": self.room.code, "name": f"Bot{self.index}"})
+        now = time.perf_counter()
+        while len(buffer) >= 2:
+            length = buffer[1] & 0x7F
+            start = 2
+            if length == 126:
+                if len(buffer) < 4:
+                    return
+                length, start = int.from_bytes(buffer[2:4], "big"), 4
+            elif length == 127:
+                if len(buffer) < 10:
+                    return
+                length, start = int.from_bytes(buffer[2:10], "big"), 10
+            if len(buffer) < start + length:
+                return
+            opcode = buffer[0] & 0x0F
+            payload = bytes(buffer[start : start + length])
+            del buffer[: start + length]
+            if opcode in (1, 2):
+                self.frame(payload, now)
+            elif opcode == 9:  # ping: answer with a pong carrying the same data
+                self.write_frame(0xA, payload)
+            elif opcode == 8 and self.transport is not None:
+                self.transport.close()
+
+    def write_frame(self, opcode: int, payload: bytes) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        size = len(payload)
+        if size < 126:
+            header = bytes((0x80 | opcode, 0x80 | size))
+        else:
+            header = bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
+        mask = self.rng.randbytes(4)
+        keys = (mask * (size // 4 + 1))[:size]
+        masked = (int.from_bytes(payload, "little") ^ int.from_bytes(keys, "little")).to_bytes(size, "little")
+        self.transport.write(header + mask + masked)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.write_frame(0x1, _encode(message))
+
+    # ---- the player -----------------------------------------------------------------------------
+
+    def cancel_plan(self) -> None:
+        if self.plan is not None:
+            self.plan.cancel()
+            self.plan = None
+
+    def frame(self, payload: bytes, now: float) -> None:
+        room = self.room
+        stats = room.stats
+        stats.frames += 1
+        frame = _decode_frame(payload)
+        kind = frame.type
+        if kind == "state":
+            version = frame.version
+            room.delivered(version, now)
+            mine = self.mine
+            while mine and mine[0][0] <= version:
+                mine.pop(0)
+            self.cancel_plan()
+            if frame.outcome is not None:
+                if self.seat == 0 and not room.restarting:
+                    room.restarting = True
+                    stats.games_over += 1
+                    self.send({"type": "host", "op": "restart"})
+                return
+            if version == 0:
+                room.restarting = False
+            if frame.legal and self.bot is not None:
+                legal = [self.game.decode_action(a) for a in frame.legal]
+                decision = self.bot.decide(_decode_view(frame.view), legal, frame.now_ms)
+                if decision is not None:
+                    self.plan = self.loop.call_later(
+                        max(0, decision.delay_ms) * self.think_scale / 1000,
+                        self.act,
+                        version,
+                        encode_action(decision.action),
+                    )
+        elif kind == "error":
+            stats.refused += 1
+            if self.mine:
+                version, stamp = self.mine.pop(0)
+                if room.sent.get(version) == stamp:
+                    # refused (stale or no longer legal): this send did not cause that version
+                    del room.sent[version]
+        elif kind == "welcome":
+            self.seat = frame.seat
+            assert self.seat is not None, "every load client must get a seat"
+            self.bot = make_bot(room.game, self.bot_kind, self.seat, self.seed)
+            if not self.ready.done():
+                self.ready.set_result(None)
+        elif kind == "room" and self.seat == 0:
+            info = _decode_view(frame.room)
+            if info["status"] == "lobby" and len(info["seats"]) == room.size:
+                self.send({"type": "host", "op": "start"})
+
+    def act(self, version: int, action: dict[str, Any]) -> None:
+        self.plan = None
+        stamp = self.room.sent.setdefault(version + 1, time.perf_counter())
+        self.mine.append((version + 1, stamp))
+        self.send({"type": "act", "version": version, "action": action})
+
+    def close(self) -> None:
+        self.cancel_plan()
+        if self.transport is not None:
+            self.transport.abort()
 
 
-async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
+async def create_rooms(args: argparse.Namespace, port: int) -> list[str]:
+    """Create the rooms over HTTP, as the start page does."""
     import httpx
 
-    stats = Stats()
-    rng = random.Random(args.seed)
     options = json.loads(args.options)
 
     async def create(http: httpx.AsyncClient) -> str:
@@ -232,76 +353,178 @@ async def run_load(args: argparse.Namespace, port: int) -> dict[str, Any]:
         raise SystemExit("could not create a room")
 
     limits = httpx.Limits(max_connections=20, keepalive_expiry=1.0)
+    codes: list[str] = []
     async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60, limits=limits) as http:
-        codes = []
         for start in range(0, args.rooms, 50):
             codes += await asyncio.gather(*(create(http) for _ in range(min(50, args.rooms - start))))
+    return codes
+
+
+async def worker_main(
+    codes: list[str], args: argparse.Namespace, port: int, seed: int, shared: Shared, pipe: Connection
+) -> None:
+    """One generator process: connects every client of its rooms, then plays until told to stop."""
+    stats = Stats()
+    rng = random.Random(seed)
     loop = asyncio.get_running_loop()
-    setup_started = loop.time()
-    rooms = [RoomRun(code, args.game, args.clients, stats) for code in codes]
-    tasks: list[asyncio.Task[None]] = []
+    clients: list[LoadClient] = []
 
-    async def fill(room: RoomRun) -> None:
-        ready = [asyncio.Event() for _ in range(args.clients)]
+    async def fill(code: str) -> None:
+        room = RoomRun(code, args.game, args.clients, stats, shared.recording)
         for index in range(args.clients):
-            task = asyncio.create_task(
-                client(room, index, port, args.bot, rng.randrange(2**31), ready[index])
-            )
-            tasks.append(task)
-        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 300)
+            # one after the other within a room, so that the first client is the host (seat 0)
+            client = LoadClient(room, index, port, args.bot, rng.randrange(2**31), args.think_scale)
+            await loop.create_connection(lambda client=client: client, HOST, port)  # type: ignore[misc]
+            await asyncio.wait_for(client.ready, 300)
+            clients.append(client)
 
-    for start in range(0, len(rooms), 100):
-        await asyncio.gather(*(fill(room) for room in rooms[start : start + 100]))
-        if start % 200 == 100:
-            print(f"  {start + 100} rooms connected", file=sys.stderr)
-    connected_s = loop.time() - setup_started
-    await asyncio.sleep(args.warmup)
-    stats.recording = True
-    frames_before = stats.frames
-    cpu_before = cpu_seconds(args.server_pid)
-    own_before = cpu_seconds(os.getpid())
-    wait_before = waiting_seconds(args.server_pid), waiting_seconds(os.getpid())
-    load_before = os.getloadavg()[0]
-    measured_from = loop.time()
-    await asyncio.sleep(args.seconds)
-    measured = loop.time() - measured_from
-    stats.recording = False
-    stats.stop = True
-    cpu_after = cpu_seconds(args.server_pid)
-    own_after = cpu_seconds(os.getpid())
-    wait_after = waiting_seconds(args.server_pid), waiting_seconds(os.getpid())
-    load = round((load_before + os.getloadavg()[0]) / 2, 1)
-    frames = stats.frames - frames_before
-    await asyncio.gather(*tasks, return_exceptions=True)
-    lat = sorted(stats.latencies)
+    for start in range(0, len(codes), 100):
+        await asyncio.gather(*(fill(code) for code in codes[start : start + 100]))
+    pipe.send("connected")
 
-    def pct(p: float) -> float:
-        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else float("nan")
+    # the generator's own event-loop lag: if it is large, the generator (not the server) is the limit
+    lags: list[float] = []
+    while not shared.stop.value:
+        planned = loop.time() + 0.05
+        await asyncio.sleep(0.05)
+        if shared.recording.value:
+            lags.append(max(0.0, loop.time() - planned))
+    for client in clients:
+        client.close()
+    pipe.send(
+        {
+            "latencies": stats.latencies,
+            "actions": stats.actions,
+            "refused": stats.refused,
+            "frames": stats.frames,
+            "games_over": stats.games_over,
+            "lags": lags,
+        }
+    )
+
+
+class Shared:
+    """Flags every generator process reads (shared memory, set by the parent)."""
+
+    def __init__(self, context: BaseContext) -> None:
+        self.recording: Any = context.RawValue("b", 0)
+        self.stop: Any = context.RawValue("b", 0)
+
+
+def worker(
+    codes: list[str],
+    args: argparse.Namespace,
+    port: int,
+    seed: int,
+    shared: Shared,
+    pipe: Connection,
+    cpus: set[int],
+) -> None:
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    try:
+        import uvloop
+
+        uvloop.run(worker_main(codes, args, port, seed, shared, pipe))
+    except ImportError:
+        asyncio.run(worker_main(codes, args, port, seed, shared, pipe))
+
+
+def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: set[int]) -> dict[str, Any]:
+    import multiprocessing
+
+    loop_started = time.perf_counter()
+    codes = asyncio.run(create_rooms(args, port))
+    context = multiprocessing.get_context("fork")
+    shared = Shared(context)
+    pipes: list[Connection] = []
+    workers: list[BaseProcess] = []
+    for index in range(args.workers):
+        parent, child = context.Pipe()
+        process: BaseProcess = context.Process(
+            target=worker,
+            args=(
+                codes[index :: args.workers],
+                args,
+                port,
+                args.seed * 1000 + index,
+                shared,
+                child,
+                client_cpus,
+            ),
+            daemon=True,
+        )
+        process.start()
+        pipes.append(parent)
+        workers.append(process)
+    try:
+        for pipe in pipes:
+            if not pipe.poll(600) or pipe.recv() != "connected":
+                raise SystemExit("a generator process did not connect its clients")
+        connected_s = time.perf_counter() - loop_started
+        print(
+            f"  {len(codes)} rooms x {args.clients} clients connected in {connected_s:.1f} s", file=sys.stderr
+        )
+        time.sleep(args.warmup)
+        pids = [server_pid] + [w.pid or 0 for w in workers]
+        cpu_before = [cpu_seconds(pid) for pid in pids]
+        wait_before = [waiting_seconds(pid) for pid in pids]
+        load_before = os.getloadavg()[0]
+        shared.recording.value = 1
+        measured_from = time.perf_counter()
+        time.sleep(args.seconds)
+        shared.recording.value = 0
+        measured = time.perf_counter() - measured_from
+        cpu_used = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
+        waited = [waiting_seconds(pid) - before for pid, before in zip(pids, wait_before, strict=True)]
+        load = round((load_before + os.getloadavg()[0]) / 2, 1)
+        shared.stop.value = 1
+        parts = []
+        for pipe in pipes:
+            if not pipe.poll(120):
+                raise SystemExit("a generator process did not report")
+            parts.append(pipe.recv())
+    finally:
+        shared.stop.value = 1
+        for process in workers:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
+    lat = sorted(x for part in parts for x in part["latencies"])
+    lags = sorted(x for part in parts for x in part["lags"])
+    total = {key: sum(part[key] for part in parts) for key in ("actions", "refused", "frames", "games_over")}
+
+    def pct(values: list[float], p: float) -> float:
+        return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 2) if values else float("nan")
 
     return {
-        "rooms": len(rooms),
+        "rooms": len(codes),
         "clients_per_room": args.clients,
-        "connections": len(rooms) * args.clients,
+        "connections": len(codes) * args.clients,
         "game": args.game,
         "bot": args.bot,
+        "think_scale": args.think_scale,
         "store": args.store,
+        "workers": args.workers,
         "connect_s": round(connected_s, 1),
         "measured_s": round(measured, 1),
-        "actions": stats.actions,
-        "actions_per_s": round(stats.actions / measured, 1) if measured else 0,
-        "frames_per_s": round(frames / measured, 1) if measured else 0,
-        "p50_ms": pct(0.50),
-        "p90_ms": pct(0.90),
-        "p99_ms": pct(0.99),
+        "actions": total["actions"],
+        "actions_per_s": round(total["actions"] / measured, 1),
+        "frames_per_s": round(total["frames"] / measured, 1),
+        "p50_ms": pct(lat, 0.50),
+        "p90_ms": pct(lat, 0.90),
+        "p99_ms": pct(lat, 0.99),
         "max_ms": round(1000 * lat[-1], 2) if lat else float("nan"),
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else float("nan"),
-        "refused": stats.refused,
-        "games_over": stats.games_over,
-        "server_cpu_pct": round(100 * (cpu_after - cpu_before) / measured, 1) if measured else 0,
-        "bench_cpu_pct": round(100 * (own_after - own_before) / measured, 1) if measured else 0,
+        "refused": total["refused"],
+        "games_over": total["games_over"],
+        "server_cpu_pct": round(100 * cpu_used[0] / measured, 1),
+        "generator_cpu_pct": round(100 * sum(cpu_used[1:]) / measured, 1),
         # share of the measured time the event loops were ready to run but got no CPU (a busy machine)
-        "server_cpu_wait_pct": round(100 * (wait_after[0] - wait_before[0]) / measured, 1) if measured else 0,
-        "bench_cpu_wait_pct": round(100 * (wait_after[1] - wait_before[1]) / measured, 1) if measured else 0,
+        "server_cpu_wait_pct": round(100 * waited[0] / measured, 1),
+        "generator_cpu_wait_pct": round(100 * sum(waited[1:]) / measured, 1),
+        # how late the generators' own timers fired: large values mean the generator is the limit
+        "generator_lag_p99_ms": pct(lags, 0.99),
         "load_average": load,
         "cpus": os.cpu_count(),
     }
@@ -321,6 +544,17 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_set(text: str) -> set[int]:
+    """``0``, ``0,2`` or ``1-3`` -> a set of CPU numbers; ``none`` -> no pinning (empty set)."""
+    if text in ("", "none"):
+        return set()
+    cpus: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        cpus.update(range(int(low), int(high or low) + 1))
+    return cpus
 
 
 def free_port() -> int:
@@ -351,16 +585,38 @@ def main() -> None:
     parser.add_argument(
         "--store", choices=["sqlite", "memory"], default="sqlite", help="memory: no fsync (for comparison)"
     )
+    parser.add_argument(
+        "--think-scale",
+        type=float,
+        default=1.0,
+        help="multiplies every bot delay (1: the bots' own pace; 2-3: the pace of people at a table)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="generator processes")
+    parser.add_argument(
+        "--server-cpus",
+        default="auto",
+        help="CPUs the server may use, e.g. 0 or 0-1 (auto: CPU 0 when there are two or more; none: no pinning)",
+    )
+    parser.add_argument(
+        "--client-cpus", default="auto", help="CPUs of the generator processes (auto: all but the server's)"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--data", help=argparse.SUPPRESS)
-    parser.add_argument("--server-pid", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.data, args.store)
+        serve(args.serve, args.data, args.store, cpu_set(args.server_cpus))
         return
     if not 1 <= args.rooms <= 2000 or not 1 <= args.clients <= 8 or not 0 < args.seconds <= 600:
         parser.error("--rooms 1..2000, --clients 1..8, --seconds up to 600")
+    if not 1 <= args.workers <= 16 or not 0.1 <= args.think_scale <= 20:
+        parser.error("--workers 1..16, --think-scale 0.1..20")
+    cpus = os.cpu_count() or 1
+    if args.server_cpus == "auto":
+        args.server_cpus = "0" if cpus >= 2 else "none"
+    if args.client_cpus == "auto":
+        taken = cpu_set(args.server_cpus)
+        args.client_cpus = ",".join(str(c) for c in range(cpus) if c not in taken) if taken else "none"
     if not args.bot:
         from tischrunde.server.rooms import default_bot
 
@@ -370,7 +626,10 @@ def main() -> None:
     result: dict[str, Any] | None = None
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
-            [sys.executable, __file__, "--serve", str(port), "--data", data, "--store", args.store],
+            [
+                *(sys.executable, __file__, "--serve", str(port), "--data", data),
+                *("--store", args.store, "--server-cpus", args.server_cpus),
+            ],
             stdout=subprocess.DEVNULL,
         )
         try:
@@ -383,8 +642,9 @@ def main() -> None:
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
-            args.server_pid = server.pid
-            result = asyncio.run(run_load(args, port))
+            result = run_load(args, port, server.pid, cpu_set(args.client_cpus))
+            result["server_cpus"] = args.server_cpus
+            result["client_cpus"] = args.client_cpus
         finally:
             if server.poll() is None:
                 os.kill(server.pid, signal.SIGTERM)

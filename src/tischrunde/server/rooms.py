@@ -115,7 +115,10 @@ class Room:
         self.version = 0
         self.last_t = 0
         self.driving = not manager.store.shared
-        self.timer: asyncio.Task[None] | None = None
+        # the deadline timer: a cheap handle that starts ``firing`` (a task) only when it is due
+        self.timer: asyncio.TimerHandle | None = None
+        self.timer_due: tuple[int, int] | None = None  # (game_no, deadline) the handle is set for
+        self.firing: asyncio.Task[None] | None = None
         self.pending: dict[int, tuple[asyncio.Task[None], Action]] = {}
         self.bots: dict[tuple[int, str], Bot] = {}
 
@@ -394,9 +397,10 @@ class Room:
     # ---- timers and bots -----------------------------------------------------------------------
 
     def cancel_tasks(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
+        self._cancel_timer()
+        if self.firing is not None:
+            self.firing.cancel()
+            self.firing = None
         for task, _ in self.pending.values():
             task.cancel()
         self.pending.clear()
@@ -407,12 +411,14 @@ class Room:
             self.cancel_tasks()
             return
         game, state = self.game, self.state
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
         deadline = game.deadline(state)
-        if deadline is not None:
-            self.timer = asyncio.create_task(self._fire_timer(self.row.game_no, deadline))
+        due = None if deadline is None else (self.row.game_no, deadline)
+        if due != self.timer_due or self.timer is None:
+            self._cancel_timer()
+            if due is not None:
+                delay = (self.row.started_ms or 0) + due[1] - self.manager.clock()
+                self.timer = asyncio.get_running_loop().call_later(max(0, delay) / 1000, self._timer_due, due)
+                self.timer_due = due
         active = game.active_seats(state)
         now = self.game_time()
         for index, seat in enumerate(self.row.seats):
@@ -439,12 +445,24 @@ class Room:
             bot = self.bots[(seat, kind)] = make_bot(self.row.game, kind, seat, self.row.seed + seat)
         return bot
 
-    async def _fire_timer(self, game_no: int, deadline: int) -> None:
-        started = self.row.started_ms or 0
-        delay = started + deadline - self.manager.clock()
-        await asyncio.sleep(max(0, delay) / 1000)
-        if self.timer is asyncio.current_task():
+    def _cancel_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
             self.timer = None
+        self.timer_due = None
+
+    def _timer_due(self, due: tuple[int, int]) -> None:
+        self.timer = None
+        self.timer_due = None
+        task = asyncio.create_task(self._fire_timer(due[0]))
+        self.firing = task
+        task.add_done_callback(self._fired)
+
+    def _fired(self, task: asyncio.Task[None]) -> None:
+        if self.firing is task:
+            self.firing = None
+
+    async def _fire_timer(self, game_no: int) -> None:
         if game_no != self.row.game_no:
             return
         try:
