@@ -132,6 +132,22 @@ def test_no_leak_views_ignore_hidden_information(name: str, config: Config) -> N
                 assert json.dumps(game.view(other, seat), sort_keys=True) == view
 
 
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_views_of_many_seats_equal_each_seats_view(name: str, config: Config) -> None:
+    """The server's broadcast builds every seat's view in one call: byte for byte each seat's own view."""
+    game: Game[Any] = registry.get(name)
+    history = trace(config, seed=11)
+    seats: list[int | None] = [None, *range(config.players)]
+    for state, _ in history[:: max(1, len(history) // 60)]:
+        expected = {seat: msgspec.json.encode(game.view(state, seat)) for seat in seats}
+        together = game.views(state, seats)
+        assert list(together) == seats
+        for seat in seats:
+            assert msgspec.json.encode(together[seat]) == expected[seat], f"seat {seat}"
+        # nothing shared between the seats' views was changed on the way
+        assert {seat: msgspec.json.encode(game.view(state, seat)) for seat in seats} == expected
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_bad_config_names_the_field(name: str) -> None:
     game = registry.get(name)

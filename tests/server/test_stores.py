@@ -122,8 +122,7 @@ async def test_leases_belong_to_one_process_until_they_expire() -> None:
 
 def frames(conn: Conn) -> list[dict[str, Any]]:
     out = []
-    while not conn.outbox.empty():
-        data = conn.outbox.get_nowait()
+    for data in conn.take():
         if data is not None:
             out.append(msgspec.json.decode(data))
     return out

@@ -16,6 +16,7 @@ tests) owns time: it stamps every action with ``t`` (ms since game start) and in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
@@ -178,6 +179,11 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """JSON-safe view of one seat (None: spectator / table screen). Never holds others' secrets."""
+
+    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` of several seats at once (the server's broadcast). Must equal ``view`` per seat; a game
+        may override it to build the part all seats share only once."""
+        return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

@@ -570,12 +570,12 @@ def check_options(game: Game[Any], options: dict[str, Any]) -> dict[str, Any]:
 
 async def _write(ws: WebSocket, conn: Conn) -> None:
     while True:
-        frame = await conn.outbox.get()
-        if frame is None:
-            with contextlib.suppress(Exception):
-                await ws.close()
-            return
-        await ws.send_text(frame.decode())
+        for frame in await conn.next_batch():
+            if frame is None:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return
+            await ws.send_text(frame.decode())
 
 
 async def _read_body(request: Request) -> bytes | None:

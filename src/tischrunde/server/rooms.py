@@ -8,6 +8,7 @@ send every connection its own view. Rooms are rebuilt from the store by replayin
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import secrets
@@ -65,9 +66,13 @@ _encoder = msgspec.json.Encoder()
 
 
 class Conn:
-    """One WebSocket connection: its role, its seat (by token hash) and its queue of frames."""
+    """One WebSocket connection: its role, its seat (by token hash) and its frames waiting to be written.
 
-    __slots__ = ("client", "closed", "outbox", "role", "room", "token_hash")
+    ``send`` never blocks: it appends to ``outbox`` and wakes the connection's writer, which takes
+    everything queued at once (``next_batch``). ``None`` in the outbox means: close after what came before.
+    """
+
+    __slots__ = ("_waiter", "client", "closed", "outbox", "role", "room", "token_hash")
 
     MAX_QUEUED = 512
 
@@ -76,22 +81,46 @@ class Conn:
         self.room: Room | None = None
         self.token_hash: str | None = None
         self.role = "spectator"
-        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.outbox: collections.deque[bytes | None] = collections.deque()
         self.closed = False
+        self._waiter: asyncio.Future[None] | None = None
 
     def send(self, frame: ServerMsg | bytes) -> None:
         if self.closed:
             return
-        if self.outbox.qsize() >= self.MAX_QUEUED:
+        if len(self.outbox) >= self.MAX_QUEUED:
             # a client that does not read its frames is dropped, it would only fall further behind
             self.close()
             return
-        self.outbox.put_nowait(frame if isinstance(frame, bytes) else _encoder.encode(frame))
+        self.outbox.append(frame if isinstance(frame, bytes) else _encoder.encode(frame))
+        self._wake()
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.outbox.put_nowait(None)
+            self.outbox.append(None)
+            self._wake()
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def take(self) -> list[bytes | None]:
+        """Everything queued, in order (and the outbox emptied)."""
+        batch = list(self.outbox)
+        self.outbox.clear()
+        return batch
+
+    async def next_batch(self) -> list[bytes | None]:
+        """Wait until something is queued, then take it all."""
+        while not self.outbox:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self.take()
 
 
 def _event_dict(event: Event) -> dict[str, Any]:
@@ -194,6 +223,7 @@ class Room:
         seat: int | None,
         events: list[Event],
         shared: tuple[list[int], int | None, dict[str, Any] | None, int] | None = None,
+        view: dict[str, Any] | None = None,
     ) -> StateMsg:
         """The StateMsg of one seat (None: spectators and table screens): its own view only."""
         game, state = self.game, self.state
@@ -205,7 +235,7 @@ class Room:
         )
         return StateMsg(
             version=self.version,
-            view=game.view(state, seat),
+            view=game.view(state, seat) if view is None else view,
             legal=legal,
             active=active,
             deadline_ms=deadline,
@@ -225,14 +255,14 @@ class Room:
     def broadcast_state(self, events: list[Event]) -> None:
         if self.state is None:
             return
-        frames: dict[int | None, bytes] = {}
         shared = self._shared_state()
-        for conn in self.conns:
-            seat = self.seat_of(conn.token_hash)
-            frame = frames.get(seat)
-            if frame is None:
-                frame = frames[seat] = _encoder.encode(self.state_msg(seat, events, shared))
-            conn.send(frame)
+        targets = [(conn, self.seat_of(conn.token_hash)) for conn in self.conns]
+        views = self.game.views(self.state, dict.fromkeys(seat for _, seat in targets))
+        frames = {
+            seat: _encoder.encode(self.state_msg(seat, events, shared, view)) for seat, view in views.items()
+        }
+        for conn, seat in targets:
+            conn.send(frames[seat])
 
     def send_snapshot(self, conn: Conn) -> None:
         conn.send(RoomMsg(room=self.info()))

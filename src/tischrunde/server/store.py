@@ -13,7 +13,6 @@ import sqlite3
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, InvalidStateError
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -130,12 +129,23 @@ class Store(ABC):
         return None
 
 
+def _resolve(done: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    """Hand the writer thread's results to their waiters (on the waiters' event loop)."""
+    for future, value, error in done:
+        if future.done():  # the waiter went away (cancelled); the write itself is committed
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+
+
 class SQLiteStore(Store):
     """Rooms and logs in one SQLite file (WAL, ``synchronous=FULL``) under the data folder."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._queue: list[tuple[Callable[[sqlite3.Connection], Any], Future[Any]]] = []
+        self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closing = False
@@ -184,7 +194,7 @@ class SQLiteStore(Store):
                 batch, self._queue = self._queue, []
                 if not batch and self._closing:
                     return
-            results: list[tuple[Future[Any], Any, BaseException | None]] = []
+            results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
             db.execute("BEGIN IMMEDIATE")
             for job, future in batch:
                 try:
@@ -197,22 +207,26 @@ class SQLiteStore(Store):
                 with contextlib.suppress(Exception):
                     db.execute("ROLLBACK")
                 results = [(f, None, exc) for f, _, _ in results]
-            for future, value, error in results:
-                # a waiter that is gone (shutdown) cancelled its future; the write itself is committed
-                with contextlib.suppress(InvalidStateError):
-                    if error is not None:
-                        future.set_exception(error)
-                    else:
-                        future.set_result(value)
+            # one wake-up per event loop and batch (not one per write): cheaper under load
+            by_loop: dict[
+                asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any, BaseException | None]]
+            ]
+            by_loop = {}
+            for result in results:
+                by_loop.setdefault(result[0].get_loop(), []).append(result)
+            for loop, done in by_loop.items():
+                # a loop that is gone (shutdown) has no waiters left; the writes themselves are committed
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(_resolve, done)
 
     async def _call(self, job: Callable[[sqlite3.Connection], T]) -> T:
-        future: Future[T] = Future()
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         with self._wake:
             if self._closing or self._thread is None:
                 raise RuntimeError("the store is closed")
             self._queue.append((job, future))
             self._wake.notify()
-        return await asyncio.wrap_future(future)
+        return await future
 
     async def create_room(self, room: RoomRow) -> bool:
         data = encode_room(room).decode()

@@ -127,6 +127,7 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tischrunde.core.game import Config, Game, GameSpec, Outcome
@@ -145,7 +146,7 @@ from tischrunde.games.mogelmotte.actions import (
     Throw,
 )
 from tischrunde.games.mogelmotte.state import OPTIONS, State
-from tischrunde.games.mogelmotte.view import unplayable_reason, view
+from tischrunde.games.mogelmotte.view import unplayable_reason, view, views
 
 SPEC = GameSpec(
     name="mogelmotte",
@@ -181,6 +182,9 @@ class MogelMotte(Game[State]):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return views(state, seats)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from tischrunde.games.mogelmotte.cards import FITS, IS_MOTH, VALUE, card_json
@@ -26,13 +27,24 @@ def unplayable_reason(state: State, seat: int, card: int) -> str | None:
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
     """The JSON-safe view of ``seat`` (None: spectator or table screen)."""
+    return _personal(state, seat, _public(state))
+
+
+def views(state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``view`` of several seats, with the part every seat shares built once (equal to ``view`` per seat)."""
+    public = _public(state)
+    return {seat: _personal(state, seat, public) for seat in seats}
+
+
+def _public(state: State) -> dict[str, Any]:
+    """Everything of the view that does not depend on the seat. Shared between seats: never mutate it."""
     n = len(state.hands)
     rules = state.rules
     phase = state.phase
     top = state.discard[-1] if state.discard else None
     out: dict[str, Any] = {
         "game": "mogelmotte",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "phase": phase,
         "round": min(state.round + 1, rules.rounds),
@@ -67,7 +79,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "private": e.visible_to is not None,
             }
             for i, e in enumerate(state.log)
-            if e.visible_to is None or (seat is not None and seat in e.visible_to)
         ],
         "round_until": state.round_until if phase == "round_over" else None,
         "options": {
@@ -110,8 +121,24 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
     if state.settle_from != NOBODY:
         out["settling"] = {"guard": state.settle_from, "to": state.settle_to}
+    return out
+
+
+def _personal(state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+    """``public`` (left unchanged) completed for ``seat``: its events, hand, tell and choices."""
+    out = dict(public)
+    out["seat"] = seat
+    if any(e.visible_to is not None for e in state.log):
+        out["events"] = [
+            entry
+            for entry, e in zip(public["events"], state.log, strict=True)
+            if e.visible_to is None or (seat is not None and seat in e.visible_to)
+        ]
+    else:
+        out["events"] = list(public["events"])
     if seat is None:
         return out
+    phase = state.phase
     hand = state.hands[seat]
     cards = []
     for card in hand:
@@ -137,5 +164,5 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
     out["can_cheat"] = can_cheat(state, seat)
     if out["gifts"] is not None and state.gifts[seat] >= 0:
-        out["gifts"]["my_choice"] = card_json(state.gifts[seat])
+        out["gifts"] = {**out["gifts"], "my_choice": card_json(state.gifts[seat])}
     return out
