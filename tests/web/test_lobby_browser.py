@@ -75,6 +75,24 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     expect(third.locator("#opt-rounds")).to_be_disabled()
     expect(host.locator("#lobby-options")).to_have_attribute("open", "")
 
+    # every option is labelled with its short name in the UI language, its explanation under it, never the
+    # code name; the label fits the phone and the input is a tap target
+    guest.click("#lobby-options summary")
+    rounds = guest.locator("#lobby-options [data-option=rounds]")
+    expect(rounds.locator(".option-title")).to_have_text("Anzahl der Runden")
+    expect(rounds.locator("label.option-label")).not_to_contain_text("rounds")
+    expect(rounds.locator(".option-desc")).to_contain_text("Runden")
+    expect(third.locator("#lobby-options [data-option=rounds] .option-title")).to_have_text(
+        "Number of rounds"
+    )
+    assert guest.locator("#opt-rounds").evaluate("e => e.getBoundingClientRect().height") >= 44
+    check = guest.locator("#lobby-options [data-option=give_last_card] .option-check")
+    assert check.evaluate("e => e.getBoundingClientRect().height") >= 44
+    cut = guest.eval_on_selector_all(
+        ".option-label", "ls => ls.filter(l => l.scrollWidth > l.clientWidth + 1).length"
+    )
+    assert cut == 0, f"{cut} option labels are cut off on a phone"
+
     # the host kicks the guest; the third player moves up a seat and still knows which one is theirs
     host.locator("#seat-list .seat", has_text="Gast").locator("[data-act=kick]").click()
     expect(host.locator("#seat-list .seat")).to_have_count(2)

@@ -313,14 +313,17 @@ function optionEditor(spec, current, out, editable, onChange = () => {}) {
       const same = JSON.stringify(value) === JSON.stringify(opt.default);
       input = el("p", { id, class: "option-table", text: same ? t("start.default_table") : t("start.own_table") });
     } else if (typeof opt.default === "boolean") {
-      input = el("input", { id, type: "checkbox", checked: value === true, disabled: !editable });
-      input.addEventListener("change", () => set(input.checked));
+      const box = el("input", { id, type: "checkbox", checked: value === true, disabled: !editable, "aria-describedby": `${id}-desc` });
+      box.addEventListener("change", () => set(box.checked));
+      // the checkbox sits in a full-width row as tall as a tap target; the whole row toggles it
+      input = el("label", { class: "option-check" }, box, el("span", { text: t("start.option_on") }));
     } else if (opt.choices) {
       input = el(
         "select",
         { id, disabled: !editable },
         opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === value, text: choiceLabel(spec, opt, c) })),
       );
+      input.setAttribute("aria-describedby", `${id}-desc`);
       input.addEventListener("change", () => set(JSON.parse(input.value)));
     } else if (typeof opt.default === "number") {
       input = el("input", {
@@ -332,6 +335,7 @@ function optionEditor(spec, current, out, editable, onChange = () => {}) {
         max: opt.maximum ?? undefined,
         step: Number.isInteger(opt.default) ? "1" : "any",
         disabled: !editable,
+        "aria-describedby": `${id}-desc`,
       });
       input.addEventListener("change", () => {
         const n = Number(input.value);
@@ -347,14 +351,14 @@ function optionEditor(spec, current, out, editable, onChange = () => {}) {
         { class: "option", dataset: { option: opt.name } },
         el(
           "label",
-          { for: id },
-          el("code", { class: "option-name", text: opt.name }),
+          { for: id, class: "option-label", id: `${id}-label` },
+          el("span", { class: "option-title", text: optionLabel(spec, opt.name) }),
           " ",
           el("span", { class: "badge", text: t(`start.source.${opt.source}`) }),
         ),
+        el("p", { class: "option-desc", id: `${id}-desc`, text: desc }),
         input,
-        el("p", { class: "option-desc", text: desc }),
-        el("p", { class: "muted small", text: t("start.default", { value: fmtValue(opt.default, spec, opt) }) }),
+        el("p", { class: "muted small option-default", text: t("start.default", { value: fmtValue(opt.default, spec, opt) }) }),
       ),
     );
   }
@@ -548,7 +552,7 @@ function configErrorSentence(field, spec, values) {
   return t("err.bad_config");
 }
 
-/** An option's own label (`optname.<game>.<option>`), else its name as the option editor shows it. */
+/** An option's short name in the UI language (`optname.<game>.<option>`), else its code name. */
 function optionLabel(spec, name) {
   const key = `optname.${spec.name}.${name}`;
   return t(key) !== key ? t(key) : name;
