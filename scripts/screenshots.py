@@ -1,11 +1,11 @@
-"""Screenshots of the key screens of Emojito, Stella and Wordland, as players see them.
+"""Screenshots of the key screens of the lobby's option editor, Emojito, Stella and Wordland, as players see them.
 
 Starts a real ``tischrunde serve`` on a free loopback port with a throwaway data folder, drives Debian's
 Chromium through Playwright (several phones at 390x844 in their own browser contexts joining one room, one
 table screen at 1366x768 per game) and writes small viewport screenshots (128 colours) to
 ``docs/screenshots/<game>-NN-<what>-<phone|laptop>.png``. The server is stopped by its pid at the end.
 
-    .venv/bin/python scripts/screenshots.py [--out DIR] [--only emojito,stella,wordland]
+    .venv/bin/python scripts/screenshots.py [--out DIR] [--only lobby,emojito,stella,wordland]
 """
 
 from __future__ import annotations
@@ -218,6 +218,56 @@ def emojito(s: Shots) -> None:
     s.close()
 
 
+# ---------------------------------------------------------------- the option editor
+
+
+def check_options(s: Shots, page: Page, where: str) -> None:
+    """Every option's short name fits its line and every input is at least 44 px high (a tap target)."""
+    bad = page.eval_on_selector_all(
+        ".option",
+        """opts => opts.flatMap(o => {
+            const out = [];
+            const label = o.querySelector('.option-label');
+            if (!label || label.scrollWidth > label.clientWidth + 1) out.push(`${o.dataset.option}: label cut off`);
+            const control = o.querySelector('select, input:not([type=checkbox]), .option-check');
+            if (control && control.getBoundingClientRect().height < 44) out.push(`${o.dataset.option}: input under 44 px`);
+            if (o.getBoundingClientRect().right > document.documentElement.clientWidth + 1) out.push(`${o.dataset.option}: wider than the screen`);
+            return out;
+        })""",
+    )
+    s.problems.extend(f"{where}: {b}" for b in bad)
+
+
+def lobby(s: Shots) -> None:
+    """The option editor on a phone: the create form (German), the host's lobby (German) and a guest's
+    read-only view (English, dark), each option by its short name with its explanation under it."""
+    anna = s.page()
+    anna.goto(s.base + "/")
+    anna.click("[data-game=emojito]")
+    anna.locator(".option-details summary").first.click()
+    check_options(s, anna, "create emojito de")
+    anna.evaluate("() => document.querySelector('.option-details summary').scrollIntoView()")
+    s.shoot(anna, "lobby-01-create-options")
+    anna.click("[data-game=mogelmotte]")
+    anna.fill("#create-name", "Anna")
+    anna.click("#create-button")
+    expect(anna.locator("#room-code")).to_be_visible()
+    code = anna.locator("#room-code").inner_text().strip()
+    anna.locator("#lobby-options summary").click()
+    check_options(s, anna, "lobby mogelmotte de")
+    anna.evaluate("() => document.querySelector('#lobby-options').scrollIntoView()")
+    s.shoot(anna, "lobby-02-options-host")
+    ben = s.page(locale="en-US", dark=True)
+    s.join(ben, code, "Ben")
+    ben.locator("#lobby-options summary").click()
+    check_options(s, ben, "lobby mogelmotte en")
+    ben.evaluate(
+        "() => document.querySelector('#lobby-options [data-option=give_last_card]').scrollIntoView({block: 'center'})"
+    )
+    s.shoot(ben, "lobby-03-options-guest-en-dark")
+    s.close()
+
+
 # ---------------------------------------------------------------- Stella
 
 
@@ -361,7 +411,12 @@ def wordland(s: Shots) -> None:
     s.close()
 
 
-GAMES: dict[str, Callable[[Shots], None]] = {"emojito": emojito, "stella": stella, "wordland": wordland}
+GAMES: dict[str, Callable[[Shots], None]] = {
+    "lobby": lobby,
+    "emojito": emojito,
+    "stella": stella,
+    "wordland": wordland,
+}
 
 
 def main() -> int:
