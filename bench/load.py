@@ -44,7 +44,7 @@ import msgspec
 
 from tischrunde.bots import Bot, make_bot
 from tischrunde.core import registry
-from tischrunde.core.game import encode_action
+from tischrunde.core.game import Action, encode_action
 
 HOST = "127.0.0.1"
 
@@ -60,6 +60,7 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
         os.sched_setaffinity(0, cpus)  # before any thread starts: the SQLite writer inherits it
 
     from tischrunde.server.app import create_app
+    from tischrunde.server.main import tune_gc
     from tischrunde.server.protocol import MAX_FRAME_BYTES
     from tischrunde.server.store import MemoryStore
 
@@ -84,6 +85,7 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
         await stop()
 
     manager.stop = stop_and_dump
+    tune_gc()  # as ``tischrunde serve`` does
     uvicorn.run(
         app,
         host=HOST,
@@ -102,20 +104,38 @@ def instrument_server(path: Path) -> Callable[[], None]:
     """Time ``Room.act`` inside the server: frame decoded -> validated -> committed -> every view queued."""
     from tischrunde.server.rooms import Room
 
-    samples: list[float] = []
+    samples: list[tuple[float, float]] = []
     original = Room.act
 
     async def timed(self: Room, seat: int | None, action: Any, version: int | None) -> None:
-        started = time.perf_counter()
+        started = time.perf_counter()  # CLOCK_MONOTONIC: the same clock as the generator's
         await original(self, seat, action, version)
-        samples.append(time.perf_counter() - started)
+        samples.append((started, time.perf_counter() - started))
 
     Room.act = timed  # type: ignore[method-assign]
+    pauses = watch_gc()
 
     def dump() -> None:
-        path.write_text(json.dumps(samples[-200_000:]))
+        path.write_text(json.dumps({"act": samples[-200_000:], "gc": pauses}))
 
     return dump
+
+
+def watch_gc() -> list[tuple[float, float]]:
+    """Record every pause of the cyclic garbage collector (start, seconds) in the returned list."""
+    import gc
+
+    pauses: list[tuple[float, float]] = []
+    started = [0.0]
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((started[0], time.perf_counter() - started[0]))
+
+    gc.callbacks.append(callback)
+    return pauses
 
 
 class Stats:
@@ -135,7 +155,7 @@ class Frame(msgspec.Struct):
     type: str
     version: int = -1
     seat: int | None = None
-    legal: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    legal: msgspec.Raw = msgspec.Raw(b"[]")
     view: msgspec.Raw = msgspec.Raw(b"null")
     now_ms: int = 0
     outcome: Any = None
@@ -143,6 +163,9 @@ class Frame(msgspec.Struct):
 
 
 _decode_frame = msgspec.json.Decoder(Frame).decode
+_decode_legal = msgspec.json.Decoder(list[dict[str, Any]]).decode
+_NO_LEGAL = msgspec.Raw(b"[]")
+_LEGAL_CACHE: dict[str, dict[bytes, list[Action]]] = {}
 
 
 class RoomRun:
@@ -295,8 +318,8 @@ class LoadClient(asyncio.Protocol):
                 return
             if version == 0:
                 room.restarting = False
-            if frame.legal and self.bot is not None:
-                legal = [self.game.decode_action(a) for a in frame.legal]
+            if frame.legal != _NO_LEGAL and self.bot is not None:
+                legal = self.decoded_legal(bytes(frame.legal))
                 decision = self.bot.decide(_decode_view(frame.view), legal, frame.now_ms)
                 if decision is not None:
                     self.plan = self.loop.call_later(
@@ -322,6 +345,16 @@ class LoadClient(asyncio.Protocol):
             info = _decode_view(frame.room)
             if info["status"] == "lobby" and len(info["seats"]) == room.size:
                 self.send({"type": "host", "op": "start"})
+
+    def decoded_legal(self, raw: bytes) -> list[Action]:
+        """The legal actions of a frame; the same lists come again and again, so each is decoded once."""
+        cache = _LEGAL_CACHE.setdefault(self.room.game, {})
+        legal = cache.get(raw)
+        if legal is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            legal = cache[raw] = [self.game.decode_action(a) for a in _decode_legal(raw)]
+        return legal
 
     def act(self, version: int, action: dict[str, Any]) -> None:
         self.plan = None
@@ -384,6 +417,7 @@ async def worker_main(
 
     # the generator's own event-loop lag: if it is large, the generator (not the server) is the limit
     lags: list[float] = []
+    pauses = watch_gc()
     while not shared.stop.value:
         planned = loop.time() + 0.05
         await asyncio.sleep(0.05)
@@ -399,6 +433,7 @@ async def worker_main(
             "frames": stats.frames,
             "games_over": stats.games_over,
             "lags": lags,
+            "gc": pauses,
         }
     )
 
@@ -492,6 +527,8 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
                 process.kill()
     lat = sorted(x for part in parts for x in part["latencies"])
     lags = sorted(x for part in parts for x in part["lags"])
+    window = (measured_from, measured_from + measured)
+    generator_gc = [d for part in parts for t, d in part["gc"] if window[0] <= t <= window[1]]
     total = {key: sum(part[key] for part in parts) for key in ("actions", "refused", "frames", "games_over")}
 
     def pct(values: list[float], p: float) -> float:
@@ -525,8 +562,11 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         "generator_cpu_wait_pct": round(100 * sum(waited[1:]) / measured, 1),
         # how late the generators' own timers fired: large values mean the generator is the limit
         "generator_lag_p99_ms": pct(lags, 0.99),
+        "generator_gc_max_ms": round(1000 * max(generator_gc, default=0.0), 1),
+        "generator_gc_total_ms": round(1000 * sum(generator_gc), 1),
         "load_average": load,
         "cpus": os.cpu_count(),
+        "window": window,
     }
 
 
@@ -654,8 +694,13 @@ def main() -> None:
                 os.kill(server.pid, signal.SIGKILL)
                 server.wait()
             samples_path = Path(data) / "server-latency.json"
+            window = result.pop("window") if result is not None else (0.0, 0.0)
             if samples_path.exists() and result is not None:
-                inside = sorted(json.loads(samples_path.read_text()))
+                dumped = json.loads(samples_path.read_text())
+                pauses = [d for t, d in dumped["gc"] if window[0] <= t <= window[1]]
+                result["server_gc_max_ms"] = round(1000 * max(pauses, default=0.0), 1)
+                result["server_gc_total_ms"] = round(1000 * sum(pauses), 1)
+                inside = sorted(d for t, d in dumped["act"] if window[0] <= t <= window[1])
                 if inside:
                     for name, p in (("p50", 0.5), ("p99", 0.99)):
                         value = inside[min(len(inside) - 1, int(p * len(inside)))]

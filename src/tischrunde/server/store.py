@@ -149,6 +149,7 @@ class SQLiteStore(Store):
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closing = False
+        self._idle = False
         self._db: sqlite3.Connection | None = None
 
     async def open(self) -> None:
@@ -190,7 +191,9 @@ class SQLiteStore(Store):
         while True:
             with self._wake:
                 while not self._queue and not self._closing:
+                    self._idle = True
                     self._wake.wait()
+                self._idle = False
                 batch, self._queue = self._queue, []
                 if not batch and self._closing:
                     return
@@ -225,7 +228,8 @@ class SQLiteStore(Store):
             if self._closing or self._thread is None:
                 raise RuntimeError("the store is closed")
             self._queue.append((job, future))
-            self._wake.notify()
+            if self._idle:  # a busy writer takes the queue when it is done: no wake-up needed
+                self._wake.notify()
         return await future
 
     async def create_room(self, room: RoomRow) -> bool:

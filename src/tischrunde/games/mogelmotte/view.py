@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
 from tischrunde.games.mogelmotte.cards import FITS, IS_MOTH, VALUE, card_json
 from tischrunde.games.mogelmotte.engine import can_cheat, giveable, totals
-from tischrunde.games.mogelmotte.state import FIDGET_TELL, NO_TELL, NOBODY, State
+from tischrunde.games.mogelmotte.state import FIDGET_TELL, NO_TELL, NOBODY, Rules, State
+
+
+@functools.lru_cache(maxsize=64)
+def _options(rules: Rules) -> dict[str, Any]:
+    """The options part of the view: one dict per rule set, shared by every view (never mutate it)."""
+    return {
+        "cheat_ms": rules.cheat_ms,
+        "slap_window_ms": rules.slap_window_ms,
+        "throw_window_ms": rules.throw_window_ms,
+        "rounds": rules.rounds,
+        "hand_size": rules.hand_size,
+        "last_card_action": rules.last_card_action,
+        "give_last_card": rules.give_last_card,
+        "guard_chooses_card": rules.guard_chooses_card,
+        "cockroach_continue": rules.cockroach_continue,
+        "slowest_rule": rules.slowest_rule,
+        "round_pause_ms": rules.round_pause_ms,
+    }
 
 
 def unplayable_reason(state: State, seat: int, card: int) -> str | None:
@@ -81,19 +100,7 @@ def _public(state: State) -> dict[str, Any]:
             for i, e in enumerate(state.log)
         ],
         "round_until": state.round_until if phase == "round_over" else None,
-        "options": {
-            "cheat_ms": rules.cheat_ms,
-            "slap_window_ms": rules.slap_window_ms,
-            "throw_window_ms": rules.throw_window_ms,
-            "rounds": rules.rounds,
-            "hand_size": rules.hand_size,
-            "last_card_action": rules.last_card_action,
-            "give_last_card": rules.give_last_card,
-            "guard_chooses_card": rules.guard_chooses_card,
-            "cockroach_continue": rules.cockroach_continue,
-            "slowest_rule": rules.slowest_rule,
-            "round_pause_ms": rules.round_pause_ms,
-        },
+        "options": _options(rules),
         "winners": None,
         "giveable": [],
     }
