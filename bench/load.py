@@ -45,6 +45,7 @@ import msgspec
 from tischrunde.bots import Bot, make_bot
 from tischrunde.core import registry
 from tischrunde.core.game import Action, encode_action
+from tischrunde.server.gcpolicy import tune_gc
 
 HOST = "127.0.0.1"
 
@@ -60,13 +61,15 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
         os.sched_setaffinity(0, cpus)  # before any thread starts: the SQLite writer inherits it
 
     from tischrunde.server.app import create_app
-    from tischrunde.server.main import tune_gc
+    from tischrunde.server.gcpolicy import FREEZE_S
     from tischrunde.server.protocol import MAX_FRAME_BYTES
     from tischrunde.server.store import MemoryStore
 
     store = MemoryStore() if store_kind == "memory" else None
     dump = instrument_server(Path(data) / "server-latency.json")
-    app = create_app(Path(data), store=store, room_limit=1_000_000, join_limit=1_000_000)
+    app = create_app(
+        Path(data), store=store, room_limit=1_000_000, join_limit=1_000_000, gc_freeze_s=FREEZE_S
+    )
     manager = app.state.manager
     stop = manager.stop
 
@@ -414,6 +417,7 @@ async def worker_main(
     for start in range(0, len(codes), 100):
         await asyncio.gather(*(fill(code) for code in codes[start : start + 100]))
     pipe.send("connected")
+    tune_gc()  # the generator's own pauses would show as latency
 
     # the generator's own event-loop lag: if it is large, the generator (not the server) is the limit
     lags: list[float] = []

@@ -27,6 +27,7 @@ from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Config, Game, Timeout
 from tischrunde.server import security
 from tischrunde.server.content import CONTENT_ROUTES
+from tischrunde.server.gcpolicy import keep_gc
 from tischrunde.server.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
@@ -619,8 +620,10 @@ def create_app(
     join_limit: int = 20,
     join_window_s: float = 60.0,
     room_limit: int = 60,
+    gc_freeze_s: float | None = None,
 ) -> Starlette:
-    """The whole server as an ASGI app; rooms are rebuilt from the store when it starts."""
+    """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
+    ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does)."""
     if store is None:
         if redis_url is not None:
             from tischrunde.server.store_redis import RedisStore
@@ -643,9 +646,12 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await manager.start()
+        keeper = asyncio.create_task(keep_gc(gc_freeze_s)) if gc_freeze_s else None
         try:
             yield
         finally:
+            if keeper is not None:
+                keeper.cancel()
             await manager.stop()
 
     routes = [
