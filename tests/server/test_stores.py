@@ -99,6 +99,28 @@ async def test_sqlite_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     await s2.close()
 
 
+async def test_sqlite_checkpoints_run_beside_the_writer_not_inside_commits(tmp_path: Path) -> None:
+    """Commits never checkpoint (that stalled them under load); a thread of its own copies the WAL into
+    the database file, so the WAL does not grow without end."""
+    path = tmp_path / "db.sqlite3"
+    s = SQLiteStore(path)
+    s.checkpoint_s = 0.05
+    await s.open()
+    assert s._db is not None and s._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    await s.create_room(make_row())
+    size_before = path.stat().st_size
+    for index in range(300):
+        assert await s.append("ACDEF", 1, index, LogEntry(index % 4, {"type": "add", "n": index}, index))
+    deadline = asyncio.get_running_loop().time() + 5
+    while path.stat().st_size <= size_before and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+    assert path.stat().st_size > size_before, (
+        "the log reached the database file without any commit checkpointing"
+    )
+    assert len(await s.entries("ACDEF", 1)) == 300
+    await s.close()
+
+
 async def test_leases_belong_to_one_process_until_they_expire() -> None:
     server = fakeredis.FakeServer()
     a = RedisStore(client=fakeredis.FakeAsyncRedis(server=server))

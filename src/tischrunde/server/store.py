@@ -151,6 +151,9 @@ class SQLiteStore(Store):
         self._closing = False
         self._idle = False
         self._db: sqlite3.Connection | None = None
+        self.checkpoint_s = 1.0
+        self._checkpointer: threading.Thread | None = None
+        self._stop_checkpoints = threading.Event()
 
     async def open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -171,17 +174,40 @@ class SQLiteStore(Store):
             ) WITHOUT ROWID;
             """
         )
+        # checkpoints (copying the WAL into the database file, with its own fsync) run in a thread of
+        # their own, not inside a commit: an automatic checkpoint stalled every waiting commit for up to
+        # a few hundred ms under load (bench/load.py)
+        db.execute("PRAGMA wal_autocheckpoint=0")
         self._db = db
         self._thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
         self._thread.start()
+        self._stop_checkpoints.clear()
+        self._checkpointer = threading.Thread(target=self._checkpoints, name="sqlite-checkpoint", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not self._stop_checkpoints.wait(self.checkpoint_s):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     async def close(self) -> None:
         with self._wake:
             self._closing = True
             self._wake.notify()
+        self._stop_checkpoints.set()
         if self._thread is not None:
             await asyncio.to_thread(self._thread.join)
+        if self._checkpointer is not None:
+            await asyncio.to_thread(self._checkpointer.join)
+            self._checkpointer = None
         if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
             self._db = None
 
