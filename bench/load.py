@@ -371,29 +371,27 @@ class LoadClient(asyncio.Protocol):
             self.transport.abort()
 
 
-async def create_rooms(args: argparse.Namespace, port: int) -> list[str]:
-    """Create the rooms over HTTP, as the start page does."""
-    import httpx
+def create_rooms(args: argparse.Namespace, port: int) -> list[str]:
+    """Create the rooms over HTTP, as the start page does (standard library only, 20 at a time)."""
+    from concurrent.futures import ThreadPoolExecutor
 
-    options = json.loads(args.options)
+    body = json.dumps({"game": args.game, "options": json.loads(args.options)}).encode()
 
-    async def create(http: httpx.AsyncClient) -> str:
+    def create(_: int) -> str:
         for attempt in range(5):
+            request = urllib.request.Request(
+                f"http://{HOST}:{port}/api/rooms", data=body, headers={"Content-Type": "application/json"}
+            )
             try:
-                response = await http.post("/api/rooms", json={"game": args.game, "options": options})
-                response.raise_for_status()
-                code: str = response.json()["code"]
-                return code
-            except httpx.TransportError:
-                await asyncio.sleep(0.2 * (attempt + 1))
+                with urllib.request.urlopen(request, timeout=60) as response:
+                    code: str = json.loads(response.read())["code"]
+                    return code
+            except OSError:
+                time.sleep(0.2 * (attempt + 1))
         raise SystemExit("could not create a room")
 
-    limits = httpx.Limits(max_connections=20, keepalive_expiry=1.0)
-    codes: list[str] = []
-    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60, limits=limits) as http:
-        for start in range(0, args.rooms, 50):
-            codes += await asyncio.gather(*(create(http) for _ in range(min(50, args.rooms - start))))
-    return codes
+    with ThreadPoolExecutor(20) as pool:
+        return list(pool.map(create, range(args.rooms)))
 
 
 async def worker_main(
@@ -473,7 +471,7 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
     import multiprocessing
 
     loop_started = time.perf_counter()
-    codes = asyncio.run(create_rooms(args, port))
+    codes = create_rooms(args, port)
     context = multiprocessing.get_context("fork")
     shared = Shared(context)
     pipes: list[Connection] = []
