@@ -32,3 +32,18 @@ def watch(page: Page, problems: list[str]) -> None:
     page.on("dialog", dialog)
     page.on("pageerror", page_error)
     page.on("console", console)
+
+
+# the named elements are whole on a phone without scrolling: above the bottom dock, or inside it and on screen
+IN_VIEW = """(sels) => {
+  window.scrollTo(0, 0);
+  const dock = document.querySelector('#dock');
+  const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
+  return sels.map((s) => {
+    const e = document.querySelector(s);
+    if (!e) return `${s}: missing`;
+    const r = e.getBoundingClientRect();
+    const limit = dock && dock.contains(e) ? innerHeight : dockTop;
+    return r.top >= 0 && r.bottom <= limit + 0.5 ? null : `${s}: ${r.top}..${r.bottom}, limit ${limit}`;
+  }).filter(Boolean);
+}"""

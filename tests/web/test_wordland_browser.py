@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from browsing import join
+from browsing import IN_VIEW, join
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Action, Config, Event, Timeout, encode_action
@@ -42,21 +42,6 @@ pytestmark = pytest.mark.browser
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 HOSTILE = "<img src=x onerror=alert(1)>"
-
-
-# the named elements are whole on a phone without scrolling: above the bottom dock, or inside it and on screen
-IN_VIEW = """(sels) => {
-  window.scrollTo(0, 0);
-  const dock = document.querySelector('#dock');
-  const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
-  return sels.map((s) => {
-    const e = document.querySelector(s);
-    if (!e) return `${s}: missing`;
-    const r = e.getBoundingClientRect();
-    const limit = dock && dock.contains(e) ? innerHeight : dockTop;
-    return r.top >= 0 && r.bottom <= limit + 0.5 ? null : `${s}: ${r.top}..${r.bottom}, limit ${limit}`;
-  }).filter(Boolean);
-}"""
 
 
 def _page(
