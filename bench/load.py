@@ -105,7 +105,7 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
 
 def instrument_server(path: Path) -> Callable[[], None]:
     """Time ``Room.act`` inside the server: frame decoded -> validated -> committed -> every view queued."""
-    from tischrunde.server.rooms import Room
+    from tischrunde.server.rooms import Room, RoomManager
 
     samples: list[tuple[float, float]] = []
     original = Room.act
@@ -118,8 +118,25 @@ def instrument_server(path: Path) -> Callable[[], None]:
     Room.act = timed  # type: ignore[method-assign]
     pauses = watch_gc()
 
+    # the server's event-loop lag: how late a 10 ms timer fires (a stalled loop delays every room)
+    lags: list[tuple[float, float]] = []
+    tasks: list[asyncio.Task[None]] = []
+    start = RoomManager.start
+
+    async def watch_loop() -> None:
+        while True:
+            planned = time.perf_counter() + 0.01
+            await asyncio.sleep(0.01)
+            lags.append((planned, time.perf_counter() - planned))
+
+    async def start_and_watch(self: RoomManager) -> None:
+        await start(self)
+        tasks.append(asyncio.create_task(watch_loop()))
+
+    RoomManager.start = start_and_watch  # type: ignore[method-assign]
+
     def dump() -> None:
-        path.write_text(json.dumps({"act": samples[-200_000:], "gc": pauses}))
+        path.write_text(json.dumps({"act": samples[-200_000:], "gc": pauses, "lag": lags[-100_000:]}))
 
     return dump
 
@@ -702,6 +719,10 @@ def main() -> None:
                 pauses = [d for t, d in dumped["gc"] if window[0] <= t <= window[1]]
                 result["server_gc_max_ms"] = round(1000 * max(pauses, default=0.0), 1)
                 result["server_gc_total_ms"] = round(1000 * sum(pauses), 1)
+                lag = sorted(d for t, d in dumped["lag"] if window[0] <= t <= window[1])
+                if lag:
+                    result["server_lag_p99_ms"] = round(1000 * lag[int(0.99 * (len(lag) - 1))], 1)
+                    result["server_lag_max_ms"] = round(1000 * lag[-1], 1)
                 inside = sorted(d for t, d in dumped["act"] if window[0] <= t <= window[1])
                 if inside:
                     for name, p in (("p50", 0.5), ("p99", 0.99)):

@@ -359,6 +359,13 @@ class Server:
             conn.token_hash = token_hash
         else:
             role = "table" if role == "table" else "spectator"
+        if room.unloaded:
+            # the room went idle and out of memory while this hello waited: take the one loaded now
+            # (the store already holds this hello's seat change)
+            reloaded = await self.manager.get(room.code)
+            if reloaded is None:
+                raise ProtocolError("unknown_room", "there is no room with this code", "room")
+            room = reloaded
         conn.role = role
         conn.room = room
         room.conns.add(conn)
@@ -621,6 +628,7 @@ def create_app(
     join_window_s: float = 60.0,
     room_limit: int = 60,
     gc_freeze_s: float | None = None,
+    unload_idle_s: float = 600.0,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
     ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does)."""
@@ -631,7 +639,9 @@ def create_app(
             store = RedisStore(redis_url)
         else:
             store = SQLiteStore(Path(data_dir if data_dir is not None else "data") / "tischrunde.sqlite3")
-    manager = RoomManager(store, clock=clock, host_grace_s=host_grace_s, tick_s=tick_s)
+    manager = RoomManager(
+        store, clock=clock, host_grace_s=host_grace_s, tick_s=tick_s, unload_idle_s=unload_idle_s
+    )
     web = web_dir if web_dir is not None else WEB_DIR
     server = Server(
         manager,

@@ -150,6 +150,9 @@ class Room:
         self.firing: asyncio.Task[None] | None = None
         self.pending: dict[int, tuple[asyncio.Task[None], Action]] = {}
         self.bots: dict[tuple[int, str], Bot] = {}
+        # the last time (manager clock) someone looked the room up or was connected; see RoomManager.tick
+        self.touched = manager.clock()
+        self.unloaded = False
 
     # ---- reading -------------------------------------------------------------------------------
 
@@ -437,7 +440,7 @@ class Room:
 
     def plan(self) -> None:
         """(Re)schedule the deadline timer and the bots' decisions for the current state."""
-        if not self.driving or self.state is None or self.row.status != "playing":
+        if self.unloaded or not self.driving or self.state is None or self.row.status != "playing":
             self.cancel_tasks()
             return
         game, state = self.game, self.state
@@ -626,9 +629,11 @@ class RoomManager:
         host_grace_s: float = 20.0,
         tick_s: float = 1.0,
         lease_ms: int = 5000,
+        unload_idle_s: float = 600.0,
     ) -> None:
         self.store = store
         self.clock = clock
+        self.unload_idle_ms = int(unload_idle_s * 1000)
         self.host_grace_ms = int(host_grace_s * 1000)
         self.tick_s = tick_s
         self.lease_ms = lease_ms
@@ -677,6 +682,7 @@ class RoomManager:
         """The room with this code, loaded from the store and replayed if needed."""
         room = self.rooms.get(code)
         if room is not None:
+            room.touched = self.clock()
             return room
         loading = self._loading.get(code)
         if loading is not None:
@@ -727,10 +733,30 @@ class RoomManager:
             except Exception:
                 log.exception("housekeeping failed")
 
+    async def unload(self, room: Room) -> bool:
+        """Take a room nobody uses out of memory (it stays in the store; ``get`` loads it again, as
+        after a restart: missed deadlines fire then). False if someone came back meanwhile."""
+        async with room.lock:
+            if room.conns or self.rooms.get(room.code) is not room:
+                return False
+            room.cancel_tasks()
+            room.unloaded = True
+            del self.rooms[room.code]
+        if self.store.shared and room.driving:
+            with contextlib.suppress(Exception):
+                await self.store.release_lease(room.code, self.owner)
+        return True
+
     async def tick(self) -> None:
-        """Renew leases, let bots stand in for absent people and move the host role on."""
+        """Renew leases, let bots stand in for absent people, move the host role on, and unload rooms
+        nobody has used for ``unload_idle_s`` (no connection, no lookup)."""
         now = self.clock()
         for room in list(self.rooms.values()):
+            if room.conns:
+                room.touched = now
+            elif now - room.touched >= self.unload_idle_ms:
+                await self.unload(room)
+                continue
             if self.store.shared and room.row.status == "playing":
                 driving = await self.store.acquire_lease(room.code, self.owner, self.lease_ms)
                 if driving != room.driving:
