@@ -239,7 +239,7 @@ class LoadClient(asyncio.Protocol):
         self.seat: int | None = None
         self.bot: Bot | None = None
         self.plan: asyncio.TimerHandle | None = None
-        self.mine: list[tuple[int, float]] = []
+        self.mine: list[tuple[int, float, bool]] = []
         self.rng = random.Random(seed)
 
     # ---- the WebSocket layer --------------------------------------------------------------------
@@ -351,9 +351,10 @@ class LoadClient(asyncio.Protocol):
         elif kind == "error":
             stats.refused += 1
             if self.mine:
-                version, stamp = self.mine.pop(0)
-                if room.sent.get(version) == stamp:
-                    # refused (stale or no longer legal): this send did not cause that version
+                version, stamp, owner = self.mine.pop(0)
+                if owner and room.sent.get(version) == stamp:
+                    # refused (stale or no longer legal): the send that timed this version did not cause
+                    # it (when another client's send on the same version was refused, the timing stands)
                     del room.sent[version]
         elif kind == "welcome":
             self.seat = frame.seat
@@ -378,8 +379,10 @@ class LoadClient(asyncio.Protocol):
 
     def act(self, version: int, action: dict[str, Any]) -> None:
         self.plan = None
-        stamp = self.room.sent.setdefault(version + 1, time.perf_counter())
-        self.mine.append((version + 1, stamp))
+        sent = self.room.sent
+        owner = version + 1 not in sent  # the first client to act on a version times it
+        stamp = sent.setdefault(version + 1, time.perf_counter())
+        self.mine.append((version + 1, stamp, owner))
         self.send({"type": "act", "version": version, "action": action})
 
     def close(self) -> None:

@@ -378,6 +378,10 @@ class Server:
         seat = room.seat_of(conn.token_hash)
         if seat is None:
             raise ProtocolError("not_seated", "only a seated player can act")
+        if room.row.status == "playing" and room.state is not None:
+            # a stale frame is refused before its action is decoded: fast bots (and busy tables) send
+            # many; Room.act checks again under the room's lock
+            room.check_version(frame.version)
         action = room.game.decode_action(frame.action)
         if isinstance(action, Timeout):
             raise ProtocolError("malformed_action", "timeouts come from the server's clock", "action.type")

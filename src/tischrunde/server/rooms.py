@@ -274,17 +274,21 @@ class Room:
 
     # ---- the one path that changes a game -----------------------------------------------------
 
+    def check_version(self, version: int | None) -> None:
+        """Refuse an action on a version the game has left (versions only grow within a game)."""
+        if version is not None and version != self.version:
+            raise ProtocolError(
+                "stale_version",
+                f"you acted on version {version}, the game is at version {self.version}",
+                "version",
+            )
+
     async def act(self, seat: int | None, action: Action, version: int | None) -> None:
         """Validate, log, commit, then apply and broadcast. Raises ProtocolError or GameError."""
         async with self.lock:
             if self.row.status != "playing" or self.state is None:
                 raise ProtocolError("game_not_running", "the game is not running")
-            if version is not None and version != self.version:
-                raise ProtocolError(
-                    "stale_version",
-                    f"you acted on version {version}, the game is at version {self.version}",
-                    "version",
-                )
+            self.check_version(version)
             t = max(self.last_t, self.game_time())
             if isinstance(action, Timeout):
                 deadline = self.game.deadline(self.state)
