@@ -123,20 +123,45 @@ def instrument_server(path: Path) -> Callable[[], None]:
     tasks: list[asyncio.Task[None]] = []
     start = RoomManager.start
 
+    beat = [time.perf_counter()]
+    stalls: list[tuple[float, str]] = []
+
     async def watch_loop() -> None:
         while True:
             planned = time.perf_counter() + 0.01
             await asyncio.sleep(0.01)
-            lags.append((planned, time.perf_counter() - planned))
+            beat[0] = time.perf_counter()
+            lags.append((planned, beat[0] - planned))
+
+    def watchdog(main: int) -> None:
+        """When the event loop has not beaten for 40 ms, note where the main thread is (once per stall)."""
+        import traceback
+
+        noted = 0.0
+        while True:
+            time.sleep(0.005)
+            last = beat[0]
+            if time.perf_counter() - last > 0.04 and noted != last:
+                noted = last
+                frame = sys._current_frames().get(main)
+                if frame is not None:
+                    stalls.append((last, "".join(traceback.format_stack(frame, limit=12))))
 
     async def start_and_watch(self: RoomManager) -> None:
         await start(self)
         tasks.append(asyncio.create_task(watch_loop()))
+        if os.environ.get("LOAD_WATCHDOG"):
+            import threading
+
+            main = threading.get_ident()
+            threading.Thread(target=watchdog, args=(main,), daemon=True).start()
 
     RoomManager.start = start_and_watch  # type: ignore[method-assign]
 
     def dump() -> None:
-        path.write_text(json.dumps({"act": samples[-200_000:], "gc": pauses, "lag": lags[-100_000:]}))
+        path.write_text(
+            json.dumps({"act": samples[-200_000:], "gc": pauses, "lag": lags[-100_000:], "stalls": stalls})
+        )
 
     return dump
 
@@ -722,6 +747,9 @@ def main() -> None:
                 pauses = [d for t, d in dumped["gc"] if window[0] <= t <= window[1]]
                 result["server_gc_max_ms"] = round(1000 * max(pauses, default=0.0), 1)
                 result["server_gc_total_ms"] = round(1000 * sum(pauses), 1)
+                for t, stack in dumped["stalls"]:
+                    if window[0] <= t <= window[1]:
+                        print(f"stall at +{t - window[0]:.2f} s:\n{stack}", file=sys.stderr)
                 lag = sorted(d for t, d in dumped["lag"] if window[0] <= t <= window[1])
                 if lag:
                     result["server_lag_p99_ms"] = round(1000 * lag[int(0.99 * (len(lag) - 1))], 1)
