@@ -552,6 +552,7 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         cpu_before = [cpu_seconds(pid) for pid in pids]
         wait_before = [waiting_seconds(pid) for pid in pids]
         load_before = os.getloadavg()[0]
+        steal_before = steal_seconds()
         shared.recording.value = 1
         measured_from = time.perf_counter()
         time.sleep(args.seconds)
@@ -560,6 +561,7 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         cpu_used = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
         waited = [waiting_seconds(pid) - before for pid, before in zip(pids, wait_before, strict=True)]
         load = round((load_before + os.getloadavg()[0]) / 2, 1)
+        steal = steal_seconds() - steal_before
         shared.stop.value = 1
         parts = []
         for pipe in pipes:
@@ -612,9 +614,20 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         "generator_gc_max_ms": round(1000 * max(generator_gc, default=0.0), 1),
         "generator_gc_total_ms": round(1000 * sum(generator_gc), 1),
         "load_average": load,
+        # CPU time the hypervisor gave to other guests while this machine's CPUs wanted it (both CPUs)
+        "steal_ms": round(1000 * steal),
         "cpus": os.cpu_count(),
         "window": window,
     }
+
+
+def steal_seconds() -> float:
+    """Steal time of all CPUs so far (``/proc/stat``): a virtual machine waiting for its host."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def waiting_seconds(pid: int) -> float:
