@@ -11,7 +11,6 @@ table screen at 1366x768 per game) and writes small viewport screenshots (128 co
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import socket
@@ -25,22 +24,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: ViewportSize = {"width": 390, "height": 844}
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+from browsing import CHROMIUM, CHROMIUM_ARGS, LAPTOP, PHONE, set_options  # noqa: E402  (the browser tests' helpers)
 
 
 def free_port() -> int:
@@ -124,17 +112,7 @@ class Shots:
     def create(self, page: Page, game: str, name: str, options: dict[str, object]) -> str:
         page.goto(self.base + "/")
         page.click(f"[data-game={game}]")
-        if options:
-            page.locator(".option-details summary").first.click()
-            for option, value in options.items():
-                selector = f"#opt-{option}"
-                if isinstance(value, bool):
-                    page.set_checked(selector, value)
-                elif page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
-                    page.select_option(selector, json.dumps(value))
-                else:
-                    page.fill(selector, str(value))
-                    page.dispatch_event(selector, "change")
+        set_options(page, options)
         page.fill("#create-name", name)
         page.click("#create-button")
         expect(page.locator("#room-code")).to_be_visible()

@@ -1,9 +1,43 @@
-"""Helpers every browser test shares: join a room as a person would, and watch a page for trouble."""
+"""Helpers every browser test (and scripts/screenshots.py) shares: Debian's Chromium and how to start
+it, the phone and laptop sizes, joining a room and setting its options as a person would, and watching a
+page for trouble."""
 
 from __future__ import annotations
 
-from playwright.sync_api import ConsoleMessage, Dialog, Page, expect
+import json
+
+from playwright.sync_api import ConsoleMessage, Dialog, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+
+
+def set_options(page: Page, options: dict[str, object]) -> None:
+    """On the start page with a game chosen: open the rules and set each option as a person would."""
+    if not options:
+        return
+    page.locator(".option-details summary").first.click()
+    for option, value in options.items():
+        selector = f"#opt-{option}"
+        if isinstance(value, bool):
+            page.set_checked(selector, value)
+        elif page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
+            page.select_option(selector, json.dumps(value))
+        else:
+            page.fill(selector, str(value))
+            page.dispatch_event(selector, "change")
 
 
 def join(page: Page, base: str, code: str, name: str) -> None:

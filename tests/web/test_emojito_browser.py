@@ -11,7 +11,6 @@ eyes-closed screen. A second room plays the secret message variant up to the rev
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import IN_VIEW, join
+from browsing import IN_VIEW, LAPTOP, PHONE, join, set_options
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Event, encode_action
@@ -27,9 +26,6 @@ from tischrunde.games.emojito import content
 from tischrunde.games.emojito.engine import Emojito, EmojitoState, SetDial
 
 pytestmark = pytest.mark.browser
-
-PHONE: ViewportSize = {"width": 390, "height": 844}
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
 def _page(
@@ -76,17 +72,7 @@ def _shoot(page: Page, folder: Path, name: str) -> None:
 def _create(page: Page, base: str, name: str, options: dict[str, bool | str | int] | None = None) -> str:
     page.goto(base + "/")
     page.click("[data-game=emojito]")
-    if options:
-        page.locator(".option-details summary").first.click()
-        for option, value in options.items():
-            selector = f"#opt-{option}"
-            if isinstance(value, bool):
-                page.set_checked(selector, value)
-            elif page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
-                page.select_option(selector, json.dumps(value))
-            else:
-                page.fill(selector, str(value))
-                page.dispatch_event(selector, "change")
+    set_options(page, dict(options or {}))
     page.fill("#create-name", name)
     page.click("#create-button")
     page.locator("#room-code, .toast-error").first.wait_for()

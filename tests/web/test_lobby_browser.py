@@ -6,12 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import watch
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from browsing import PHONE, watch
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
-
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def _page(browser: Browser, problems: list[str], *, locale: str = "en-US") -> Page:

@@ -15,14 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import join, watch
+from browsing import LAPTOP, PHONE, join, watch
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.browser
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 HOSTILE = "<img src=x onerror=alert(1)>"
 HOSTILE_SHORT = "<svg onload=alert(1)>"
 NAME_LIMIT = 24  # the server keeps names to 24 characters

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browsing import watch
-from playwright.sync_api import Browser, ViewportSize, expect
+from browsing import PHONE, watch
+from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
-
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def test_phone_reconnects_after_kill_9(browser: Browser, server_process: Any) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import IN_VIEW, join
+from browsing import IN_VIEW, LAPTOP, PHONE, join
 from playwright.sync_api import (
     Browser,
     ConsoleMessage,
@@ -33,9 +33,6 @@ from playwright.sync_api import (
 )
 
 pytestmark = pytest.mark.browser
-
-PHONE: ViewportSize = {"width": 390, "height": 844}
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
 def _page(

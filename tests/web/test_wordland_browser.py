@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from browsing import IN_VIEW, join
+from browsing import IN_VIEW, LAPTOP, PHONE, join
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Action, Config, Event, Timeout, encode_action
@@ -39,8 +39,6 @@ from tischrunde.games.wordland.content import lexicon_letters
 
 pytestmark = pytest.mark.browser
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
