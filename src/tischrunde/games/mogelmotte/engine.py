@@ -919,11 +919,7 @@ def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State
         settles = len(guard_hand) >= 2 and any(map(_IS_GIVEABLE_KIND.__getitem__, guard_hand))
         caught_ev = _EV_CAUGHT[target][guard][held]
         ev = [caught_ev]
-        log = (*state.log, caught_ev)
-        log_start = state.log_start
-        if len(log) > LOG_SIZE:
-            log_start += len(log) - LOG_SIZE
-            log = log[-LOG_SIZE:]
+        log, log_start = _logged_fields(state, ev)
         new = replace(
             state,
             cheat_card=cheat_card,
@@ -946,11 +942,7 @@ def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State
         _EV_DRAW["wrong_accusation"][guard],
         _EV_DREW[guard][card],
     ]
-    log = (*state.log, *ev)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
+    log, log_start = _logged_fields(state, ev)
     new = replace(
         state,
         cheat_card=cheat_card,
@@ -980,11 +972,7 @@ def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Ev
     changed[seat] = hand[:i] + hand[i + 1 :]
     changed[to] = _with(hands[to], card)
     new_hands = tuple(changed)
-    log = (*state.log, *ev)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
+    log, log_start = _logged_fields(state, ev)
     new = replace(
         state,
         hands=new_hands,
@@ -1010,11 +998,7 @@ def _fast_draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Ev
     card = draw[-1]
     hands = state.hands
     ev = [_EV_DRAW["turn"][seat], _EV_DREW[seat][card]]
-    log = (*state.log, *ev)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
+    log, log_start = _logged_fields(state, ev)
     changed = list(hands)
     changed[seat] = _with(hands[seat], card)
     new = replace(
@@ -1049,11 +1033,7 @@ def _fast_play(state: State, seat: int, action: Play, t: int) -> tuple[State, Ev
         return None
     played = _EV_PLAY[seat][card]
     ev = [played]
-    log = (*state.log, played)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
+    log, log_start = _logged_fields(state, ev)
     changed = list(hands)
     i = hand.index(card)
     changed[seat] = hand[:i] + hand[i + 1 :]
@@ -1101,13 +1081,9 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
     due = NO_DUE if best == _NEVER else best
     hands = state.hands
     hand = hands[seat]
-    log_start = state.log_start
     if held >= 0 and len(hand) >= 2:
         ev = [_EV_TELL_END[seat][True], _EV_VANISHED[seat][held]]
-        log = (*state.log, *ev)
-        if len(log) > LOG_SIZE:
-            log_start += len(log) - LOG_SIZE
-            log = log[-LOG_SIZE:]
+        log, log_start = _logged_fields(state, ev)
         changed = list(hands)
         i = hand.index(held)
         changed[seat] = hand[:i] + hand[i + 1 :]
@@ -1123,12 +1099,9 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
             log_start=log_start,
         )
         return new, ev
-    ended = _EV_TELL_END[seat][False]
-    log = (*state.log, ended)
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
-    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), [ended]
+    ev = [_EV_TELL_END[seat][False]]
+    log, log_start = _logged_fields(state, ev)
+    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), ev
 
 
 _FAST: dict[type, FastPath] = {
