@@ -28,7 +28,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
-from browsing import CHROMIUM, CHROMIUM_ARGS, LAPTOP, PHONE, set_options  # noqa: E402  (the browser tests' helpers)
+from browsing import CHROMIUM, CHROMIUM_ARGS, LAPTOP, PHONE, join, set_options  # noqa: E402  (the browser tests' helpers)
 
 
 def free_port() -> int:
@@ -119,11 +119,18 @@ class Shots:
         return page.locator("#room-code").inner_text().strip()
 
     def join(self, page: Page, code: str, name: str) -> None:
-        page.goto(self.base + "/")
-        page.fill("#join-code", code)
-        page.fill("#join-name", name)
-        page.click("#join-button")
-        expect(page.locator("#seat-list")).to_be_visible()
+        join(page, self.base, code, name)
+
+    def three(self, game: str, options: dict[str, object]) -> tuple[Page, Page, Page, str]:
+        """Anna creates a room, Ben (English, dark mode) and Cleo join it: the three phones and the code."""
+        anna = self.page()
+        code = self.create(anna, game, "Anna", options)
+        ben = self.page(locale="en-US", dark=True)
+        cleo = self.page()
+        self.join(ben, code, "Ben")
+        self.join(cleo, code, "Cleo")
+        expect(anna.locator("#seat-list .seat")).to_have_count(3)
+        return anna, ben, cleo, code
 
     def table(self, code: str) -> Page:
         page = self.page(laptop=True)
@@ -143,13 +150,7 @@ class Shots:
 def emojito(s: Shots) -> None:
     """Co-op, three phones: the lobby, the performer, a guesser watching (English, dark), picking a tile,
     the reveal, the table screen, and the end after the game marker wins its trophy."""
-    anna = s.page()
-    code = s.create(anna, "emojito", "Anna", {"wrong_step": 3, "trophy_target": 1})
-    ben = s.page(locale="en-US", dark=True)
-    cleo = s.page()
-    s.join(ben, code, "Ben")
-    s.join(cleo, code, "Cleo")
-    expect(anna.locator("#seat-list .seat")).to_have_count(3)
+    anna, ben, cleo, code = s.three("emojito", {"wrong_step": 3, "trophy_target": 1})
     s.shoot(anna, "emojito-01-lobby")
     table = s.table(code)
     anna.click("#start-game")
@@ -252,13 +253,7 @@ def lobby(s: Shots) -> None:
 def stella(s: Shots) -> None:
     """One round, three phones: the scout chooses, the others wait, marking, the reveal turn, a spark, a fall,
     the table screen and the ranking."""
-    anna = s.page()
-    code = s.create(anna, "stella", "Anna", {"rounds": 1, "mark_timeout_s": 300, "turn_timeout_s": 300})
-    ben = s.page(locale="en-US", dark=True)
-    cleo = s.page()
-    s.join(ben, code, "Ben")
-    s.join(cleo, code, "Cleo")
-    expect(anna.locator("#seat-list .seat")).to_have_count(3)
+    anna, ben, cleo, code = s.three("stella", {"rounds": 1, "mark_timeout_s": 300, "turn_timeout_s": 300})
     table = s.table(code)
     anna.click("#start-game")
     for page in (anna, ben, cleo, table):
@@ -321,13 +316,7 @@ def wordland(s: Shots) -> None:
     window, the vote, the table screen, the teapot running, the ranking."""
     from tischrunde.games.wordland.content import lexicon_letters
 
-    anna = s.page()
-    code = s.create(anna, "wordland", "Anna", {"rounds": 1, "timer_s": 15, "objection_s": 8})
-    ben = s.page(locale="en-US", dark=True)
-    cleo = s.page()
-    s.join(ben, code, "Ben")
-    s.join(cleo, code, "Cleo")
-    expect(anna.locator("#seat-list .seat")).to_have_count(3)
+    anna, ben, cleo, code = s.three("wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8})
     table = s.table(code)
     anna.click("#start-game")
     expect(anna.locator("button.wl-choice")).to_have_count(2)
