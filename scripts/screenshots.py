@@ -11,15 +11,8 @@ table screen at 1366x768 per game) and writes small viewport screenshots (128 co
 from __future__ import annotations
 
 import argparse
-import os
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,49 +21,9 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
+sys.path.insert(0, str(ROOT / "tests" / "server"))
 from browsing import CHROMIUM, CHROMIUM_ARGS, LAPTOP, PHONE, join, set_options  # noqa: E402  (the browser tests' helpers)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    log = (data / "server.log").open("ab")
-    cmd = [sys.executable, "-m", "tischrunde.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    proc = subprocess.Popen(
-        [*cmd, "--data", str(data)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError("the server exited early: see " + str(data / "server.log"))
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2) as res:
-                if res.status == 200:
-                    return proc
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        if time.monotonic() > deadline:
-            stop_server(proc)
-            raise RuntimeError("the server did not come up")
-        time.sleep(0.05)
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
+from procs import free_port, start_server, stop  # noqa: E402  (a real server, stopped by pid)
 
 
 class Shots:
@@ -396,7 +349,9 @@ def main() -> int:
     failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="tischrunde-shots-") as tmp:
         port = free_port()
-        proc = start_server(Path(tmp), port)
+        data = Path(tmp) / "data"
+        data.mkdir()
+        proc = start_server(data, port, toy=False)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -413,7 +368,7 @@ def main() -> int:
                 finally:
                     browser.close()
         finally:
-            stop_server(proc)
+            stop(proc)
     for line in failed:
         print("PROBLEM", line, file=sys.stderr)
     return 1 if failed else 0
