@@ -21,7 +21,7 @@ def test_an_idle_room_leaves_memory_and_comes_back_as_it_was(web_dir: Path) -> N
     with TestClient(app) as client, contextlib.ExitStack() as stack:
         client.stack = stack  # type: ignore[attr-defined]
         assert client.portal is not None
-        code = create_room(client, options={"turn_ms": 0})
+        code = create_room(client, options={"turn_ms": 0}, takeover_s=0)  # no stand-in bot moves meanwhile
         a, b = open_ws(client), open_ws(client)
         token = hello(a, code, name="A")["token"]
         hello(b, code, name="B")
