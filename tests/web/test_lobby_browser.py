@@ -38,7 +38,11 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     expect(host.locator("#room-code")).to_be_visible()
     code = host.locator("#room-code").inner_text().strip()
     expect(host.locator("#join-link")).to_have_value(re.compile(rf"/r/{code}$"))
-    qr_width = host.locator("img.qr").evaluate("img => img.complete ? img.naturalWidth : 0")
+    # the QR code is an image of its own: wait until it has loaded (or failed) before measuring it
+    host.wait_for_function(
+        "() => { const img = document.querySelector('img.qr'); return img && img.complete; }"
+    )
+    qr_width = host.locator("img.qr").evaluate("img => img.naturalWidth")
     assert qr_width > 0, "the QR code did not load"
     host.screenshot(path=str(screenshots / "10-lobby-dark-phone.png"))
 
