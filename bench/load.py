@@ -93,6 +93,7 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
         app,
         host=HOST,
         port=port,
+        ws="websockets-sansio",  # as ``tischrunde serve``
         ws_max_size=4 * MAX_FRAME_BYTES,
         # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
         ws_per_message_deflate=False,
@@ -166,18 +167,21 @@ def instrument_server(path: Path) -> Callable[[], None]:
     return dump
 
 
-def watch_gc() -> list[tuple[float, float]]:
-    """Record every pause of the cyclic garbage collector (start, seconds) in the returned list."""
+def watch_gc() -> list[tuple[float, float, int, int]]:
+    """Record every pause of the cyclic garbage collector in the returned list: (start, seconds,
+    generation, objects collected)."""
     import gc
 
-    pauses: list[tuple[float, float]] = []
+    pauses: list[tuple[float, float, int, int]] = []
     started = [0.0]
 
     def callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             started[0] = time.perf_counter()
         else:
-            pauses.append((started[0], time.perf_counter() - started[0]))
+            pauses.append(
+                (started[0], time.perf_counter() - started[0], info["generation"], info["collected"])
+            )
 
     gc.callbacks.append(callback)
     return pauses
@@ -577,7 +581,7 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
     lat = sorted(x for part in parts for x in part["latencies"])
     lags = sorted(x for part in parts for x in part["lags"])
     window = (measured_from, measured_from + measured)
-    generator_gc = [d for part in parts for t, d in part["gc"] if window[0] <= t <= window[1]]
+    generator_gc = [d for part in parts for t, d, *_ in part["gc"] if window[0] <= t <= window[1]]
     total = {key: sum(part[key] for part in parts) for key in ("actions", "refused", "frames", "games_over")}
 
     def pct(values: list[float], p: float) -> float:
@@ -757,9 +761,15 @@ def main() -> None:
             window = result.pop("window") if result is not None else (0.0, 0.0)
             if samples_path.exists() and result is not None:
                 dumped = json.loads(samples_path.read_text())
-                pauses = [d for t, d in dumped["gc"] if window[0] <= t <= window[1]]
+                pauses = [d for t, d, *_ in dumped["gc"] if window[0] <= t <= window[1]]
                 result["server_gc_max_ms"] = round(1000 * max(pauses, default=0.0), 1)
                 result["server_gc_total_ms"] = round(1000 * sum(pauses), 1)
+                # the long pauses: (seconds into the window, ms, generation, objects collected)
+                result["server_gc_long"] = [
+                    (round(t - window[0], 2), round(1000 * d, 1), g, n)
+                    for t, d, g, n in dumped["gc"]
+                    if window[0] <= t <= window[1] and d >= 0.02
+                ]
                 for t, stack in dumped["stalls"]:
                     if window[0] <= t <= window[1]:
                         print(f"stall at +{t - window[0]:.2f} s:\n{stack}", file=sys.stderr)

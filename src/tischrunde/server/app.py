@@ -7,6 +7,7 @@ import contextlib
 import io
 import logging
 import re
+import struct
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -84,6 +85,9 @@ ASGIApp = Callable[
 ]
 
 
+RAW_SEND = "tischrunde.raw_send"
+
+
 class SecurityHeaders:
     """Adds the Content-Security-Policy and friends to every HTTP response."""
 
@@ -97,6 +101,9 @@ class SecurityHeaders:
         send: Callable[[Any], Awaitable[None]],
     ) -> None:
         if scope["type"] != "http":
+            if scope["type"] == "websocket":
+                # the server's own send, for the game socket's writer (see _write)
+                scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
 
@@ -247,6 +254,7 @@ class Server:
             return
         await ws.accept()
         conn = Conn(_client(ws))
+        conn.direct = direct_writer(ws)
         writer = asyncio.create_task(_write(ws, conn))
         bucket = security.TokenBucket(self.msg_rate, self.msg_burst, time.monotonic())
         try:
@@ -581,13 +589,58 @@ def check_options(game: Game[Any], options: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _write(ws: WebSocket, conn: Conn) -> None:
+    """Write the connection's queued frames in order; close after a None.
+
+    Frames go straight to the ASGI server's ``send`` when the outermost middleware passed it on: the
+    frames are finished JSON, and Starlette's layers in between cost more than the write itself at a
+    thousand rooms (their checks matter for accept and close, which still go through ``ws``)."""
+    raw_send: Callable[[Any], Awaitable[None]] | None = ws.scope.get(RAW_SEND)
     while True:
-        for frame in await conn.next_batch():
+        batch = await conn.next_batch()
+        conn.writing = True
+        for frame in batch:
             if frame is None:
                 with contextlib.suppress(Exception):
                     await ws.close()
                 return
-            await ws.send_text(frame.decode())
+            if raw_send is not None:
+                await raw_send({"type": "websocket.send", "text": frame.decode()})
+            else:
+                await ws.send_text(frame.decode())
+        conn.writing = False
+
+
+def direct_writer(ws: WebSocket) -> Callable[[bytes], bool] | None:
+    """A function that writes one text frame to the socket at once, for uvicorn's WebSocket protocol
+    (``websockets-sansio``, which ``tischrunde serve`` selects); None under any other ASGI server.
+
+    At a thousand rooms most of the server's time went into handing each finished frame through
+    asyncio: a writer task woken per frame and an ASGI ``send`` coroutine per frame. A server-to-client
+    frame is only a header and the payload (RFC 6455 5.2: unmasked, FIN, opcode 1 for text), so while the
+    connection is open and its transport not paused it is written directly; the function says False
+    otherwise, and the frame then takes the queued path, which waits for the transport (or the close).
+    """
+    proto = getattr(ws.scope.get(RAW_SEND), "__self__", None)
+    if proto is None or type(proto).__name__ != "WebSocketsSansIOProtocol":
+        return None
+    transport = proto.transport
+    writable = proto.writable
+    pack = struct.pack
+
+    def write(payload: bytes) -> bool:
+        if proto.close_sent or proto.disconnected or not writable.is_set() or transport.is_closing():
+            return False
+        n = len(payload)
+        if n < 126:
+            header = bytes((0x81, n))
+        elif n < 65536:
+            header = pack("!BBH", 0x81, 126, n)
+        else:
+            header = pack("!BBQ", 0x81, 127, n)
+        transport.write(header + payload)
+        return True
+
+    return write
 
 
 async def _read_body(request: Request) -> bytes | None:

@@ -23,6 +23,8 @@ def run(
         app,
         host=host,
         port=port,
+        # the protocol app.direct_writer knows how to write frames to at once
+        ws="websockets-sansio",
         ws_max_size=4 * MAX_FRAME_BYTES,
         # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
         ws_per_message_deflate=False,

@@ -68,11 +68,14 @@ _encoder = msgspec.json.Encoder()
 class Conn:
     """One WebSocket connection: its role, its seat (by token hash) and its frames waiting to be written.
 
-    ``send`` never blocks: it appends to ``outbox`` and wakes the connection's writer, which takes
-    everything queued at once (``next_batch``). ``None`` in the outbox means: close after what came before.
+    ``send`` never blocks. When the connection can write at once (``direct``, see ``app.direct_writer``)
+    and nothing is queued or being written, the frame goes out right away. Otherwise it is appended to
+    ``outbox`` and the connection's writer is woken, which takes everything queued at once
+    (``next_batch``) and sets ``writing`` until it has written it, so frames never overtake each other.
+    ``None`` in the outbox means: close after what came before.
     """
 
-    __slots__ = ("_waiter", "client", "closed", "outbox", "role", "room", "token_hash")
+    __slots__ = ("_waiter", "client", "closed", "direct", "outbox", "role", "room", "token_hash", "writing")
 
     MAX_QUEUED = 512
 
@@ -84,15 +87,21 @@ class Conn:
         self.outbox: collections.deque[bytes | None] = collections.deque()
         self.closed = False
         self._waiter: asyncio.Future[None] | None = None
+        # writes one frame now and says True, or says False when it cannot (the socket is paused)
+        self.direct: Callable[[bytes], bool] | None = None
+        self.writing = False
 
     def send(self, frame: ServerMsg | bytes) -> None:
         if self.closed:
+            return
+        data = frame if isinstance(frame, bytes) else _encoder.encode(frame)
+        if self.direct is not None and not self.outbox and not self.writing and self.direct(data):
             return
         if len(self.outbox) >= self.MAX_QUEUED:
             # a client that does not read its frames is dropped, it would only fall further behind
             self.close()
             return
-        self.outbox.append(frame if isinstance(frame, bytes) else _encoder.encode(frame))
+        self.outbox.append(data)
         self._wake()
 
     def close(self) -> None:
