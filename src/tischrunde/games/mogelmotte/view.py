@@ -6,7 +6,6 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from tischrunde.core.game import Event
 from tischrunde.games.mogelmotte.cards import FITS, IS_MOTH, VALUE, card_json
 from tischrunde.games.mogelmotte.engine import can_cheat, giveable, totals
 from tischrunde.games.mogelmotte.state import FIDGET_TELL, NO_TELL, NOBODY, Rules, State
@@ -28,29 +27,6 @@ def _options(rules: Rules) -> dict[str, Any]:
         "slowest_rule": rules.slowest_rule,
         "round_pause_ms": rules.round_pause_ms,
     }
-
-
-#: entries views share (never mutate them): a log event's entry stays the same while it is in the window
-_EVENT_ENTRIES: dict[int, tuple[Event, int, dict[str, Any]]] = {}
-_EVENT_ENTRIES_MAX = 50_000
-
-
-def _event_entry(event: Event, n: int) -> dict[str, Any]:
-    """The view entry of log event number ``n``: built once while the event is in the log window."""
-    cached = _EVENT_ENTRIES.get(id(event))
-    if cached is not None and cached[0] is event and cached[1] == n:
-        return cached[2]
-    entry = {
-        "n": n,
-        "kind": event.kind,
-        "seat": event.seat,
-        "data": dict(event.data),
-        "private": event.visible_to is not None,
-    }
-    if len(_EVENT_ENTRIES) >= _EVENT_ENTRIES_MAX:
-        _EVENT_ENTRIES.clear()
-    _EVENT_ENTRIES[id(event)] = (event, n, entry)  # holding the event keeps its id from being reused
-    return entry
 
 
 @functools.cache
@@ -119,7 +95,16 @@ def _public(state: State) -> dict[str, Any]:
         "cheats": list(state.cheats),
         "caught": list(state.caught),
         "wrong_accusations": list(state.wrong_accusations),
-        "events": [_event_entry(e, state.log_start + i) for i, e in enumerate(state.log)],
+        "events": [
+            {
+                "n": state.log_start + i,
+                "kind": e.kind,
+                "seat": e.seat,
+                "data": dict(e.data),
+                "private": e.visible_to is not None,
+            }
+            for i, e in enumerate(state.log)
+        ],
         "round_until": state.round_until if phase == "round_over" else None,
         "options": _options(rules),
         "winners": None,
