@@ -151,6 +151,17 @@ def instrument_server(path: Path) -> Callable[[], None]:
     async def start_and_watch(self: RoomManager) -> None:
         await start(self)
         tasks.append(asyncio.create_task(watch_loop()))
+        full_after = os.environ.get("LOAD_FULL_GC_AFTER")
+        if full_after:
+            # the pause of gcpolicy's periodic full collection, at a chosen moment (seconds after start)
+            import gc
+
+            def full() -> None:
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
+
+            asyncio.get_running_loop().call_later(float(full_after), full)
         if os.environ.get("LOAD_WATCHDOG"):
             import threading
 
