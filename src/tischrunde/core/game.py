@@ -229,8 +229,11 @@ class Game(ABC, Generic[S]):
     def decode_action(self, raw: Any) -> Action:
         """Decode a JSON-like dict (or JSON bytes) into one of this game's actions."""
         try:
-            if isinstance(raw, (bytes, str)):
-                action = msgspec.json.decode(raw, type=self.action_type)
+            if isinstance(raw, (bytes, str, msgspec.Raw)):
+                decoder = _ACTION_DECODERS.get(type(self))
+                if decoder is None:
+                    decoder = _ACTION_DECODERS[type(self)] = msgspec.json.Decoder(self.action_type)
+                action = decoder.decode(raw)
             else:
                 action = msgspec.convert(raw, type=self.action_type)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
@@ -239,6 +242,9 @@ class Game(ABC, Generic[S]):
             raise MalformedActionError(f"not a {self.spec.name} action")
         return action
 
+
+#: a JSON decoder of each game's actions, made on first use
+_ACTION_DECODERS: dict[type[Any], msgspec.json.Decoder[Any]] = {}
 
 #: sorted tuples of the active-seat sets seen so far (a handful per game: seats are small numbers)
 _SORTED_SEATS: dict[frozenset[int], tuple[int, ...]] = {}

@@ -81,7 +81,7 @@ class Hello(ClientMsg, frozen=True, tag="hello"):
 
 class Act(ClientMsg, frozen=True, tag="act"):
     version: int
-    action: dict[str, Any]
+    action: msgspec.Raw  # the game's own decoder reads it (Game.decode_action), once the version is current
 
 
 class Host(ClientMsg, frozen=True, tag="host"):
