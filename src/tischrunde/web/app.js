@@ -921,7 +921,7 @@ function menuSheet() {
             return;
           }
           app.leaveArmed = false;
-          if (app.conn) app.conn.send({ type: "leave" });
+          if (app.conn) app.conn.leave();
           saveToken(app.room, null);
           app.menuOpen = false;
           setTimeout(() => navigate("/"), 50);

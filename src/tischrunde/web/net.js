@@ -130,6 +130,17 @@ export class Connection {
     return this.send({ type: "host", op, ...extra });
   }
 
+  /**
+   * Give the seat up. The server answers with the room without this seat and then closes the socket;
+   * from now on nothing reconnects or resyncs (that would join the room again as a new player).
+   */
+  leave() {
+    const sent = this.send({ type: "leave" });
+    this.closedByUs = true;
+    clearTimeout(this.timer);
+    return sent;
+  }
+
   /** Drop the socket now (tests and the reload path use the normal reconnect afterwards). */
   close() {
     this.closedByUs = true;
