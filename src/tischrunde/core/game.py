@@ -227,7 +227,7 @@ class Game(ABC, Generic[S]):
         return config
 
     def decode_action(self, raw: Any) -> Action:
-        """Decode a JSON-like dict (or JSON bytes) into one of this game's actions."""
+        """Decode a JSON-like dict (or JSON text: bytes, str or msgspec.Raw) into one of this game's actions."""
         try:
             if isinstance(raw, (bytes, str, msgspec.Raw)):
                 decoder = _ACTION_DECODERS.get(type(self))
