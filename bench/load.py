@@ -15,6 +15,11 @@ every loop is bounded in count and time.
 The clients speak WebSocket through a small ``asyncio.Protocol`` of their own rather than a client
 library: a library's task per connection made the generator, not the server, the limit at a few
 hundred rooms.
+
+Two switches for the server, by environment: ``LOAD_WATCHDOG=1`` notes the server's main-thread stack
+whenever its event loop misses a beat by 40 ms; ``LOAD_FULL_GC_AFTER=S`` runs the server's 15-minute
+full garbage collection S seconds after the server started (70 puts it inside a default window), so its
+pause shows in ``server_gc_long``.
 """
 
 from __future__ import annotations
