@@ -67,7 +67,7 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
 
     from tischrunde.server.app import create_app
     from tischrunde.server.gcpolicy import FREEZE_S
-    from tischrunde.server.protocol import MAX_FRAME_BYTES
+    from tischrunde.server.main import WS_OPTIONS
     from tischrunde.server.store import MemoryStore
 
     store = MemoryStore() if store_kind == "memory" else None
@@ -98,10 +98,7 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
         app,
         host=HOST,
         port=port,
-        ws="websockets-sansio",  # as ``tischrunde serve``
-        ws_max_size=4 * MAX_FRAME_BYTES,
-        # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
-        ws_per_message_deflate=False,
+        **WS_OPTIONS,  # as ``tischrunde serve``
         log_level="warning",
         access_log=False,
         backlog=8192,

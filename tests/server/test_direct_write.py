@@ -8,6 +8,7 @@ from collections.abc import Generator
 from typing import Any
 
 import pytest
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
@@ -27,10 +28,10 @@ class FakeTransport:
         return self.closing
 
 
-class WebSocketsSansIOProtocol:
-    """Stands in for uvicorn's protocol of that name: the fields ``direct_writer`` reads."""
+class FakeProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's protocol with only the fields ``direct_writer`` reads (no server behind it)."""
 
-    def __init__(self) -> None:
+    def __init__(self) -> None:  # the real one needs a server config and an event loop
         self.transport = FakeTransport()
         self.writable = asyncio.Event()
         self.writable.set()
@@ -44,7 +45,7 @@ class WebSocketsSansIOProtocol:
 
 
 class FakeWebSocket:
-    def __init__(self, proto: WebSocketsSansIOProtocol) -> None:
+    def __init__(self, proto: FakeProtocol) -> None:
         self.scope = {RAW_SEND: proto.send}
         self.closed = False
 
@@ -70,7 +71,7 @@ def _frames(data: bytes | bytearray) -> list[Frame]:
 
 
 async def test_frames_of_every_length_form_parse() -> None:
-    proto = WebSocketsSansIOProtocol()
+    proto = FakeProtocol()
     write = direct_writer(FakeWebSocket(proto))  # type: ignore[arg-type]
     assert write is not None
     payloads = [b'{"a":1}', b"[" + b"1," * 200 + b"1]", ('"' + "ä" * 40_000 + '"').encode()]
@@ -83,7 +84,7 @@ async def test_frames_of_every_length_form_parse() -> None:
 
 
 async def test_no_direct_write_when_the_socket_cannot_take_it() -> None:
-    proto = WebSocketsSansIOProtocol()
+    proto = FakeProtocol()
     write = direct_writer(FakeWebSocket(proto))  # type: ignore[arg-type]
     assert write is not None
     proto.writable.clear()
@@ -102,15 +103,13 @@ async def test_other_servers_get_no_direct_writer() -> None:
         async def send(self, message: Any) -> None:
             pass
 
-    ws = FakeWebSocket(WebSocketsSansIOProtocol())
+    ws = FakeWebSocket(FakeProtocol())
     ws.scope = {RAW_SEND: Other().send}
-    assert direct_writer(ws) is None  # type: ignore[arg-type]
-    ws.scope = {}
     assert direct_writer(ws) is None  # type: ignore[arg-type]
 
 
 async def test_frames_keep_their_order_through_a_pause() -> None:
-    proto = WebSocketsSansIOProtocol()
+    proto = FakeProtocol()
     ws = FakeWebSocket(proto)
     conn = Conn("test")
     conn.direct = direct_writer(ws)  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from tischrunde.bots import bot_kinds
 from tischrunde.core import registry
@@ -88,6 +89,25 @@ ASGIApp = Callable[
 RAW_SEND = "tischrunde.raw_send"
 
 
+class RawSend:
+    """Keeps the ASGI server's own ``send`` of a WebSocket in its scope (``RAW_SEND``), for the game
+    socket's writers (``_write``, ``direct_writer``). Added last, it is the outermost of our middleware,
+    and Starlette's error middleware outside it passes a WebSocket's ``send`` on as it is."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[Any]],
+        send: Callable[[Any], Awaitable[None]],
+    ) -> None:
+        if scope["type"] == "websocket":
+            scope[RAW_SEND] = send
+        await self.app(scope, receive, send)
+
+
 class SecurityHeaders:
     """Adds the Content-Security-Policy and friends to every HTTP response."""
 
@@ -101,9 +121,6 @@ class SecurityHeaders:
         send: Callable[[Any], Awaitable[None]],
     ) -> None:
         if scope["type"] != "http":
-            if scope["type"] == "websocket":
-                # the server's own send, for the game socket's writer (see _write)
-                scope[RAW_SEND] = send
             await self.app(scope, receive, send)
             return
 
@@ -591,23 +608,17 @@ def check_options(game: Game[Any], options: dict[str, Any]) -> dict[str, Any]:
 async def _write(ws: WebSocket, conn: Conn) -> None:
     """Write the connection's queued frames in order; close after a None.
 
-    Frames go straight to the ASGI server's ``send`` when the outermost middleware passed it on: the
-    frames are finished JSON, and Starlette's layers in between cost more than the write itself at a
-    thousand rooms (their checks matter for accept and close, which still go through ``ws``)."""
-    raw_send: Callable[[Any], Awaitable[None]] | None = ws.scope.get(RAW_SEND)
+    Frames go straight to the ASGI server's ``send`` (``RawSend``): they are finished JSON, and
+    Starlette's layers in between cost more than the write itself at a thousand rooms (their checks
+    matter for accept and close, which still go through ``ws``)."""
+    raw_send: Callable[[Any], Awaitable[None]] = ws.scope[RAW_SEND]
     while True:
-        batch = await conn.next_batch()
-        conn.writing = True
-        for frame in batch:
+        for frame in await conn.next_batch():
             if frame is None:
                 with contextlib.suppress(Exception):
                     await ws.close()
                 return
-            if raw_send is not None:
-                await raw_send({"type": "websocket.send", "text": frame.decode()})
-            else:
-                await ws.send_text(frame.decode())
-        conn.writing = False
+            await raw_send({"type": "websocket.send", "text": frame.decode()})
 
 
 def direct_writer(ws: WebSocket) -> Callable[[bytes], bool] | None:
@@ -620,8 +631,8 @@ def direct_writer(ws: WebSocket) -> Callable[[bytes], bool] | None:
     connection is open and its transport not paused it is written directly; the function says False
     otherwise, and the frame then takes the queued path, which waits for the transport (or the close).
     """
-    proto = getattr(ws.scope.get(RAW_SEND), "__self__", None)
-    if proto is None or type(proto).__name__ != "WebSocketsSansIOProtocol":
+    proto = getattr(ws.scope[RAW_SEND], "__self__", None)
+    if not isinstance(proto, WebSocketsSansIOProtocol):
         return None
     transport = proto.transport
     writable = proto.writable
@@ -736,4 +747,5 @@ def create_app(
     app.state.server = server
     app.state.manager = manager
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RawSend)  # added last: the outermost of ours
     return app

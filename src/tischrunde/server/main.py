@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
 from tischrunde.server.app import create_app
 from tischrunde.server.gcpolicy import FREEZE_S, tune_gc
 from tischrunde.server.protocol import MAX_FRAME_BYTES
+
+#: how uvicorn speaks WebSocket for this app (also used by ``bench/load.py``'s instrumented server)
+WS_OPTIONS: dict[str, Any] = {
+    # the protocol app.direct_writer knows how to write frames to at once
+    "ws": "websockets-sansio",
+    "ws_max_size": 4 * MAX_FRAME_BYTES,
+    # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
+    "ws_per_message_deflate": False,
+}
 
 
 def run(
@@ -23,11 +33,7 @@ def run(
         app,
         host=host,
         port=port,
-        # the protocol app.direct_writer knows how to write frames to at once
-        ws="websockets-sansio",
-        ws_max_size=4 * MAX_FRAME_BYTES,
-        # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
-        ws_per_message_deflate=False,
+        **WS_OPTIONS,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         proxy_headers=False,

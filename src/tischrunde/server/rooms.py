@@ -71,8 +71,8 @@ class Conn:
     ``send`` never blocks. When the connection can write at once (``direct``, see ``app.direct_writer``)
     and nothing is queued or being written, the frame goes out right away. Otherwise it is appended to
     ``outbox`` and the connection's writer is woken, which takes everything queued at once
-    (``next_batch``) and sets ``writing`` until it has written it, so frames never overtake each other.
-    ``None`` in the outbox means: close after what came before.
+    (``next_batch``); ``writing`` is set from then until the writer asks for the next batch, so frames
+    never overtake each other. ``None`` in the outbox means: close after what came before.
     """
 
     __slots__ = ("_waiter", "client", "closed", "direct", "outbox", "role", "room", "token_hash", "writing")
@@ -122,13 +122,15 @@ class Conn:
         return batch
 
     async def next_batch(self) -> list[bytes | None]:
-        """Wait until something is queued, then take it all."""
+        """Wait until something is queued, then take it all (the writer has written the batch before)."""
+        self.writing = False
         while not self.outbox:
             self._waiter = asyncio.get_running_loop().create_future()
             try:
                 await self._waiter
             finally:
                 self._waiter = None
+        self.writing = True
         return self.take()
 
 

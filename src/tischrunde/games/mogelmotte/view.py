@@ -148,7 +148,7 @@ def _personal(state: State, seat: int | None, public: dict[str, Any]) -> dict[st
             if e.visible_to is None or (seat is not None and seat in e.visible_to)
         ]
     else:
-        out["events"] = public["events"]  # the same list for every seat (the server encodes it once)
+        out["events"] = public["events"]  # the same list for every seat, not a copy (views are read-only)
     if seat is None:
         return out
     phase = state.phase
