@@ -80,46 +80,37 @@ _frame_decoder = msgspec.json.Decoder(ClientFrame)
 _json = msgspec.json.Encoder()
 _FIELD = re.compile(r"at `\$\.([A-Za-z_][\w.\[\]]*)`|missing required field `(\w+)`|unknown field `(\w+)`")
 
-ASGIApp = Callable[
-    [MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
-    Awaitable[None],
-]
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Any]]
+Send = Callable[[Any], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class Middleware:
+    """An ASGI middleware around ``app``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
 
 
 RAW_SEND = "tischrunde.raw_send"
 
 
-class RawSend:
+class RawSend(Middleware):
     """Keeps the ASGI server's own ``send`` of a WebSocket in its scope (``RAW_SEND``), for the game
     socket's writers (``_write``, ``direct_writer``). Added last, it is the outermost of our middleware,
     and Starlette's error middleware outside it passes a WebSocket's ``send`` on as it is."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(
-        self,
-        scope: MutableMapping[str, Any],
-        receive: Callable[[], Awaitable[Any]],
-        send: Callable[[Any], Awaitable[None]],
-    ) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             scope[RAW_SEND] = send
         await self.app(scope, receive, send)
 
 
-class SecurityHeaders:
+class SecurityHeaders(Middleware):
     """Adds the Content-Security-Policy and friends to every HTTP response."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(
-        self,
-        scope: MutableMapping[str, Any],
-        receive: Callable[[], Awaitable[Any]],
-        send: Callable[[Any], Awaitable[None]],
-    ) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -611,7 +602,7 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
     Frames go straight to the ASGI server's ``send`` (``RawSend``): they are finished JSON, and
     Starlette's layers in between cost more than the write itself at a thousand rooms (their checks
     matter for accept and close, which still go through ``ws``)."""
-    raw_send: Callable[[Any], Awaitable[None]] = ws.scope[RAW_SEND]
+    raw_send: Send = ws.scope[RAW_SEND]
     while True:
         for frame in await conn.next_batch():
             if frame is None:
