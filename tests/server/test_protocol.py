@@ -185,9 +185,12 @@ def test_spectators_and_table_screens_get_the_public_view(client: TestClient) ->
             assert welcome["seat"] is None and welcome["role"] == role and welcome["token"] is None
             state = until(ws, "state")
             assert state["view"]["secret"] is None and state["legal"] == []
-    # a player arriving after the start watches too
+    # a player arriving after the start watches this game from the waiting list (test_game_night.py)
     with client.websocket_connect("/ws") as late:
-        assert hello(late, code, name="Late")["role"] == "spectator"
+        welcome = hello(late, code, name="Late")
+        assert welcome["seat"] is None and welcome["waiting"] is True
+        state = until(late, "state")
+        assert state["view"]["secret"] is None and state["legal"] == []
     close_all(sockets)
 
 

@@ -64,6 +64,7 @@ class Config(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     language: Language = "de"
     options: dict[str, Any] = {}
     decks: dict[str, list[Any]] | None = None
+    first_seat: int | None = None
 
 
 class OptionSpec(msgspec.Struct, frozen=True):

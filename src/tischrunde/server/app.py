@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -27,7 +28,8 @@ from tischrunde.bots import bot_kinds
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Config, Game, Timeout
-from tischrunde.server import security
+from tischrunde.core.records import Entry, Record, dumps
+from tischrunde.server import publicurl, security
 from tischrunde.server.content import CONTENT_ROUTES
 from tischrunde.server.gcpolicy import keep_gc
 from tischrunde.server.protocol import (
@@ -49,11 +51,16 @@ from tischrunde.server.rooms import (
     ProtocolError,
     Room,
     RoomManager,
+    back_to_lobby,
     default_bot,
     error_frame,
+    join_room,
     pass_host,
     remove_seat,
+    require_lobby,
+    set_first_seat,
     start_game,
+    switch_game,
     wall_ms,
 )
 from tischrunde.server.store import RoomRow, SeatRow, SQLiteStore, Store
@@ -139,9 +146,15 @@ class Server:
         join_limit: int,
         join_window_s: float,
         room_limit: int,
+        heartbeat_s: float = 6.0,
+        public_url: str | None = None,
+        listen_host: str | None = None,
     ) -> None:
         self.manager = manager
         self.web_dir = web_dir
+        self.heartbeat_s = heartbeat_s
+        self.public_url = public_url
+        self.listen_host = listen_host
         self.msg_rate = msg_rate
         self.msg_burst = msg_burst
         self.throttle = security.Throttle(join_limit, join_window_s)
@@ -213,7 +226,7 @@ class Server:
             )
             room = await self.manager.create(row)
             if room is not None:
-                url = _room_url(request, row.code)
+                url = self.join_link(request, row.code).url
                 return JSONResponse(
                     {"code": row.code, "url": url, "qr_svg_url": f"/api/rooms/{row.code}/qr.svg"},
                     status_code=201,
@@ -243,13 +256,56 @@ class Server:
         if isinstance(room, Response):
             return room
         buffer = io.BytesIO()
-        segno.make(_room_url(request, room.code), error="m").save(
+        segno.make(self.join_link(request, room.code).url, error="m").save(
             buffer, kind="svg", scale=8, border=2, xmldecl=False, svgns=True, title=room.code
         )
         return Response(buffer.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-cache"})
 
     async def room_page(self, request: Request) -> Response:
         return await self.index(request)
+
+    # ---- HTTP: the game night (join link, records of finished games) -------------------------
+
+    def join_link(self, request: Request, code: str) -> publicurl.JoinLink:
+        """The room's join link by the rules of ``publicurl.join_link``."""
+        wildcard = self.listen_host is not None and self.listen_host.strip("[]") in publicurl.ALL_INTERFACES
+        return publicurl.join_link(
+            f"/r/{code}",
+            request_link=_room_url(request, code),
+            public_url=self.public_url,
+            listen_host=self.listen_host,
+            lan_ip=publicurl.cached_lan_ipv4() if wildcard else None,
+        )
+
+    async def room_join(self, request: Request) -> Response:
+        room = await self._lookup(request)
+        if isinstance(room, Response):
+            return room
+        link = self.join_link(request, room.code)
+        return JSONResponse({"url": link.url, "reachable": link.reachable, "hint": link.hint})
+
+    async def game_record(self, request: Request) -> Response:
+        room = await self._lookup(request)
+        if isinstance(room, Response):
+            return room
+        number = int(request.path_params["n"])
+        past = next((p for p in room.row.evening if p.result.n == number), None)
+        if past is None:
+            return _error(404, "unknown_game", f"game {number} of this room is not finished (or never was)")
+        entries = await self.manager.store.entries(room.code, number)
+        record = Record(
+            game=past.config.game,
+            rules_version=past.rules_version,
+            config=past.config,
+            entries=[Entry(e.seat, e.action, e.t) for e in entries],
+            id=f"{room.code}-{number}",
+        )
+        filename = f"tischrunde-{room.code}-{number}-{past.config.game}.json"
+        return Response(
+            dumps(record),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="{filename}"'},
+        )
 
     # ---- WebSocket -----------------------------------------------------------------------------
 
@@ -265,9 +321,13 @@ class Server:
         conn.direct = direct_writer(ws)
         writer = asyncio.create_task(_write(ws, conn))
         bucket = security.TokenBucket(self.msg_rate, self.msg_burst, time.monotonic())
+        silent = False
         try:
             while not conn.closed:
-                message = await ws.receive()
+                message = await self.receive(ws, conn)
+                if message is None:
+                    silent = True
+                    break
                 if message["type"] == "websocket.disconnect":
                     break
                 data = message.get("text")
@@ -282,9 +342,23 @@ class Server:
         finally:
             conn.close()
             await self.detach(conn)
+            if silent:
+                # let the writer send the close frame; a dead peer's paused socket gets a second
+                await asyncio.wait({writer}, timeout=1.0)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
+
+    async def receive(self, ws: WebSocket, conn: Conn) -> Message | None:
+        """The next ASGI message, or None once a connection that has pinged (the web app's heartbeat)
+        was silent for ``heartbeat_s``: its network is gone. Connections that never ping wait forever."""
+        if not conn.pinged:
+            return await ws.receive()
+        try:
+            async with asyncio.timeout(self.heartbeat_s):
+                return await ws.receive()
+        except TimeoutError:
+            return None
 
     async def handle(self, conn: Conn, data: str | bytes) -> None:
         """Answer one client frame; on any refusal send an Error and change nothing."""
@@ -306,6 +380,7 @@ class Server:
             if isinstance(frame, Hello):
                 await self.hello(conn, frame)
             elif isinstance(frame, Ping):
+                conn.pinged = True
                 conn.send(Pong())
             elif conn.room is None:
                 raise ProtocolError("bad_frame", "the first frame must be a hello", "type")
@@ -337,13 +412,13 @@ class Server:
         role = hello.role
         if hello.token is not None:
             token_hash = security.hash_token(hello.token)
-            if room.seat_of(token_hash) is None:
+            if room.seat_of(token_hash) is None and not room.is_waiting(token_hash):
                 self.throttle.miss(conn.client, now)
                 raise ProtocolError("bad_token", "this token holds no seat in this room", "token")
             role = "player"
 
             def back(row: RoomRow) -> None:
-                for seat in row.seats:
+                for seat in [*row.seats, *row.waiting]:
                     if seat.token_hash == token_hash:
                         seat.connected = True
                         seat.away_since_ms = None
@@ -353,25 +428,15 @@ class Server:
 
             await room.mutate(back)
             conn.token_hash = token_hash
-        elif role == "player" and hello.name is not None and room.row.status == "lobby":
+        elif role == "player" and hello.name is not None:
+            # a seat in the lobby; during a game a place on the waiting list (rooms.join_room)
             try:
                 name = security.clean_name(hello.name)
             except security.BadNameError as exc:
                 raise ProtocolError("bad_frame", str(exc), "name") from exc
             token = security.new_token()
             token_hash = security.hash_token(token)
-            max_players = room.game.spec.max_players
-
-            def join(row: RoomRow) -> None:
-                if row.locked:
-                    raise ProtocolError("room_locked", "the host has locked this room")
-                if len(row.seats) >= max_players:
-                    raise ProtocolError("room_full", f"all {max_players} seats are taken")
-                row.seats.append(SeatRow(name=name, kind="human", token_hash=token_hash, connected=True))
-                if row.host_seat is None:
-                    row.host_seat = len(row.seats) - 1
-
-            await room.mutate(join)
+            await room.mutate(lambda row: join_room(row, name, token_hash))
             conn.token_hash = token_hash
         else:
             role = "table" if role == "table" else "spectator"
@@ -385,7 +450,15 @@ class Server:
         conn.role = role
         conn.room = room
         room.conns.add(conn)
-        conn.send(Welcome(room=room.code, seat=room.seat_of(conn.token_hash), token=token, role=role))
+        conn.send(
+            Welcome(
+                room=room.code,
+                seat=room.seat_of(conn.token_hash),
+                token=token,
+                role=role,
+                waiting=room.is_waiting(conn.token_hash),
+            )
+        )
         room.send_snapshot(conn)
         if conn.token_hash is None:
             room.broadcast_room(exclude=conn)
@@ -417,9 +490,7 @@ class Server:
                 raise ProtocolError("bad_frame", f"seat must be 0..{len(row.seats) - 1}", "seat")
             return frame.seat
 
-        def in_lobby(row: RoomRow) -> None:
-            if row.status != "lobby":
-                raise ProtocolError("game_running", "only possible in the lobby, before the game starts")
+        in_lobby = require_lobby
 
         if op == "start":
 
@@ -488,6 +559,12 @@ class Server:
                 in_lobby(row)
                 row.options = check_options(game, {**row.options, **options})
 
+        elif op in NIGHT_OPS:
+            night = night_change(frame)
+
+            def change(row: RoomRow) -> None:
+                night(row)
+
         elif op in ("lock", "unlock"):
             locked = op == "lock"
 
@@ -514,7 +591,11 @@ class Server:
         await room.mutate(change)
         if op == "kick":
             for other in list(room.conns):
-                if other.token_hash is not None and room.seat_of(other.token_hash) is None:
+                if (
+                    other.token_hash is not None
+                    and room.seat_of(other.token_hash) is None
+                    and not room.is_waiting(other.token_hash)
+                ):
                     other.send(Error(code="kicked", message="the host has taken your seat away"))
                     other.token_hash = None
                     room.send_snapshot(other)
@@ -526,6 +607,9 @@ class Server:
         clock = self.manager.clock
 
         def change(row: RoomRow) -> None:
+            if any(w.token_hash == token_hash for w in row.waiting):
+                row.waiting = [w for w in row.waiting if w.token_hash != token_hash]
+                return
             index = next(i for i, s in enumerate(row.seats) if s.token_hash == token_hash)
             if row.status == "lobby":
                 remove_seat(row, index)
@@ -537,10 +621,11 @@ class Server:
             if row.host_seat == index:
                 pass_host(row)
 
-        if room.seat_of(token_hash) is None:
+        waiting = room.is_waiting(token_hash)
+        if room.seat_of(token_hash) is None and not waiting:
             raise ProtocolError("not_seated", "you hold no seat")
         await room.mutate(change)
-        conn.token_hash = None if room.row.status == "lobby" else conn.token_hash
+        conn.token_hash = None if room.row.status == "lobby" or waiting else conn.token_hash
         conn.role = "spectator"
         room.conns.discard(conn)
         conn.room = None
@@ -560,13 +645,39 @@ class Server:
         clock = self.manager.clock
 
         def away(row: RoomRow) -> None:
-            for seat in row.seats:
+            for seat in [*row.seats, *row.waiting]:
                 if seat.token_hash == token_hash:
                     seat.connected = False
                     seat.away_since_ms = clock()
 
         with contextlib.suppress(ProtocolError):
             await room.mutate(away)
+
+
+# ---- host ops of the game night (to_lobby, set_game, first_seat) -------------------------------
+
+NIGHT_OPS = ("to_lobby", "set_game", "first_seat")
+
+
+def night_change(frame: Host) -> Callable[[RoomRow], None]:
+    """The room change of a game-night host op; a bad game or option is refused here already."""
+    if frame.op == "to_lobby":
+        return back_to_lobby
+    if frame.op == "first_seat":
+        seat = frame.seat
+        return lambda row: set_first_seat(row, seat)
+    games = loadable_games()
+    name = frame.game
+    if name is None or name not in games:
+        raise ProtocolError("bad_config", f"unknown game {name!r}; games: {', '.join(games)}", "game")
+    game = games[name]
+    options = check_options(game, frame.options or {})
+
+    def switch(row: RoomRow) -> None:
+        require_lobby(row)
+        switch_game(row, game, options)
+
+    return switch
 
 
 def loadable_games() -> dict[str, Game[Any]]:
@@ -688,9 +799,14 @@ def create_app(
     room_limit: int = 60,
     gc_freeze_s: float | None = None,
     unload_idle_s: float = 600.0,
+    heartbeat_s: float = 6.0,
+    public_url: str | None = None,
+    listen_host: str | None = None,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
-    ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does)."""
+    ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does).
+    ``heartbeat_s``: how long a pinging connection may be silent; ``public_url`` and ``listen_host``
+    (the address the server listens on) decide the join link (``publicurl.join_link``)."""
     if store is None:
         if redis_url is not None:
             from tischrunde.server.store_redis import RedisStore
@@ -710,6 +826,9 @@ def create_app(
         join_limit=join_limit,
         join_window_s=join_window_s,
         room_limit=room_limit,
+        heartbeat_s=heartbeat_s,
+        public_url=public_url,
+        listen_host=listen_host,
     )
 
     @contextlib.asynccontextmanager
@@ -730,6 +849,8 @@ def create_app(
         Route("/api/rooms", server.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", server.room_info),
         Route("/api/rooms/{code}/qr.svg", server.room_qr),
+        Route("/api/rooms/{code}/join", server.room_join),
+        Route("/api/rooms/{code}/games/{n:int}/record.json", server.game_record),
         *CONTENT_ROUTES,
         WebSocketRoute("/ws", server.websocket),
         Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),

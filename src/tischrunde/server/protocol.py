@@ -7,28 +7,74 @@ HTTP (JSON):
                                          -> {code, url, qr_svg_url}   (creating a room makes no seat)
                                             errors: HTTP 4xx with an Error body (code, message, field)
     GET  /api/rooms/{code}               -> RoomInfo (public; throttled per client to stop code scanning)
-    GET  /api/rooms/{code}/qr.svg        -> QR code of the join link
+    GET  /api/rooms/{code}/join          -> {url, reachable, hint|null}: the join link phones can open
+                                            (rules below); reachable false when the server listens on
+                                            loopback only, and hint says in English how to start it
+    GET  /api/rooms/{code}/qr.svg        -> QR code of that same join link
+    GET  /api/rooms/{code}/games/{n}/record.json
+                                         -> the record of finished game n (``tischrunde replay`` reads
+                                            it); 404 unknown_game while n is not finished (a record
+                                            holds every hidden card)
     GET  /r/{code}                       -> the web app, opened on that room
     WS   /ws                             -> this protocol
 
+The join link (``url`` of POST /api/rooms, /join, qr.svg) follows these rules, in order
+(``publicurl.join_link``): the server's ``--public-url`` + ``/r/CODE``; else the request's own host
+when it is not a loopback name or address; else, when the server listens on all interfaces,
+``http://LAN_IPV4:PORT``; else the request's base URL (loopback: reachable false).
+
 Client -> server:
     Hello    {type:"hello", v:1, room, token?, name?, role:"player"|"spectator"|"table"}
-             first frame. A valid token resumes its seat. Otherwise a player with a name takes a free
-             seat (lobby only, room unlocked); anyone else watches (spectator/table get the public view).
+             first frame. A valid token resumes its seat (or its place on the waiting list). Otherwise a
+             player with a name takes a free seat in the lobby (room unlocked); while a game is playing
+             or over they get a place on the waiting list instead: Welcome{seat:null, token,
+             waiting:true}, the public view of this game and a seat in the next one (see Seated).
+             The waiting list holds at most max_players people (room_full beyond). A name already held
+             in the room (seated or waiting; compared with casefold() after strip()) or one that looks
+             like a bot's label ("Bot", "Bot 3", "bot7") is refused with name_taken (field "name").
+             Anyone else watches (spectator/table get the public view).
     Act      {type:"act", version, action:{type:..., ...}}   version = the state version the client saw
-    Host     {type:"host", op, seat?, bot?, options?, value?}
+    Host     {type:"host", op, seat?, bot?, options?, value?, game?}
              op: start | kick | add_bot | remove_bot | set_options | lock | unlock | hand_host
                  | set_takeover (value = seconds an empty seat waits before a bot takes it; 0 = never)
-                 | restart (new game, same room and seats)
-    Ping     {type:"ping"}
+                 | restart (status over: a new game, same game, options and seats; people on the
+                   waiting list keep waiting until the room goes back to the lobby)
+                 | to_lobby (status playing or over -> lobby; a running game is abandoned and records
+                   no result. Seats, host, connections and options stay; seats of people the host
+                   kicked during the game are removed; waiting people are seated while the game has
+                   free seats. game_not_running in the lobby)
+                 | set_game (lobby only: game = any game of GET /api/games, options = its options,
+                   validated as at room creation, defaults for the rest. Bots the new game cannot use
+                   are removed and RoomInfo.note says so; seats beyond its max_players stay, and
+                   start refuses until there are few enough. game_running outside the lobby,
+                   bad_config field "game" for an unknown game, "options.NAME" for a bad option)
+                 | first_seat (lobby only: seat = who begins the next games, null = drawn at random
+                   when each game starts; follows its seat when seats move up. The game gets it as
+                   Config.first_seat)
+             Waiting people take free seats in the lobby whenever seats free up (to_lobby, set_game,
+             kick, remove_bot, leave).
+    Ping     {type:"ping"}            answered by Pong. A connection that has sent a ping and then
+                                      sends nothing at all for heartbeat_s (default 6 s) is closed:
+                                      its seat shows connected false. Connections that never ping
+                                      are not watched.
     Leave    {type:"leave"}                 gives the seat up (in the lobby) / marks it left (in a game,
-                                            a bot plays it at once); the server then closes the socket
+                                            a bot plays it at once) / leaves the waiting list; the
+                                            server then closes the socket
 
 Server -> client:
-    Welcome  {type:"welcome", v:1, room, seat|null, token|null, role}
+    Welcome  {type:"welcome", v:1, room, seat|null, token|null, role, waiting}
+             waiting true: the person holds a place on the waiting list (seat null, public view)
+    Seated   {type:"seated", seat}          to every connection of a waiting person the moment they
+                                            take a seat (the room went back to the lobby); the
+                                            usual RoomMsg follows. From then on they are that seat.
     RoomMsg  {type:"room", room: RoomInfo}    whenever seats, host, options or status change
              SeatInfo.bot: the bot kind of a bot seat, or of the stand-in bot playing for an absent
              person (kind "human", connected false) until they come back with their token.
+             RoomInfo.waiting: names on the waiting list; first_seat: the host's choice for the next
+             game (null = random); evening: every finished game of the room, newest last (GameResult:
+             n = its game number, game, winners and names (seat order) as names, scores (integers,
+             rounded) or null, finished_ms); wins: wins per name across the evening (bots too);
+             note: what the last set_game removed (English), or null.
     StateMsg {type:"state", version, view, legal:[action...], active:[seat...], deadline_ms|null,
               now_ms, events:[...], outcome|null}
              per connection: the view of its own seat only (spectators/table: view(None)).
@@ -37,10 +83,12 @@ Server -> client:
     Pong     {type:"pong"}
 
 Error codes (stable): bad_frame, too_large, rate_limited, unknown_room, room_locked, room_full,
-bad_token, not_host, not_seated, stale_version, game_not_running, game_running (a lobby-only host op
-during a game), bots_not_allowed (the game's spec.bots_in_rooms is false), kicked (sent to the
-connections of a seat the host took away; they become spectators), busy (retry), and every engine
-GameError code (illegal_action, not_your_turn, malformed_action, bad_config, ...).
+bad_token, not_host, not_seated, stale_version, game_not_running (also: to_lobby in the lobby),
+game_running (a lobby-only host op during a game), bots_not_allowed (the game's spec.bots_in_rooms is
+false), kicked (sent to the connections of a seat the host took away; they become spectators),
+name_taken (Hello: the name is held in the room or looks like a bot's), unknown_game (HTTP: no
+finished game with that number), busy (retry), and every engine GameError code (illegal_action,
+not_your_turn, malformed_action, bad_config, ...).
 """
 
 from __future__ import annotations
@@ -64,6 +112,9 @@ HostOp = Literal[
     "hand_host",
     "set_takeover",
     "restart",
+    "to_lobby",
+    "set_game",
+    "first_seat",
 ]
 
 
@@ -90,6 +141,7 @@ class Host(ClientMsg, frozen=True, tag="host"):
     bot: str | None = None
     options: dict[str, Any] | None = None
     value: int | None = None
+    game: str | None = None
 
 
 class Ping(ClientMsg, frozen=True, tag="ping"):
@@ -112,6 +164,17 @@ class SeatInfo(msgspec.Struct, frozen=True):
     bot: str | None = None
 
 
+class GameResult(msgspec.Struct, frozen=True):
+    """One finished game of the evening: its number, winners and seat names (names, not seats)."""
+
+    n: int
+    game: str
+    winners: list[str]
+    names: list[str]
+    scores: list[int] | None
+    finished_ms: int
+
+
 class RoomInfo(msgspec.Struct, frozen=True):
     code: str
     game: str
@@ -123,6 +186,11 @@ class RoomInfo(msgspec.Struct, frozen=True):
     host_seat: int | None
     takeover_s: int
     spectators: int = 0
+    waiting: list[str] = []
+    first_seat: int | None = None
+    evening: list[GameResult] = []
+    wins: dict[str, int] = {}
+    note: str | None = None
 
 
 class ServerMsg(msgspec.Struct, frozen=True, tag_field="type"):
@@ -135,6 +203,11 @@ class Welcome(ServerMsg, frozen=True, tag="welcome"):
     token: str | None
     role: Role
     v: int = PROTOCOL_VERSION
+    waiting: bool = False
+
+
+class Seated(ServerMsg, frozen=True, tag="seated"):
+    seat: int
 
 
 class RoomMsg(ServerMsg, frozen=True, tag="room"):

@@ -22,9 +22,19 @@ import msgspec
 from tischrunde.bots import Bot, bot_kinds, make_bot
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
-from tischrunde.core.game import Action, Config, Event, Game, Timeout, encode_action
-from tischrunde.server.protocol import Error, RoomInfo, RoomMsg, SeatInfo, ServerMsg, StateMsg
-from tischrunde.server.store import LogEntry, RoomRow, Store
+from tischrunde.core.game import Action, Config, Event, Game, Outcome, Timeout, encode_action
+from tischrunde.server import security
+from tischrunde.server.protocol import (
+    Error,
+    GameResult,
+    RoomInfo,
+    RoomMsg,
+    Seated,
+    SeatInfo,
+    ServerMsg,
+    StateMsg,
+)
+from tischrunde.server.store import LogEntry, PastGame, RoomRow, SeatRow, Store
 
 log = logging.getLogger("tischrunde.server")
 T = TypeVar("T")
@@ -75,7 +85,18 @@ class Conn:
     never overtake each other. ``None`` in the outbox means: close after what came before.
     """
 
-    __slots__ = ("_waiter", "client", "closed", "direct", "outbox", "role", "room", "token_hash", "writing")
+    __slots__ = (
+        "_waiter",
+        "client",
+        "closed",
+        "direct",
+        "outbox",
+        "pinged",
+        "role",
+        "room",
+        "token_hash",
+        "writing",
+    )
 
     MAX_QUEUED = 512
 
@@ -90,6 +111,8 @@ class Conn:
         # writes one frame now and says True, or says False when it cannot (the socket is paused)
         self.direct: Callable[[bytes], bool] | None = None
         self.writing = False
+        # the client has sent a ping: it keeps a heartbeat, and a silent spell means it is gone
+        self.pinged = False
 
     def send(self, frame: ServerMsg | bytes) -> None:
         if self.closed:
@@ -172,14 +195,7 @@ class Room:
         return self.row.code
 
     def config(self) -> Config:
-        row = self.row
-        return Config(
-            game=row.game,
-            players=len(row.seats),
-            seed=row.seed,
-            language="en" if row.language == "en" else "de",
-            options=row.options,
-        )
+        return game_config(self.row)
 
     def seat_of(self, token_hash: str | None) -> int | None:
         if token_hash is None:
@@ -188,6 +204,10 @@ class Room:
             if seat.token_hash == token_hash:
                 return index
         return None
+
+    def is_waiting(self, token_hash: str | None) -> bool:
+        """True if this token holds a place on the waiting list (a seat in the next game)."""
+        return token_hash is not None and any(w.token_hash == token_hash for w in self.row.waiting)
 
     def info(self) -> RoomInfo:
         row = self.row
@@ -214,6 +234,11 @@ class Room:
             host_seat=row.host_seat,
             takeover_s=row.takeover_s,
             spectators=spectators,
+            waiting=[w.name for w in row.waiting],
+            first_seat=row.first_seat,
+            evening=[past.result for past in row.evening],
+            wins=evening_wins(row),
+            note=row.note,
         )
 
     def game_time(self) -> int:
@@ -347,9 +372,11 @@ class Room:
             self.last_t = entry.t
             events.extend(step_events)
         self.broadcast_state(events)
-        if self.game.outcome(self.state) is not None and self.row.status == "playing":
+        outcome = self.game.outcome(self.state)
+        if outcome is not None and self.row.status == "playing":
+            game, game_no, now = self.game, self.row.game_no, self.manager.clock()
             with contextlib.suppress(ProtocolError):
-                await self._mutate(_finish)
+                await self._mutate(lambda row: finish_game(row, game, game_no, outcome, now))
         self.plan()
 
     async def _catch_up(self) -> None:
@@ -400,6 +427,8 @@ class Room:
         for _ in range(8):
             row = msgspec.convert(msgspec.to_builtins(self.row), RoomRow)
             result = change(row)
+            if row.status == "lobby" and row.waiting:
+                seat_waiting(row)
             row.rev = self.row.rev + 1
             if await store.save_room(row, self.row.rev):
                 await self._take_row(row)
@@ -414,15 +443,35 @@ class Room:
         """Use a newer row (own or from another process); rebuild the game if a new one began."""
         old = self.row
         self.row = row
+        if row.game != old.game:
+            self.game = registry.get(row.game)
+            self.bots.clear()
+        if row.status == "lobby" and old.status != "lobby":
+            # back in the lobby (to_lobby): the game is over for this room, its view goes
+            self.cancel_tasks()
+            self.state = None
+            self.version = 0
+            self.last_t = 0
         new_game = row.game_no != old.game_no or (row.status != "lobby" and self.state is None)
         if new_game:
             await self.rebuild()
+        if old.waiting:
+            self._tell_seated(old)
         self.broadcast_room()
         if new_game:
             self.broadcast_state([])
             self.plan()
         elif [s.standin for s in old.seats] != [s.standin for s in row.seats] or old.status != row.status:
             self.plan()
+
+    def _tell_seated(self, old: RoomRow) -> None:
+        """Send Seated to the connections of people who were waiting in ``old`` and hold a seat now."""
+        waited = {w.token_hash for w in old.waiting if w.token_hash is not None}
+        for conn in self.conns:
+            if conn.token_hash in waited:
+                seat = self.seat_of(conn.token_hash)
+                if seat is not None:
+                    conn.send(Seated(seat=seat))
 
     async def refresh(self) -> None:
         """Another process changed the room: load its row and apply its entries."""
@@ -587,9 +636,12 @@ def pass_host(row: RoomRow) -> None:
 
 
 def remove_seat(row: RoomRow, index: int) -> None:
-    """Take a seat out of a lobby; later seats move up by one, the host follows its seat."""
+    """Take a seat out of a lobby; later seats move up by one, the host and the first seat follow
+    their seat (a first seat that is removed goes back to random)."""
     was_host = row.host_seat == index
     del row.seats[index]
+    if row.first_seat is not None:
+        row.first_seat = None if row.first_seat == index else row.first_seat - (row.first_seat > index)
     if row.host_seat is not None and row.host_seat > index:
         row.host_seat -= 1
     if was_host:
@@ -600,12 +652,11 @@ def remove_seat(row: RoomRow, index: int) -> None:
                 break
 
 
-def _finish(row: RoomRow) -> None:
-    row.status = "over"
-
-
 def start_game(row: RoomRow, game: Game[Any], now: int) -> None:
-    """Begin a new game with the seats as they are; the engine checks options and player count."""
+    """Begin a new game with the seats as they are; the engine checks options and player count.
+    The first seat is the host's choice, else drawn here (and kept in the row: replays need it)."""
+    if game.spec.name != row.game:
+        game = registry.get(row.game)
     config = Config(
         game=row.game,
         players=len(row.seats),
@@ -627,10 +678,153 @@ def start_game(row: RoomRow, game: Game[Any], now: int) -> None:
     row.status = "playing"
     row.game_no += 1
     row.seed = secrets.randbits(31)
+    first = row.first_seat
+    row.game_first_seat = first if first is not None and 0 <= first < len(row.seats) else None
+    if row.game_first_seat is None:
+        row.game_first_seat = secrets.randbelow(len(row.seats))
     row.started_ms = now
+    row.note = None
     for seat in row.seats:
         if seat.kind == "human" and not seat.connected and seat.away_since_ms is None:
             seat.away_since_ms = now
+
+
+# ---- the game night: one room for the whole evening -------------------------------------------
+
+#: finished games a room remembers (scoreboard and records); older ones drop off
+MAX_EVENING = 100
+
+
+def game_config(row: RoomRow) -> Config:
+    """The Config of the room's current game (as started: seats, seed, options, first seat)."""
+    return Config(
+        game=row.game,
+        players=len(row.seats),
+        seed=row.seed,
+        language="en" if row.language == "en" else "de",
+        options=row.options,
+        first_seat=row.game_first_seat,
+    )
+
+
+def require_lobby(row: RoomRow) -> None:
+    if row.status != "lobby":
+        raise ProtocolError("game_running", "only possible in the lobby, before the game starts")
+
+
+def held_names(row: RoomRow) -> list[str]:
+    return [s.name for s in row.seats] + [w.name for w in row.waiting]
+
+
+def join_room(row: RoomRow, name: str, token_hash: str) -> None:
+    """A person joins by name: a seat in the lobby, else a place on the waiting list."""
+    if row.locked:
+        raise ProtocolError("room_locked", "the host has locked this room")
+    max_players = registry.get(row.game).spec.max_players
+    person = SeatRow(name=name, kind="human", token_hash=token_hash, connected=True)
+    lobby = row.status == "lobby"
+    if len(row.seats if lobby else row.waiting) >= max_players:
+        what = "seats are taken" if lobby else "places for the next game are taken"
+        raise ProtocolError("room_full", f"all {max_players} {what}")
+    why = security.name_taken(name, held_names(row))
+    if why is not None:
+        raise ProtocolError("name_taken", why, "name")
+    if not lobby:
+        row.waiting.append(person)
+        return
+    row.seats.append(person)
+    if row.host_seat is None:
+        row.host_seat = len(row.seats) - 1
+
+
+def seat_waiting(row: RoomRow) -> None:
+    """In the lobby, waiting people take the free seats, first come first seated."""
+    max_players = registry.get(row.game).spec.max_players
+    while row.waiting and len(row.seats) < max_players:
+        row.seats.append(row.waiting.pop(0))
+        if row.host_seat is None and row.seats[-1].token_hash is not None:
+            row.host_seat = len(row.seats) - 1
+
+
+def back_to_lobby(row: RoomRow) -> None:
+    """``to_lobby``: end the room's game (finished or not) and go back to the lobby with the seats.
+    Seats of people the host kicked during the game (nobody can claim them) are removed."""
+    if row.status == "lobby":
+        raise ProtocolError("game_not_running", "the room is in the lobby already")
+    row.status = "lobby"
+    for index in reversed(range(len(row.seats))):
+        seat = row.seats[index]
+        if seat.kind == "human" and seat.token_hash is None:
+            remove_seat(row, index)
+
+
+def switch_game(row: RoomRow, game: Game[Any], options: dict[str, Any]) -> None:
+    """``set_game``: play ``game`` with ``options`` (checked) next; bots it cannot use leave, and the
+    note says so. Stand-ins for absent people become the new game's default bot."""
+    spec = game.spec
+    kinds = bot_kinds(spec.name)
+    gone: list[int] = [
+        i
+        for i, s in enumerate(row.seats)
+        if s.kind == "bot" and (not spec.bots_in_rooms or s.bot not in kinds)
+    ]
+    note = None
+    if gone:
+        names = [row.seats[i].name for i in gone]
+        label = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if not spec.bots_in_rooms:
+            reason = f"{spec.title_en} is played by people only"
+        else:
+            missing = sorted({str(row.seats[i].bot) for i in gone})
+            reason = f"{spec.title_en} has no bot {', '.join(repr(k) for k in missing)}"
+        note = f"{label} removed: {reason}"
+    for index in reversed(gone):
+        remove_seat(row, index)
+    standin = default_bot(spec.name)
+    for seat in row.seats:
+        if seat.standin is not None:
+            seat.standin = standin
+    row.game = spec.name
+    row.options = options
+    row.note = note
+
+
+def set_first_seat(row: RoomRow, seat: int | None) -> None:
+    """``first_seat``: who begins the next games (None: drawn at random at each start)."""
+    require_lobby(row)
+    if seat is not None and not 0 <= seat < len(row.seats):
+        raise ProtocolError("bad_frame", f"seat must be 0..{len(row.seats) - 1} or null", "seat")
+    row.first_seat = seat
+
+
+def finish_game(row: RoomRow, game: Game[Any], game_no: int, outcome: Outcome, now: int) -> None:
+    """Game ``game_no`` is over: status over, and its result joins the evening (once)."""
+    if row.status != "playing" or row.game_no != game_no:
+        return
+    row.status = "over"
+    if any(past.result.n == game_no for past in row.evening):
+        return
+    names = [s.name for s in row.seats]
+    scores = [round(x) for x in outcome.scores] if len(outcome.scores) == len(names) else None
+    result = GameResult(
+        n=game_no,
+        game=row.game,
+        winners=[names[w] for w in outcome.winners if 0 <= w < len(names)],
+        names=names,
+        scores=scores,
+        finished_ms=now,
+    )
+    past = PastGame(result=result, config=game_config(row), rules_version=game.spec.rules_version)
+    row.evening = [*row.evening, past][-MAX_EVENING:]
+
+
+def evening_wins(row: RoomRow) -> dict[str, int]:
+    """Wins per name across the room's finished games."""
+    wins: dict[str, int] = {}
+    for past in row.evening:
+        for name in past.result.winners:
+            wins[name] = wins.get(name, 0) + 1
+    return wins
 
 
 class RoomManager:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import unicodedata
 from collections import deque
+from collections.abc import Iterable
 
 #: no 0/O/Q, 1/I/L, 2/Z, 5/S, 8/B: letters a phone keyboard and tired eyes cannot mix up
 CODE_ALPHABET = "ACDEFGHJKMNPRTUVWXY"
@@ -55,6 +57,22 @@ def clean_name(raw: str) -> str:
     if not name:
         raise BadNameError("a name needs at least one visible character")
     return name
+
+
+#: what a bot's seat is called ("Bot", "Bot 3", "bot7", "BOT-2"): people may not take such a name
+_BOT_LABEL = re.compile(r"bot[\s_.\-#]*\d*")
+
+
+def name_taken(name: str, held: Iterable[str]) -> str | None:
+    """Why a (cleaned) name cannot join a room holding the names ``held``, as a kind sentence, or None.
+
+    Names are compared with casefold() after strip(), so "Eva" and " eva " are the same person."""
+    key = name.strip().casefold()
+    if _BOT_LABEL.fullmatch(key):
+        return f"{name!r} is what the bots are called here: please pick another name"
+    if any(key == other.strip().casefold() for other in held):
+        return f"someone called {name!r} is already in this room: please add a letter or a nickname"
+    return None
 
 
 class TokenBucket:

@@ -18,6 +18,9 @@ from typing import Any, Literal, TypeVar
 
 import msgspec
 
+from tischrunde.core.game import Config
+from tischrunde.server.protocol import GameResult
+
 T = TypeVar("T")
 
 Status = Literal["lobby", "playing", "over"]
@@ -35,8 +38,22 @@ class SeatRow(msgspec.Struct):
     standin: str | None = None
 
 
+class PastGame(msgspec.Struct, frozen=True):
+    """A finished game of the room: its result for the scoreboard, and what its record needs besides
+    the log (the log itself stays in the store under the game's number)."""
+
+    result: GameResult
+    config: Config
+    rules_version: int
+
+
 class RoomRow(msgspec.Struct):
-    """Everything about a room except its log. ``rev`` grows with every saved change."""
+    """Everything about a room except its log. ``rev`` grows with every saved change.
+
+    ``waiting``: people who joined during a game (seated when the room is back in the lobby);
+    ``first_seat``: the host's choice of who begins (None = random); ``game_first_seat``: the seat that
+    began the current game (drawn at start, needed to replay it); ``evening``: the finished games;
+    ``note``: what the last ``set_game`` removed."""
 
     code: str
     game: str
@@ -52,6 +69,11 @@ class RoomRow(msgspec.Struct):
     seed: int = 0
     started_ms: int | None = None
     rev: int = 0
+    waiting: list[SeatRow] = []
+    first_seat: int | None = None
+    game_first_seat: int | None = None
+    evening: list[PastGame] = []
+    note: str | None = None
 
 
 class LogEntry(msgspec.Struct, frozen=True):
