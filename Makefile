@@ -2,7 +2,8 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
-HOST   ?= 127.0.0.1
+# every interface, so the phones at the table can join; `make run HOST=127.0.0.1` keeps it on this computer
+HOST   ?= 0.0.0.0
 PORT   ?= 8000
 
 .PHONY: run test lint typecheck pytest system-deps bench clean

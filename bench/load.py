@@ -311,7 +311,7 @@ class LoadClient(asyncio.Protocol):
                 return
             del buffer[: end + 4]
             self.upgraded = True
-            self.send({"type": "hello", "room": self.room.code, "name": f"Bot{self.index}"})
+            self.send({"type": "hello", "room": self.room.code, "name": f"Load {self.index}"})
         now = time.perf_counter()
         while len(buffer) >= 2:
             length = buffer[1] & 0x7F

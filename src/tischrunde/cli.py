@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -349,15 +350,44 @@ def bench(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(help="address to listen on; 0.0.0.0 = every interface, so phones can join")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port")] = 8000,
     data: Annotated[Path, typer.Option(help="folder for the SQLite store")] = Path("data"),
     redis_url: Annotated[str | None, typer.Option(help="share rooms through Redis (redis://...)")] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="the address phones open, e.g. https://games.example.org (behind a reverse proxy)"),
+    ] = None,
 ) -> None:
     """Run the web app and the game server."""
     from tischrunde.server.main import run
 
-    run(host=host, port=port, data_dir=data, redis_url=redis_url)
+    if public_url is not None and not public_url.startswith(("http://", "https://")):
+        raise typer.BadParameter("must start with http:// or https://", param_hint="--public-url")
+    announce_join_address(host, port, public_url)
+    run(host=host, port=port, data_dir=data, redis_url=redis_url, public_url=public_url)
+
+
+def announce_join_address(host: str, port: int, public_url: str | None) -> None:
+    """Print the address the phones at the table open, and that address as a QR code to scan."""
+    import segno
+
+    from tischrunde.server.publicurl import startup_link
+
+    link = startup_link(host, port, public_url)
+    if not link.reachable:
+        print(f"tischrunde: open {link.url} on this computer.", flush=True)
+        print(f"tischrunde: {link.hint}", flush=True)
+        return
+    print(f"tischrunde: phones at the table open {link.url} (or scan this code):", flush=True)
+    qr = segno.make(link.url, error="m")
+    try:
+        qr.terminal(out=sys.stdout, compact=True)
+    except UnicodeEncodeError:  # a terminal without block characters: draw with colours instead
+        qr.terminal(out=sys.stdout)
+    sys.stdout.flush()
 
 
 @app.command()

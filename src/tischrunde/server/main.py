@@ -23,11 +23,22 @@ WS_OPTIONS: dict[str, Any] = {
 
 
 def run(
-    *, host: str = "127.0.0.1", port: int = 8000, data_dir: Path | str = "data", redis_url: str | None = None
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    data_dir: Path | str = "data",
+    redis_url: str | None = None,
+    public_url: str | None = None,
 ) -> None:
     """Serve the web app and the game protocol until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(Path(data_dir), redis_url=redis_url, gc_freeze_s=FREEZE_S)
+    app = create_app(
+        Path(data_dir),
+        redis_url=redis_url,
+        gc_freeze_s=FREEZE_S,
+        public_url=public_url,
+        listen_host=host,
+    )
     tune_gc()
     uvicorn.run(
         app,
