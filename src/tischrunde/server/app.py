@@ -460,7 +460,7 @@ class Server:
             )
         )
         room.send_snapshot(conn)
-        if conn.token_hash is None:
+        if room.seat_of(conn.token_hash) is None:  # one more watching (spectators count them)
             room.broadcast_room(exclude=conn)
 
     async def act(self, conn: Conn, room: Room, frame: Act) -> None:

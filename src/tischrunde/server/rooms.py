@@ -454,6 +454,8 @@ class Room:
             self.last_t = 0
         new_game = row.game_no != old.game_no or (row.status != "lobby" and self.state is None)
         if new_game:
+            if row.game_no != old.game_no:
+                self.bots.clear()  # a new game: bots start without memories of the last one
             await self.rebuild()
         if old.waiting:
             self._tell_seated(old)
