@@ -17,9 +17,8 @@ import msgspec
 import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -56,6 +55,7 @@ from tischrunde.server.rooms import (
     start_game,
     wall_ms,
 )
+from tischrunde.server.static import WebFiles
 from tischrunde.server.store import RoomRow, SeatRow, SQLiteStore, Store
 
 log = logging.getLogger("tischrunde.server")
@@ -141,7 +141,7 @@ class Server:
         room_limit: int,
     ) -> None:
         self.manager = manager
-        self.web_dir = web_dir
+        self.web = WebFiles(web_dir)
         self.msg_rate = msg_rate
         self.msg_burst = msg_burst
         self.throttle = security.Throttle(join_limit, join_window_s)
@@ -150,10 +150,7 @@ class Server:
     # ---- HTTP ----------------------------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
-        path = self.web_dir / "index.html"
-        if not path.is_file():
-            return PlainTextResponse("the web app is not installed", status_code=503)
-        return FileResponse(path, headers={"cache-control": "no-cache"})
+        return await self.web.page(request)
 
     async def games(self, request: Request) -> Response:
         out = []
@@ -732,7 +729,9 @@ def create_app(
         Route("/api/rooms/{code}/qr.svg", server.room_qr),
         *CONTENT_ROUTES,
         WebSocketRoute("/ws", server.websocket),
-        Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
+        Route("/static/{path:path}", server.web.static, methods=["GET", "HEAD"]),
+        Route("/sw.js", server.web.service_worker),
+        Route("/manifest.webmanifest", server.web.manifest),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
