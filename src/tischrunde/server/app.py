@@ -17,9 +17,8 @@ import msgspec
 import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -63,6 +62,7 @@ from tischrunde.server.rooms import (
     switch_game,
     wall_ms,
 )
+from tischrunde.server.static import WebFiles
 from tischrunde.server.store import RoomRow, SeatRow, SQLiteStore, Store
 
 log = logging.getLogger("tischrunde.server")
@@ -151,7 +151,7 @@ class Server:
         listen_host: str | None = None,
     ) -> None:
         self.manager = manager
-        self.web_dir = web_dir
+        self.web = WebFiles(web_dir)
         self.heartbeat_s = heartbeat_s
         self.public_url = public_url
         self.listen_host = listen_host
@@ -163,10 +163,7 @@ class Server:
     # ---- HTTP ----------------------------------------------------------------------------------
 
     async def index(self, request: Request) -> Response:
-        path = self.web_dir / "index.html"
-        if not path.is_file():
-            return PlainTextResponse("the web app is not installed", status_code=503)
-        return FileResponse(path, headers={"cache-control": "no-cache"})
+        return await self.web.page(request)
 
     async def games(self, request: Request) -> Response:
         out = []
@@ -853,7 +850,9 @@ def create_app(
         Route("/api/rooms/{code}/games/{n:int}/record.json", server.game_record),
         *CONTENT_ROUTES,
         WebSocketRoute("/ws", server.websocket),
-        Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
+        Route("/static/{path:path}", server.web.static, methods=["GET", "HEAD"]),
+        Route("/sw.js", server.web.service_worker),
+        Route("/manifest.webmanifest", server.web.manifest),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server

@@ -9,7 +9,7 @@ import { formatList, lang, register, t } from "../i18n.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-emojito]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/games/emojito.css", dataset: { emojito: "1" } }));
+  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./emojito.css", import.meta.url).href, dataset: { emojito: "1" } }));
 }
 
 register({

@@ -240,7 +240,7 @@ const ICONS = new Set(["ant", "spider", "mosquito", "cockroach", "moth", "guard"
 /** Our own small SVG drawing of an animal (or the guard's shield); decoration, the word is always beside it. */
 function icon(kind, cls = "mm-icon") {
   if (!ICONS.has(kind)) return null;
-  return el("img", { class: cls, src: `/static/icons/${kind}.svg`, alt: "", "aria-hidden": "true", draggable: "false" });
+  return el("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", draggable: "false" });
 }
 
 // The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),

@@ -10,7 +10,7 @@ import { formatList, lang, register, t } from "../i18n.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-stella]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/games/stella.css", dataset: { stella: "1" } }));
+  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./stella.css", import.meta.url).href, dataset: { stella: "1" } }));
 }
 
 register({

@@ -9,7 +9,7 @@ import { buzz, el, flash } from "../dom.js";
 import { formatList, register, t } from "../i18n.js";
 
 if (!document.querySelector("link[data-wordland]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: "/static/games/wordland.css", dataset: { wordland: "1" } }));
+  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./wordland.css", import.meta.url).href, dataset: { wordland: "1" } }));
 }
 
 register({

@@ -1,0 +1,68 @@
+// Sound cues made in the browser (Web Audio API, no sound files) and a short vibration for your turn.
+// A mute switch is remembered per device; the table screen starts muted (it is often the noisy TV).
+
+const MUTE_KEY = "tischrunde.muted";
+
+// each cue: notes as [frequency Hz, start s, length s], a wave form and a loudness
+const CUES = {
+  turn: { wave: "sine", gain: 0.25, notes: [[660, 0, 0.12], [880, 0.12, 0.18]] },
+  teapot: { wave: "triangle", gain: 0.2, notes: [[1200, 0, 0.05], [1200, 0.25, 0.05], [1200, 0.5, 0.05]] },
+  race: { wave: "square", gain: 0.12, notes: [[440, 0, 0.08], [554, 0.08, 0.08], [659, 0.16, 0.12]] },
+  caught: { wave: "sawtooth", gain: 0.12, notes: [[523, 0, 0.12], [392, 0.12, 0.12], [262, 0.24, 0.3]] },
+  spark: { wave: "sine", gain: 0.2, notes: [[1047, 0, 0.08], [1319, 0.07, 0.08], [1568, 0.14, 0.08], [2093, 0.21, 0.2]] },
+};
+
+let context = null;
+
+function audio() {
+  if (context === null) {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return null;
+    context = new Ctx();
+  }
+  if (context.state === "suspended") context.resume().catch(() => {});
+  return context;
+}
+
+// browsers start audio only after a gesture: the first tap anywhere unlocks it
+window.addEventListener("pointerdown", () => audio(), { once: true, capture: true });
+
+export function isMuted(isTable = false) {
+  const saved = localStorage.getItem(MUTE_KEY);
+  if (saved === null) return isTable;
+  return saved === "1";
+}
+
+export function setMuted(muted) {
+  localStorage.setItem(MUTE_KEY, muted ? "1" : "0");
+}
+
+/** Play one cue by name ("turn", "teapot", "race", "caught", "spark"), unless muted. */
+export function cue(name, { isTable = false } = {}) {
+  const spec = CUES[name];
+  if (!spec || isMuted(isTable)) return false;
+  const ctx = audio();
+  if (ctx === null || ctx.state !== "running") return false;
+  const start = ctx.currentTime + 0.01;
+  for (const [frequency, at, length] of spec.notes) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = spec.wave;
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0, start + at);
+    gain.gain.linearRampToValueAtTime(spec.gain, start + at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + at + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(start + at);
+    osc.stop(start + at + length + 0.02);
+  }
+  return true;
+}
+
+/** A short buzz for your turn, where the phone has a vibration motor (and sound is not muted). */
+export function buzz(isTable = false) {
+  if (isTable || isMuted(false) || typeof navigator.vibrate !== "function") return false;
+  return navigator.vibrate([60, 40, 60]);
+}
+
+export const CUE_NAMES = Object.keys(CUES);

@@ -1,0 +1,64 @@
+// The service worker: the app shell from the cache at once, updated in the background.
+// Never the API (/api/) nor the WebSocket (/ws): those always go to the server.
+// The server writes its version into this file, so a new server version is a new worker, which
+// replaces the old one and drops its cache.
+
+const VERSION = "__VERSION__";
+const CACHE = `tischrunde-${VERSION}`;
+const PREFIX = `/static/${VERSION}/`;
+const SHELL = "/";
+const CORE = ["app.js", "i18n.js", "net.js", "dom.js", "pwa.js", "style.css", "icon.svg"].map((f) => PREFIX + f);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll([SHELL, ...CORE]))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("tischrunde-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function fromNetwork(request, cache, key) {
+  return fetch(request).then((response) => {
+    if (response.ok) cache.put(key, response.clone());
+    return response;
+  });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
+  if (request.mode === "navigate") {
+    // every page of the app is the same shell; the route is read by app.js
+    event.respondWith(
+      caches.open(CACHE).then(async (cache) => {
+        const cached = await cache.match(SHELL);
+        const fresh = fromNetwork(request, cache, SHELL);
+        if (cached) {
+          event.waitUntil(fresh.catch(() => undefined));
+          return cached;
+        }
+        return fresh;
+      }),
+    );
+    return;
+  }
+  if (url.pathname.startsWith(PREFIX)) {
+    // versioned files never change: the cache first, the network once
+    event.respondWith(
+      caches.open(CACHE).then(async (cache) => (await cache.match(request)) || fromNetwork(request, cache, request)),
+    );
+  }
+});
