@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import ipaddress
+import logging
+import re
 import secrets
+import socket
+import struct
+import sys
+import time
 import unicodedata
 from collections import deque
+from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import urlsplit
 
 #: no 0/O/Q, 1/I/L, 2/Z, 5/S, 8/B: letters a phone keyboard and tired eyes cannot mix up
 CODE_ALPHABET = "ACDEFGHJKMNPRTUVWXY"
 CODE_LENGTH = 5
 MAX_NAME_CHARS = 24
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
 
 
 def new_room_code() -> str:
@@ -110,3 +133,148 @@ class Throttle:
             # forget the oldest client rather than grow without bound
             del self.misses[next(iter(self.misses))]
         self.misses.setdefault(client, deque()).append(now)
+
+
+# ---- hostile input --------------------------------------------------------------------------
+
+#: the deepest JSON nesting a frame or body may have (actions and options need a handful of levels;
+#: decoders recurse per level and run out of stack near a thousand)
+MAX_JSON_DEPTH = 32
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(rb"[\[\]{}]")
+
+
+def json_too_deep(data: str | bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether JSON text nests arrays and objects deeper than ``limit``, found before any decoding.
+
+    Counting brackets is C-fast; only text with more than ``limit`` opening brackets is scanned for its
+    depth (strings taken out first, so brackets inside names do not count)."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if raw.count(b"[") + raw.count(b"{") <= limit:
+        return False
+    depth = 0
+    for bracket in _BRACKETS.findall(_JSON_STRING.sub(b"", raw)):
+        if bracket in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+class QuietLog:
+    """Logs an expected condition an outsider can cause as one short line, at most once per
+    ``every_s`` per kind; the next line says how many were left out in between."""
+
+    def __init__(self, logger: logging.Logger, every_s: float = 10.0) -> None:
+        self.logger = logger
+        self.every_s = every_s
+        self.last: dict[str, float] = {}
+        self.skipped: dict[str, int] = {}
+
+    def note(self, kind: str, message: str, now: float | None = None) -> bool:
+        """Log ``kind: message`` unless a line of this kind went out recently; True if logged."""
+        now = time.monotonic() if now is None else now
+        last = self.last.get(kind)
+        if last is not None and now - last < self.every_s:
+            self.skipped[kind] = self.skipped.get(kind, 0) + 1
+            return False
+        self.last[kind] = now
+        skipped = self.skipped.pop(kind, 0)
+        more = f" ({skipped} more like it not logged)" if skipped else ""
+        self.logger.info("%s: %s%s", kind, message, more)
+        return True
+
+
+# ---- hosts ------------------------------------------------------------------------------------
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def own_addresses() -> set[str]:
+    """The machine's own IP addresses, found without sending anything: the host name's addresses,
+    the source address the system would pick for a route out (a connected UDP socket sends no packet),
+    and on Linux every interface's address."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            found.add(str(info[4][0]))
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            found.add(str(s.getsockname()[0]))
+    found |= _linux_addresses()
+    return {a.split("%", 1)[0] for a in found}
+
+
+def _linux_addresses() -> set[str]:
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/net/if_inet6").read_text().splitlines():
+            hexaddr = line.split()[0]
+            found.add(str(ipaddress.IPv6Address(bytes.fromhex(hexaddr))))
+    if sys.platform.startswith("linux"):
+        import fcntl
+
+        siocgifaddr = 0x8915
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for _, name in socket.if_nameindex():
+                with contextlib.suppress(OSError):
+                    packed = fcntl.ioctl(s.fileno(), siocgifaddr, struct.pack("256s", name.encode()[:15]))
+                    found.add(socket.inet_ntoa(packed[20:24]))
+    return found
+
+
+def default_allowed_hosts(public_url: str | None = None) -> list[str]:
+    """Loopback names, the machine's name and addresses, and the public URL's host."""
+    hosts = [*LOOPBACK_HOSTS, socket.gethostname(), f"{socket.gethostname()}.local", *sorted(own_addresses())]
+    if public_url:
+        public = urlsplit(public_url).hostname
+        if public:
+            hosts.append(public)
+    return hosts
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header without its port: ``[::1]:8000`` -> ``::1``, ``A.example.`` ->
+    ``a.example``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    if header.count(":") == 1:
+        header = header.split(":", 1)[0]
+    return header.rstrip(".")
+
+
+class HostList:
+    """The Host headers this server answers: names and addresses (``*`` for any, ``.example.org``
+    for a domain and its subdomains). Refusing the rest stops DNS rebinding."""
+
+    def __init__(self, hosts: Iterable[str]) -> None:
+        self.any = False
+        self.names: set[str] = set()
+        self.suffixes: list[str] = []
+        for host in hosts:
+            host = host.strip().lower()
+            if not host:
+                continue
+            if host == "*":
+                self.any = True
+            elif host.startswith("."):
+                self.suffixes.append(host)
+            else:
+                name = host_name(host) if host.startswith("[") else host.rstrip(".")
+                with contextlib.suppress(ValueError):
+                    name = str(ipaddress.ip_address(name))
+                self.names.add(name)
+
+    def allows(self, header: str | None) -> bool:
+        if self.any:
+            return True
+        if not header:
+            return False
+        name = host_name(header)
+        with contextlib.suppress(ValueError):
+            name = str(ipaddress.ip_address(name))
+        return name in self.names or any(name.endswith(s) or name == s[1:] for s in self.suffixes)
