@@ -900,7 +900,7 @@ def create_app(
     tick_s: float = 1.0,
     msg_rate: float = 20.0,
     msg_burst: float = 40.0,
-    join_limit: int = 20,
+    join_limit: int = 100,
     join_window_s: float = 60.0,
     room_limit: int = 60,
     gc_freeze_s: float | None = None,

@@ -114,3 +114,35 @@ class QuietWebSockets(WebSocketsSansIOProtocol):
             self.handle_parser_exception()
             return
         self.queue.put_nowait({"type": "websocket.receive", "text": text})
+
+
+#: uvicorn's own log lines that any client can cause, one per request
+NOISY = frozenset(
+    {"Invalid HTTP request received.", "Unsupported upgrade request.", "Exceeded concurrency limit."}
+)
+
+
+class QuietFilter(logging.Filter):
+    """Lets each of uvicorn's ``NOISY`` lines through at most once per ``every_s``."""
+
+    def __init__(self, every_s: float = 10.0) -> None:
+        super().__init__()
+        self.every_s = every_s
+        self.last: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.msg
+        if not isinstance(message, str) or message not in NOISY:
+            return True
+        last = self.last.get(message)
+        if last is not None and record.created - last < self.every_s:
+            return False
+        self.last[message] = record.created
+        return True
+
+
+def quiet_uvicorn() -> None:
+    """Rate-limit uvicorn's ``NOISY`` lines (once per process)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, QuietFilter) for f in logger.filters):
+        logger.addFilter(QuietFilter())
