@@ -70,6 +70,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 MAX_TAKEOVER_S = 3600
 MAX_BODY_BYTES = 16 * 1024
+WRITER_GRACE_S = 2.0
 HELLO_LATE = "no hello within {:g} s: the connection is closed"
 #: the key of the throttles that count all clients together
 ALL = "*"
@@ -134,10 +135,11 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 async def _refuse(
-    scope: Scope, receive: Receive, send: Send, status: int, ws_code: int, error: Error
+    scope: Scope, receive: Receive, send: Send, status: int, ws_code: int, error: Error, *, accept: bool
 ) -> None:
-    """Answer an HTTP request with ``status`` and ``error``; a WebSocket is accepted and closed with
-    ``ws_code`` and the message as reason, so a browser can tell why (a refused handshake says nothing)."""
+    """Answer an HTTP request with ``status`` and ``error``. A WebSocket is closed with ``ws_code``:
+    with ``accept`` after its handshake, the message as reason, so the client can tell why; else
+    before it (the client sees HTTP 403 and learns nothing)."""
     if scope["type"] == "http":
         body = _json.encode(error)
         await send(
@@ -154,6 +156,9 @@ async def _refuse(
         return
     message = await receive()
     if message["type"] != "websocket.connect":
+        return
+    if not accept:
+        await send({"type": "websocket.close", "code": ws_code})
         return
     await send({"type": "websocket.accept"})
     await send({"type": "websocket.close", "code": ws_code, "reason": error.message[:120]})
@@ -183,7 +188,7 @@ class Guard(Middleware):
             error = Error(
                 code="bad_host", message="this server does not answer for this host name", field="host"
             )
-            await _refuse(scope, receive, send, 400, 1008, error)
+            await _refuse(scope, receive, send, 400, 1008, error, accept=False)
             return
         if kind == "http":
             await self.app(scope, receive, send)
@@ -193,7 +198,7 @@ class Guard(Middleware):
         if count >= self.per_client or self.open_total >= self.total:
             quiet.note("full", f"refused a WebSocket from {client}: the server or this address is full")
             error = Error(code="busy", message="too many connections, try again later")
-            await _refuse(scope, receive, send, 503, 1013, error)
+            await _refuse(scope, receive, send, 503, 1013, error, accept=True)
             return
         self.open[client] = count + 1
         self.open_total += 1
@@ -487,9 +492,10 @@ class Server:
             conn.close()
             self.conn_misses.pop(conn, None)
             await self.detach(conn)
-            writer.cancel()
+            # the writer sends what is queued (a refusal's error frame) and the close; a client that
+            # reads nothing any more is not waited for long
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+                await asyncio.wait_for(writer, WRITER_GRACE_S)
 
     async def handle(self, conn: Conn, data: str | bytes) -> None:
         """Answer one client frame; on any refusal send an Error and change nothing."""
