@@ -9,7 +9,6 @@ import logging
 import re
 import secrets
 import socket
-import struct
 import sys
 import time
 import unicodedata
@@ -149,9 +148,14 @@ def json_too_deep(data: str | bytes, limit: int = MAX_JSON_DEPTH) -> bool:
 
     Counting brackets is C-fast; only text with more than ``limit`` opening brackets is scanned for its
     depth (strings taken out first, so brackets inside names do not count)."""
-    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    if raw.count(b"[") + raw.count(b"{") <= limit:
+    if isinstance(data, str):
+        if data.count("[") + data.count("{") <= limit:
+            return False
+        raw = data.encode("utf-8", "surrogatepass")
+    elif data.count(b"[") + data.count(b"{") <= limit:
         return False
+    else:
+        raw = data
     depth = 0
     for bracket in _BRACKETS.findall(_JSON_STRING.sub(b"", raw)):
         if bracket in (b"[", b"{"):
@@ -193,36 +197,36 @@ LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def own_addresses() -> set[str]:
-    """The machine's own IP addresses, found without sending anything: the host name's addresses,
-    the source address the system would pick for a route out (a connected UDP socket sends no packet),
-    and on Linux every interface's address."""
-    found: set[str] = set()
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None):
-            found.add(str(info[4][0]))
+    """The machine's own IP addresses, found without sending anything: on Linux every interface's
+    addresses (from /proc), elsewhere the host name's; and the source address the system would pick
+    for a route out (connecting a UDP socket sends no packet)."""
+    found = _linux_addresses() if sys.platform.startswith("linux") else set()
+    if not found:
+        with contextlib.suppress(OSError):
+            for info in socket.getaddrinfo(socket.gethostname(), None):
+                found.add(str(info[4][0]))
     for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
         with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as s:
             s.connect((probe, 9))
             found.add(str(s.getsockname()[0]))
-    found |= _linux_addresses()
     return {a.split("%", 1)[0] for a in found}
 
 
 def _linux_addresses() -> set[str]:
+    """Every local IPv4 address (the kernel's routing trie marks them ``/32 host LOCAL``) and every
+    interface's IPv6 address."""
     found: set[str] = set()
     with contextlib.suppress(OSError):
+        previous = ""
+        for line in Path("/proc/net/fib_trie").read_text().splitlines():
+            text = line.strip()
+            if text.startswith("|-- "):
+                previous = text[4:]
+            elif text.startswith("/32 host LOCAL") and previous:
+                found.add(previous)
+    with contextlib.suppress(OSError, ValueError):
         for line in Path("/proc/net/if_inet6").read_text().splitlines():
-            hexaddr = line.split()[0]
-            found.add(str(ipaddress.IPv6Address(bytes.fromhex(hexaddr))))
-    if sys.platform.startswith("linux"):
-        import fcntl
-
-        siocgifaddr = 0x8915
-        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _, name in socket.if_nameindex():
-                with contextlib.suppress(OSError):
-                    packed = fcntl.ioctl(s.fileno(), siocgifaddr, struct.pack("256s", name.encode()[:15]))
-                    found.add(socket.inet_ntoa(packed[20:24]))
+            found.add(str(ipaddress.IPv6Address(bytes.fromhex(line.split()[0]))))
     return found
 
 
