@@ -434,3 +434,31 @@ async def test_two_hundred_spectators_cost_far_fewer_than_quadratic_frames(real:
         assert frames < 10 * n, frames  # one RoomMsg per join to everyone would be n(n+1)/2 = 20,100
     finally:
         await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+
+
+def test_serve_options_reach_the_server(tmp_path: Path) -> None:
+    port = free_port()
+    options = (
+        "--max-per-client",
+        "2",
+        "--hello-timeout",
+        "0.5",
+        "--allowed-hosts",
+        "127.0.0.1,spiel.example",
+    )
+    proc = start_server(tmp_path / "data", port, extra=options)
+    try:
+        with contextlib.ExitStack() as stack:
+            first = stack.enter_context(RawWebSocket(port))
+            stack.enter_context(RawWebSocket(port))
+            third = stack.enter_context(RawWebSocket(port))
+            assert third.status == 101 and third.close_code() == 1013  # a clear refusal, not a reset
+            late = first.recv_json()
+            assert late["code"] == "bad_frame" and "no hello within 0.5 s" in late["message"]
+            assert first.close_code() == 1000
+        for host, status in (("spiel.example:8000", 200), ("localhost", 400)):
+            with connect(port) as sock:
+                sock.sendall(f"GET /api/games HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+                assert read_response(sock)[0] == status, host
+    finally:
+        stop(proc)
