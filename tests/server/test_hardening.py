@@ -303,9 +303,21 @@ def test_host_lists() -> None:
         assert hosts.allows(ok), ok
     for bad in ("evil.example", "example.org.evil.example", "192.168.1.2", "", None, "notexample.org"):
         assert not hosts.allows(bad), bad
+    assert not security.HostList([]).allows("127.0.0.1")
     defaults = security.default_allowed_hosts("http://tisch.example:8000/")
     assert {"localhost", "127.0.0.1", "::1", "tisch.example"} <= set(defaults)
     assert security.own_addresses() <= set(defaults)
+
+
+def test_the_machines_current_addresses_are_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    addresses = {"10.1.2.3"}
+    monkeypatch.setattr(security, "own_addresses", lambda: set(addresses))
+    own = security.HostList(["localhost"], own_addresses=True, recheck_s=0)
+    assert own.allows("10.1.2.3:8000") and not own.allows("10.9.9.9:8000")
+    addresses.clear()
+    addresses.add("10.9.9.9")  # the laptop joined another network
+    assert own.allows("10.9.9.9:8000") and not own.allows("10.1.2.3:8000")
+    assert not own.allows("evil.example")  # names are never looked up
 
 
 def test_creating_a_room_needs_a_json_content_type(serve: Callable[..., TestClient]) -> None:

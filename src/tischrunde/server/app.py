@@ -964,9 +964,10 @@ def create_app(
         max_spectators=max_spectators,
         spectator_every_s=spectator_every_s,
     )
-    hosts = security.HostList(
-        security.default_allowed_hosts(public_url) if allowed_hosts is None else allowed_hosts
-    )
+    if allowed_hosts is None:
+        hosts = security.HostList(security.default_allowed_hosts(public_url), own_addresses=True)
+    else:
+        hosts = security.HostList(allowed_hosts)
     total = fd_budget() if max_connections is None else max_connections
 
     def outer(app: StarletteASGIApp) -> StarletteASGIApp:

@@ -253,12 +253,18 @@ def host_name(header: str) -> str:
 
 class HostList:
     """The Host headers this server answers: names and addresses (``*`` for any, ``.example.org``
-    for a domain and its subdomains). Refusing the rest stops DNS rebinding."""
+    for a domain and its subdomains). Refusing the rest stops DNS rebinding. With ``own_addresses``
+    also whatever addresses the machine has now (a laptop that changes networks keeps answering on
+    its new address), looked up again at most every ``recheck_s``."""
 
-    def __init__(self, hosts: Iterable[str]) -> None:
+    def __init__(self, hosts: Iterable[str], *, own_addresses: bool = False, recheck_s: float = 5.0) -> None:
         self.any = False
         self.names: set[str] = set()
         self.suffixes: list[str] = []
+        self.own = own_addresses
+        self.recheck_s = recheck_s
+        self.own_seen: set[str] = set()
+        self.checked = -recheck_s
         for host in hosts:
             host = host.strip().lower()
             if not host:
@@ -269,16 +275,27 @@ class HostList:
                 self.suffixes.append(host)
             else:
                 name = host_name(host) if host.startswith("[") else host.rstrip(".")
-                with contextlib.suppress(ValueError):
-                    name = str(ipaddress.ip_address(name))
-                self.names.add(name)
+                self.names.add(_canonical(name)[0])
 
     def allows(self, header: str | None) -> bool:
         if self.any:
             return True
         if not header:
             return False
-        name = host_name(header)
-        with contextlib.suppress(ValueError):
-            name = str(ipaddress.ip_address(name))
-        return name in self.names or any(name.endswith(s) or name == s[1:] for s in self.suffixes)
+        name, is_address = _canonical(host_name(header))
+        if name in self.names or any(name.endswith(s) or name == s[1:] for s in self.suffixes):
+            return True
+        if not (self.own and is_address):
+            return False
+        if name not in self.own_seen and time.monotonic() - self.checked >= self.recheck_s:
+            self.checked = time.monotonic()
+            self.own_seen = own_addresses()
+        return name in self.own_seen
+
+
+def _canonical(name: str) -> tuple[str, bool]:
+    """A host name as compared (an address in its one written form); and whether it is an address."""
+    try:
+        return str(ipaddress.ip_address(name)), True
+    except ValueError:
+        return name, False
