@@ -59,7 +59,8 @@ _decode_view = msgspec.json.Decoder(dict[str, Any]).decode
 
 
 def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
-    """The server process: the real app, with the per-client room-creation limit lifted for the bench."""
+    """The server process: the real app, with the limits per client and of all clients lifted for the
+    bench (its thousands of connections all come from one address)."""
     import uvicorn
 
     if cpus:
@@ -72,8 +73,17 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
 
     store = MemoryStore() if store_kind == "memory" else None
     dump = instrument_server(Path(data) / "server-latency.json")
+    unlimited = 1_000_000
     app = create_app(
-        Path(data), store=store, room_limit=1_000_000, join_limit=1_000_000, gc_freeze_s=FREEZE_S
+        Path(data),
+        store=store,
+        room_limit=unlimited,
+        join_limit=unlimited,
+        creation_cap=unlimited,
+        lookup_cap=unlimited,
+        max_per_client=unlimited,
+        max_connections=unlimited,
+        gc_freeze_s=FREEZE_S,
     )
     manager = app.state.manager
     stop = manager.stop

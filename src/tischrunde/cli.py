@@ -360,6 +360,33 @@ def serve(
         str | None,
         typer.Option(help="the address phones open, e.g. https://games.example.org (behind a reverse proxy)"),
     ] = None,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            help="comma-separated Host names to answer ('*': any, '.example.org': a domain); "
+            "default: loopback, this machine's names and addresses, the public URL's host"
+        ),
+    ] = None,
+    proxy_headers: Annotated[
+        bool, typer.Option(help="take the client address from X-Forwarded-For (behind a reverse proxy)")
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str, typer.Option(help="comma-separated proxy addresses/networks whose X-Forwarded-For counts")
+    ] = "127.0.0.1",
+    max_per_client: Annotated[int, typer.Option(help="open WebSockets per client address")] = 64,
+    max_connections: Annotated[
+        int | None, typer.Option(help="open connections in all (default: what the file limit allows)")
+    ] = None,
+    max_spectators: Annotated[int, typer.Option(help="spectators per room")] = 200,
+    join_limit: Annotated[
+        int, typer.Option(help="unknown room codes or bad tokens per address a minute")
+    ] = 100,
+    lookup_cap: Annotated[int, typer.Option(help="unknown room codes a minute, all clients together")] = 300,
+    room_limit: Annotated[int, typer.Option(help="new rooms per address a minute")] = 60,
+    creation_cap: Annotated[int, typer.Option(help="new rooms a minute, all clients together")] = 300,
+    hello_timeout: Annotated[float, typer.Option(help="seconds a new WebSocket has to say hello")] = 10.0,
+    header_timeout: Annotated[float, typer.Option(help="seconds to send an HTTP request's headers")] = 10.0,
+    body_timeout: Annotated[float, typer.Option(help="seconds to send an HTTP request's body")] = 10.0,
 ) -> None:
     """Run the web app and the game server."""
     from tischrunde.server.main import run
@@ -367,7 +394,26 @@ def serve(
     if public_url is not None and not public_url.startswith(("http://", "https://")):
         raise typer.BadParameter("must start with http:// or https://", param_hint="--public-url")
     announce_join_address(host, port, public_url)
-    run(host=host, port=port, data_dir=data, redis_url=redis_url, public_url=public_url)
+    run(
+        host=host,
+        port=port,
+        data_dir=data,
+        redis_url=redis_url,
+        public_url=public_url,
+        header_timeout_s=header_timeout,
+        allowed_hosts=None if allowed_hosts is None else [h for h in allowed_hosts.split(",") if h.strip()],
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips,
+        max_per_client=max_per_client,
+        max_connections=max_connections,
+        max_spectators=max_spectators,
+        join_limit=join_limit,
+        lookup_cap=lookup_cap,
+        room_limit=room_limit,
+        creation_cap=creation_cap,
+        hello_timeout_s=hello_timeout,
+        body_timeout_s=body_timeout,
+    )
 
 
 def announce_join_address(host: str, port: int, public_url: str | None) -> None:

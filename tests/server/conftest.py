@@ -48,3 +48,11 @@ def fast_toy_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("tischrunde.bots.toy")
     module.BOTS = {"fast": FastBot}  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tischrunde.bots.toy", module)
+
+
+@pytest.fixture(autouse=True)
+def testclient_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starlette's TestClient sends ``Host: testserver``: let the servers of these tests answer it."""
+    from tischrunde.server import security
+
+    monkeypatch.setattr(security, "LOOPBACK_HOSTS", (*security.LOOPBACK_HOSTS, "testserver"))

@@ -114,9 +114,10 @@ def test_create_room_refuses_bad_requests(
 
 
 def test_create_room_refuses_non_json_and_huge_bodies(client: TestClient) -> None:
-    assert client.post("/api/rooms", content=b"{nope").json()["code"] == "bad_frame"
-    assert client.post("/api/rooms", content=b"[1]").json()["code"] == "bad_frame"
-    huge = client.post("/api/rooms", content=b"x" * (20 * 1024))
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/rooms", content=b"{nope", headers=json_type).json()["code"] == "bad_frame"
+    assert client.post("/api/rooms", content=b"[1]", headers=json_type).json()["code"] == "bad_frame"
+    huge = client.post("/api/rooms", content=b"x" * (20 * 1024), headers=json_type)
     assert huge.status_code == 413 and huge.json()["code"] == "too_large"
 
 

@@ -140,6 +140,8 @@ def test_the_lan_address_is_found_without_traffic_or_falls_back(monkeypatch: pyt
 @contextlib.contextmanager
 def serving(web_dir: Path, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> Iterator[TestClient]:
     monkeypatch.setattr(publicurl, "cached_lan_ipv4", lambda: LAN)
+    # the request hosts these tests send stand for this machine's LAN address (--allowed-hosts)
+    kwargs.setdefault("allowed_hosts", ["127.0.0.1", "testserver", "192.168.1.20", "games.example.org"])
     app = create_app(store=MemoryStore(), web_dir=web_dir, **kwargs)
     with TestClient(app, base_url="http://127.0.0.1:8000") as client:
         yield client

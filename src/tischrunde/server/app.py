@@ -7,20 +7,23 @@ import contextlib
 import io
 import logging
 import re
+import resource
 import struct
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import segno
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp as StarletteASGIApp
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from tischrunde.bots import bot_kinds
@@ -62,26 +65,22 @@ from tischrunde.server.rooms import (
     switch_game,
     wall_ms,
 )
+from tischrunde.server.security import CSP as CSP
+from tischrunde.server.security import SECURITY_HEADERS
 from tischrunde.server.static import WebFiles
 from tischrunde.server.store import RoomRow, SeatRow, SQLiteStore, Store
 
 log = logging.getLogger("tischrunde.server")
+quiet = security.QuietLog(log)
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-)
-SECURITY_HEADERS = [
-    (b"content-security-policy", CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-]
 MAX_TAKEOVER_S = 3600
 MAX_BODY_BYTES = 16 * 1024
+WRITER_GRACE_S = 2.0
+HELLO_LATE = "no hello within {:g} s: the connection is closed"
+#: the key of the throttles that count all clients together
+ALL = "*"
 
 _frame_decoder = msgspec.json.Decoder(ClientFrame)
 _json = msgspec.json.Encoder()
@@ -105,8 +104,8 @@ RAW_SEND = "tischrunde.raw_send"
 
 class RawSend(Middleware):
     """Keeps the ASGI server's own ``send`` of a WebSocket in its scope (``RAW_SEND``), for the game
-    socket's writers (``_write``, ``direct_writer``). Added last, it is the outermost of our middleware,
-    and Starlette's error middleware outside it passes a WebSocket's ``send`` on as it is."""
+    socket's writers (``_write``, ``direct_writer``). The middleware outside it (``App``) passes a
+    WebSocket's ``send`` on as it is."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -115,7 +114,8 @@ class RawSend(Middleware):
 
 
 class SecurityHeaders(Middleware):
-    """Adds the Content-Security-Policy and friends to every HTTP response."""
+    """Adds the Content-Security-Policy and friends to every HTTP response. The outermost middleware
+    (``App``), so refusals and Starlette's own 500 carry them too."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -131,6 +131,113 @@ class SecurityHeaders(Middleware):
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            text: str = value.decode("latin-1")
+            return text
+    return None
+
+
+async def _refuse(
+    scope: Scope, receive: Receive, send: Send, status: int, ws_code: int, error: Error, *, accept: bool
+) -> None:
+    """Answer an HTTP request with ``status`` and ``error``. A WebSocket is closed with ``ws_code``:
+    with ``accept`` after its handshake, the message as reason, so the client can tell why; else
+    before it (the client sees HTTP 403 and learns nothing)."""
+    if scope["type"] == "http":
+        body = _json.encode(error)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+        return
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    if not accept:
+        await send({"type": "websocket.close", "code": ws_code})
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": ws_code, "reason": error.message[:120]})
+
+
+class Guard(Middleware):
+    """Refuses, before any route runs: a Host header not in ``hosts`` (a DNS-rebinding page names its
+    own host; HTTP 400, WebSocket 1008), and a WebSocket beyond ``per_client`` open ones from one
+    address or ``total`` open ones in all (close 1013, "try again later")."""
+
+    def __init__(self, app: ASGIApp, *, hosts: security.HostList, per_client: int, total: int) -> None:
+        super().__init__(app)
+        self.hosts = hosts
+        self.per_client = per_client
+        self.total = total
+        self.open: dict[str, int] = {}
+        self.open_total = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = _header(scope, b"host")
+        if not self.hosts.allows(host):
+            quiet.note("bad_host", f"refused a request for host {str(host)[:80]!r} (see --allowed-hosts)")
+            error = Error(
+                code="bad_host", message="this server does not answer for this host name", field="host"
+            )
+            await _refuse(scope, receive, send, 400, 1008, error, accept=False)
+            return
+        if kind == "http":
+            await self.app(scope, receive, send)
+            return
+        client = scope["client"][0] if scope.get("client") else "unknown"
+        count = self.open.get(client, 0)
+        if count >= self.per_client or self.open_total >= self.total:
+            quiet.note("full", f"refused a WebSocket from {client}: the server or this address is full")
+            error = Error(code="busy", message="too many connections, try again later")
+            await _refuse(scope, receive, send, 503, 1013, error, accept=True)
+            return
+        self.open[client] = count + 1
+        self.open_total += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open_total -= 1
+            left = self.open[client] - 1
+            if left:
+                self.open[client] = left
+            else:
+                del self.open[client]
+
+
+class App(Starlette):
+    """Starlette with our middleware outside its own: ``SecurityHeaders`` outermost, then (behind a
+    trusted proxy) the forwarded client address, the ``Guard``, and ``RawSend``."""
+
+    outer: Callable[[StarletteASGIApp], StarletteASGIApp] | None = None
+
+    def build_middleware_stack(self) -> StarletteASGIApp:
+        stack = super().build_middleware_stack()
+        return stack if self.outer is None else self.outer(stack)
+
+
+def fd_budget(reserve: int = 128) -> int:
+    """How many connections fit in this process's file limit, leaving ``reserve`` for the store,
+    logs and the listening sockets."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 100_000
+    return max(16, soft - reserve)
 
 
 class Server:
@@ -149,6 +256,13 @@ class Server:
         heartbeat_s: float = 6.0,
         public_url: str | None = None,
         listen_host: str | None = None,
+        conn_miss_limit: int = 5,
+        lookup_cap: int = 300,
+        creation_cap: int = 300,
+        hello_timeout_s: float = 10.0,
+        body_timeout_s: float = 10.0,
+        max_spectators: int = 200,
+        spectator_every_s: float = 0.25,
     ) -> None:
         self.manager = manager
         self.web = WebFiles(web_dir)
@@ -157,8 +271,70 @@ class Server:
         self.listen_host = listen_host
         self.msg_rate = msg_rate
         self.msg_burst = msg_burst
+        # misses (unknown codes, bad tokens): per address, per connection, and of all clients together
         self.throttle = security.Throttle(join_limit, join_window_s)
+        self.conn_miss_limit = conn_miss_limit
+        self.conn_misses: dict[Conn, int] = {}
+        self.all_misses = security.Throttle(lookup_cap, 60.0, max_clients=1)
+        # room creations: per address and of all clients together
         self.creations = security.Throttle(room_limit, join_window_s)
+        self.all_creations = security.Throttle(creation_cap, 60.0, max_clients=1)
+        self.hello_timeout_s = hello_timeout_s
+        self.body_timeout_s = body_timeout_s
+        self.max_spectators = max_spectators
+        self.spectator_every_s = spectator_every_s
+        self.count_due: dict[Room, asyncio.TimerHandle] = {}
+
+    # ---- throttles -----------------------------------------------------------------------------
+
+    def _throttled(self, client: str, now: float) -> str | None:
+        """Why lookups by code from ``client`` are refused now, or None."""
+        if not self.throttle.allowed(client, now):
+            return "too many unknown room codes or tokens from your address, wait a minute"
+        if not self.all_misses.allowed(ALL, now):
+            return "the server is seeing too many unknown room codes, wait a minute"
+        return None
+
+    def _miss(self, client: str, now: float, conn: Conn | None = None) -> None:
+        self.throttle.miss(client, now)
+        self.all_misses.miss(ALL, now)
+        if conn is not None:
+            self.conn_misses[conn] = self.conn_misses.get(conn, 0) + 1
+
+    async def _find_room(self, conn: Conn, hello: Hello, now: float) -> Room:
+        """The room a hello names. A hello whose token holds a seat there is never throttled; any other
+        is refused while its address (or the whole server) has too many misses, whether its room exists
+        or not (else the refusal would tell codes apart)."""
+        refusal = self._throttled(conn.client, now)
+        if refusal is not None and hello.token is None:
+            raise ProtocolError("rate_limited", refusal)
+        code = security.normalize_code(hello.room)
+        room = None if code is None else await self.manager.get(code)
+        if refusal is not None:
+            assert hello.token is not None
+            if room is None or room.seat_of(security.hash_token(hello.token)) is None:
+                raise ProtocolError("rate_limited", refusal)
+        if room is None:
+            self._miss(conn.client, now, conn)
+            raise ProtocolError("unknown_room", "there is no room with this code", "room")
+        return room
+
+    # ---- spectators ----------------------------------------------------------------------------
+
+    def spectators_changed(self, room: Room) -> None:
+        """A spectator came or went: the room hears its new count within ``spectator_every_s``, one
+        RoomMsg for all the changes meanwhile (a thousand spectators joining at once would otherwise
+        cost half a million frames)."""
+        if room not in self.count_due:
+            loop = asyncio.get_running_loop()
+            self.count_due[room] = loop.call_later(self.spectator_every_s, self._send_count, room)
+
+    def _send_count(self, room: Room) -> None:
+        self.count_due.pop(room, None)
+        room.broadcast_room()
+
+    def room_is_full_of_spectators(self, room: Room) -> bool:
+        return sum(1 for c in room.conns if room.seat_of(c.token_hash) is None) >= self.max_spectators
 
     # ---- HTTP ----------------------------------------------------------------------------------
 
@@ -180,9 +356,23 @@ class Server:
         now = time.monotonic()
         if not self.creations.allowed(client, now):
             return _error(429, "rate_limited", "too many new rooms, wait a minute")
-        body = await _read_body(request)
+        if not self.all_creations.allowed(ALL, now):
+            return _error(429, "rate_limited", "the server is making too many new rooms, wait a minute")
+        media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if media != "application/json":
+            return _error(415, "bad_frame", "the body must be JSON sent as Content-Type: application/json")
+        try:
+            body = await _read_body(request, self.body_timeout_s)
+        except ClientDisconnect:
+            quiet.note("client_left", "a client left while sending a request body")
+            return _error(400, "bad_frame", "the request body did not arrive")
+        except TimeoutError:
+            quiet.note("slow_body", "a client did not finish its request body in time")
+            return _error(408, "bad_frame", f"the request body must arrive within {self.body_timeout_s:g} s")
         if body is None:
             return _error(413, "too_large", f"the request is larger than {MAX_BODY_BYTES} bytes")
+        if security.json_too_deep(body):
+            return _error(400, "bad_frame", f"JSON may nest at most {security.MAX_JSON_DEPTH} levels")
         try:
             data = msgspec.json.decode(body)
         except msgspec.DecodeError:
@@ -212,6 +402,7 @@ class Server:
             frame = error_frame(exc)
             return _error(400, frame.code, frame.message, frame.field)
         self.creations.miss(client, now)
+        self.all_creations.miss(ALL, now)
         for _ in range(20):
             row = RoomRow(
                 code=security.new_room_code(),
@@ -233,12 +424,13 @@ class Server:
     async def _lookup(self, request: Request) -> Room | Response:
         client = _client(request)
         now = time.monotonic()
-        if not self.throttle.allowed(client, now):
-            return _error(429, "rate_limited", "too many unknown room codes, wait a minute")
+        refusal = self._throttled(client, now)
+        if refusal is not None:
+            return _error(429, "rate_limited", refusal)
         code = security.normalize_code(str(request.path_params["code"]))
         room = None if code is None else await self.manager.get(code)
         if room is None:
-            self.throttle.miss(client, now)
+            self._miss(client, now)
             return _error(404, "unknown_room", "there is no room with this code")
         return room
 
@@ -318,12 +510,21 @@ class Server:
         conn.direct = direct_writer(ws)
         writer = asyncio.create_task(_write(ws, conn))
         bucket = security.TokenBucket(self.msg_rate, self.msg_burst, time.monotonic())
-        silent = False
+        hello_by = time.monotonic() + self.hello_timeout_s
         try:
             while not conn.closed:
-                message = await self.receive(ws, conn)
+                message = await self.receive(ws, conn, hello_by)
                 if message is None:
-                    silent = True
+                    if conn.room is None:
+                        # a connection that never joins only holds a socket
+                        conn.send(
+                            Error(
+                                code="bad_frame",
+                                message=HELLO_LATE.format(self.hello_timeout_s),
+                                field="type",
+                            )
+                        )
+                        conn.close()
                     break
                 if message["type"] == "websocket.disconnect":
                     break
@@ -338,21 +539,25 @@ class Server:
             pass
         finally:
             conn.close()
+            self.conn_misses.pop(conn, None)
             await self.detach(conn)
-            if silent:
-                # let the writer send the close frame; a dead peer's paused socket gets a second
-                await asyncio.wait({writer}, timeout=1.0)
-            writer.cancel()
+            # the writer sends what is queued (a refusal's error frame) and the close; a client that
+            # reads nothing any more is not waited for long
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+                await asyncio.wait_for(writer, WRITER_GRACE_S)
 
-    async def receive(self, ws: WebSocket, conn: Conn) -> Message | None:
-        """The next ASGI message, or None once a connection that has pinged (the web app's heartbeat)
-        was silent for ``heartbeat_s``: its network is gone. Connections that never ping wait forever."""
-        if not conn.pinged:
+    async def receive(self, ws: WebSocket, conn: Conn, hello_by: float) -> Message | None:
+        """The next ASGI message, or None at a deadline: ``hello_by`` for a connection that has not
+        joined yet, ``heartbeat_s`` of silence for one that has pinged (the web app's heartbeat: its
+        network is gone). Joined connections that never ping wait forever."""
+        if conn.room is None:
+            timeout = hello_by - time.monotonic()
+        elif conn.pinged:
+            timeout = self.heartbeat_s
+        else:
             return await ws.receive()
         try:
-            async with asyncio.timeout(self.heartbeat_s):
+            async with asyncio.timeout(timeout):
                 return await ws.receive()
         except TimeoutError:
             return None
@@ -362,6 +567,11 @@ class Server:
         size = len(data) if isinstance(data, bytes) else len(data.encode())
         if size > MAX_FRAME_BYTES:
             conn.send(Error(code="too_large", message=f"frames are limited to {MAX_FRAME_BYTES} bytes"))
+            return
+        if security.json_too_deep(data):
+            conn.send(
+                Error(code="bad_frame", message=f"JSON may nest at most {security.MAX_JSON_DEPTH} levels")
+            )
             return
         try:
             frame = _frame_decoder.decode(data)
@@ -389,6 +599,13 @@ class Server:
                 await self.leave(conn, conn.room)
         except ProtocolError as exc:
             conn.send(exc.frame())
+            if self.conn_misses.get(conn, 0) >= self.conn_miss_limit:
+                conn.send(
+                    Error(
+                        code="rate_limited", message="too many unknown room codes or tokens on one connection"
+                    )
+                )
+                conn.close()
         except GameError as exc:
             conn.send(error_frame(exc))
 
@@ -398,19 +615,13 @@ class Server:
         if hello.v != PROTOCOL_VERSION:
             raise ProtocolError("bad_frame", f"this server speaks protocol version {PROTOCOL_VERSION}", "v")
         now = time.monotonic()
-        if not self.throttle.allowed(conn.client, now):
-            raise ProtocolError("rate_limited", "too many unknown room codes or tokens, wait a minute")
-        code = security.normalize_code(hello.room)
-        room = None if code is None else await self.manager.get(code)
-        if room is None:
-            self.throttle.miss(conn.client, now)
-            raise ProtocolError("unknown_room", "there is no room with this code", "room")
+        room = await self._find_room(conn, hello, now)
         token: str | None = None
         role = hello.role
         if hello.token is not None:
             token_hash = security.hash_token(hello.token)
             if room.seat_of(token_hash) is None and not room.is_waiting(token_hash):
-                self.throttle.miss(conn.client, now)
+                self._miss(conn.client, now, conn)
                 raise ProtocolError("bad_token", "this token holds no seat in this room", "token")
             role = "player"
 
@@ -437,6 +648,10 @@ class Server:
             conn.token_hash = token_hash
         else:
             role = "table" if role == "table" else "spectator"
+            if self.room_is_full_of_spectators(room):
+                raise ProtocolError(
+                    "room_full", f"this room has its {self.max_spectators} spectators already"
+                )
         if room.unloaded:
             # the room went idle and out of memory while this hello waited: take the one loaded now
             # (the store already holds this hello's seat change)
@@ -457,8 +672,8 @@ class Server:
             )
         )
         room.send_snapshot(conn)
-        if room.seat_of(conn.token_hash) is None:  # one more watching (spectators count them)
-            room.broadcast_room(exclude=conn)
+        if room.seat_of(conn.token_hash) is None:  # one more watching (waiting people count too)
+            self.spectators_changed(room)
 
     async def act(self, conn: Conn, room: Room, frame: Act) -> None:
         seat = room.seat_of(conn.token_hash)
@@ -637,7 +852,7 @@ class Server:
         conn.room = None
         token_hash = conn.token_hash
         if token_hash is None or any(c.token_hash == token_hash for c in room.conns):
-            room.broadcast_room()
+            self.spectators_changed(room)
             return
         clock = self.manager.clock
 
@@ -753,14 +968,16 @@ def direct_writer(ws: WebSocket) -> Callable[[bytes], bool] | None:
     return write
 
 
-async def _read_body(request: Request) -> bytes | None:
+async def _read_body(request: Request, timeout_s: float) -> bytes | None:
+    """The body, or None if it is too large; TimeoutError if it takes longer than ``timeout_s``."""
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            return None
-        chunks.append(chunk)
+    async with asyncio.timeout(timeout_s):
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                return None
+            chunks.append(chunk)
     return b"".join(chunks)
 
 
@@ -791,7 +1008,7 @@ def create_app(
     tick_s: float = 1.0,
     msg_rate: float = 20.0,
     msg_burst: float = 40.0,
-    join_limit: int = 20,
+    join_limit: int = 100,
     join_window_s: float = 60.0,
     room_limit: int = 60,
     gc_freeze_s: float | None = None,
@@ -799,11 +1016,33 @@ def create_app(
     heartbeat_s: float = 6.0,
     public_url: str | None = None,
     listen_host: str | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    proxy_headers: bool = False,
+    forwarded_allow_ips: str = "127.0.0.1",
+    conn_miss_limit: int = 5,
+    lookup_cap: int = 300,
+    creation_cap: int = 300,
+    hello_timeout_s: float = 10.0,
+    body_timeout_s: float = 10.0,
+    max_per_client: int = 64,
+    max_connections: int | None = None,
+    max_spectators: int = 200,
+    spectator_every_s: float = 0.25,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
     ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does).
     ``heartbeat_s``: how long a pinging connection may be silent; ``public_url`` and ``listen_host``
-    (the address the server listens on) decide the join link (``publicurl.join_link``)."""
+    (the address the server listens on) decide the join link (``publicurl.join_link``).
+
+    Limits against abuse: ``join_limit`` misses (unknown codes, bad tokens) per address and
+    ``join_window_s``, ``conn_miss_limit`` per connection (then it is closed), ``lookup_cap`` per minute
+    of all clients; ``room_limit`` new rooms per address and window, ``creation_cap`` per minute of all;
+    a hello within ``hello_timeout_s``, a request body within ``body_timeout_s``; ``max_per_client``
+    WebSockets per address and ``max_connections`` in all (default: what the file limit allows);
+    ``max_spectators`` per room, whose count is sent at most every ``spectator_every_s``.
+    ``allowed_hosts``: the Host headers served (default ``security.default_allowed_hosts``: loopback,
+    this machine's names and addresses, ``public_url``'s host). ``proxy_headers``: take the client
+    address from X-Forwarded-For when the peer is one of ``forwarded_allow_ips``."""
     if store is None:
         if redis_url is not None:
             from tischrunde.server.store_redis import RedisStore
@@ -826,7 +1065,25 @@ def create_app(
         heartbeat_s=heartbeat_s,
         public_url=public_url,
         listen_host=listen_host,
+        conn_miss_limit=conn_miss_limit,
+        lookup_cap=lookup_cap,
+        creation_cap=creation_cap,
+        hello_timeout_s=hello_timeout_s,
+        body_timeout_s=body_timeout_s,
+        max_spectators=max_spectators,
+        spectator_every_s=spectator_every_s,
     )
+    if allowed_hosts is None:
+        hosts = security.HostList(security.default_allowed_hosts(public_url), own_addresses=True)
+    else:
+        hosts = security.HostList(allowed_hosts)
+    total = fd_budget() if max_connections is None else max_connections
+
+    def outer(app: StarletteASGIApp) -> StarletteASGIApp:
+        inner: ASGIApp = Guard(RawSend(app), hosts=hosts, per_client=max_per_client, total=total)
+        if proxy_headers:
+            inner = ProxyHeadersMiddleware(inner, trusted_hosts=forwarded_allow_ips)  # type: ignore[arg-type,assignment]
+        return SecurityHeaders(inner)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -854,9 +1111,8 @@ def create_app(
         Route("/sw.js", server.web.service_worker),
         Route("/manifest.webmanifest", server.web.manifest),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = App(routes=routes, lifespan=lifespan)
+    app.outer = outer
     app.state.server = server
     app.state.manager = manager
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(RawSend)  # added last: the outermost of ours
     return app

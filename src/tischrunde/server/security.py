@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import ipaddress
+import logging
 import re
 import secrets
+import socket
+import sys
+import time
 import unicodedata
 from collections import deque
 from collections.abc import Iterable
+from pathlib import Path
+from urllib.parse import urlsplit
 
 #: no 0/O/Q, 1/I/L, 2/Z, 5/S, 8/B: letters a phone keyboard and tired eyes cannot mix up
 CODE_ALPHABET = "ACDEFGHJKMNPRTUVWXY"
 CODE_LENGTH = 5
 MAX_NAME_CHARS = 24
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
 
 
 def new_room_code() -> str:
@@ -128,3 +148,170 @@ class Throttle:
             # forget the oldest client rather than grow without bound
             del self.misses[next(iter(self.misses))]
         self.misses.setdefault(client, deque()).append(now)
+
+
+# ---- hostile input --------------------------------------------------------------------------
+
+#: the deepest JSON nesting a frame or body may have (actions and options need a handful of levels;
+#: decoders recurse per level and run out of stack near a thousand)
+MAX_JSON_DEPTH = 32
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(rb"[\[\]{}]")
+
+
+def json_too_deep(data: str | bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether JSON text nests arrays and objects deeper than ``limit``, found before any decoding.
+
+    Counting brackets is C-fast; only text with more than ``limit`` opening brackets is scanned for its
+    depth (strings taken out first, so brackets inside names do not count)."""
+    if isinstance(data, str):
+        if data.count("[") + data.count("{") <= limit:
+            return False
+        raw = data.encode("utf-8", "surrogatepass")
+    elif data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    else:
+        raw = data
+    depth = 0
+    for bracket in _BRACKETS.findall(_JSON_STRING.sub(b"", raw)):
+        if bracket in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+class QuietLog:
+    """Logs an expected condition an outsider can cause as one short line, at most once per
+    ``every_s`` per kind; the next line says how many were left out in between."""
+
+    def __init__(self, logger: logging.Logger, every_s: float = 10.0) -> None:
+        self.logger = logger
+        self.every_s = every_s
+        self.last: dict[str, float] = {}
+        self.skipped: dict[str, int] = {}
+
+    def note(self, kind: str, message: str, now: float | None = None) -> bool:
+        """Log ``kind: message`` unless a line of this kind went out recently; True if logged."""
+        now = time.monotonic() if now is None else now
+        last = self.last.get(kind)
+        if last is not None and now - last < self.every_s:
+            self.skipped[kind] = self.skipped.get(kind, 0) + 1
+            return False
+        self.last[kind] = now
+        skipped = self.skipped.pop(kind, 0)
+        more = f" ({skipped} more like it not logged)" if skipped else ""
+        self.logger.info("%s: %s%s", kind, message, more)
+        return True
+
+
+# ---- hosts ------------------------------------------------------------------------------------
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def own_addresses() -> set[str]:
+    """The machine's own IP addresses, found without sending anything: on Linux every interface's
+    addresses (from /proc), elsewhere the host name's; and the source address the system would pick
+    for a route out (connecting a UDP socket sends no packet)."""
+    found = _linux_addresses() if sys.platform.startswith("linux") else set()
+    if not found:
+        with contextlib.suppress(OSError):
+            for info in socket.getaddrinfo(socket.gethostname(), None):
+                found.add(str(info[4][0]))
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            found.add(str(s.getsockname()[0]))
+    return {a.split("%", 1)[0] for a in found}
+
+
+def _linux_addresses() -> set[str]:
+    """Every local IPv4 address (the kernel's routing trie marks them ``/32 host LOCAL``) and every
+    interface's IPv6 address."""
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        previous = ""
+        for line in Path("/proc/net/fib_trie").read_text().splitlines():
+            text = line.strip()
+            if text.startswith("|-- "):
+                previous = text[4:]
+            elif text.startswith("/32 host LOCAL") and previous:
+                found.add(previous)
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/net/if_inet6").read_text().splitlines():
+            found.add(str(ipaddress.IPv6Address(bytes.fromhex(line.split()[0]))))
+    return found
+
+
+def default_allowed_hosts(public_url: str | None = None) -> list[str]:
+    """Loopback names, the machine's name and addresses, and the public URL's host."""
+    hosts = [*LOOPBACK_HOSTS, socket.gethostname(), f"{socket.gethostname()}.local", *sorted(own_addresses())]
+    if public_url:
+        public = urlsplit(public_url).hostname
+        if public:
+            hosts.append(public)
+    return hosts
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header without its port: ``[::1]:8000`` -> ``::1``, ``A.example.`` ->
+    ``a.example``."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[1:].split("]", 1)[0]
+    if header.count(":") == 1:
+        header = header.split(":", 1)[0]
+    return header.rstrip(".")
+
+
+class HostList:
+    """The Host headers this server answers: names and addresses (``*`` for any, ``.example.org``
+    for a domain and its subdomains). Refusing the rest stops DNS rebinding. With ``own_addresses``
+    also whatever addresses the machine has now (a laptop that changes networks keeps answering on
+    its new address), looked up again at most every ``recheck_s``."""
+
+    def __init__(self, hosts: Iterable[str], *, own_addresses: bool = False, recheck_s: float = 5.0) -> None:
+        self.any = False
+        self.names: set[str] = set()
+        self.suffixes: list[str] = []
+        self.own = own_addresses
+        self.recheck_s = recheck_s
+        self.own_seen: set[str] = set()
+        self.checked = -recheck_s
+        for host in hosts:
+            host = host.strip().lower()
+            if not host:
+                continue
+            if host == "*":
+                self.any = True
+            elif host.startswith("."):
+                self.suffixes.append(host)
+            else:
+                name = host_name(host) if host.startswith("[") else host.rstrip(".")
+                self.names.add(_canonical(name)[0])
+
+    def allows(self, header: str | None) -> bool:
+        if self.any:
+            return True
+        if not header:
+            return False
+        name, is_address = _canonical(host_name(header))
+        if name in self.names or any(name.endswith(s) or name == s[1:] for s in self.suffixes):
+            return True
+        if not (self.own and is_address):
+            return False
+        if name not in self.own_seen and time.monotonic() - self.checked >= self.recheck_s:
+            self.checked = time.monotonic()
+            self.own_seen = own_addresses()
+        return name in self.own_seen
+
+
+def _canonical(name: str) -> tuple[str, bool]:
+    """A host name as compared (an address in its one written form); and whether it is an address."""
+    try:
+        return str(ipaddress.ip_address(name)), True
+    except ValueError:
+        return name, False
