@@ -144,6 +144,44 @@ const STRINGS = {
     "err.illegal_action": "Das ist gerade nicht erlaubt.",
     "err.busy": "Der Server ist gerade beschäftigt – bitte gleich noch einmal.",
     "err.unknown_picture": "Dieses Bild gibt es nicht.",
+    "net.not_sent_offline": "Nicht gesendet: keine Verbindung. Tippe nochmal, wenn sie wieder da ist.",
+    "net.not_sent_lost": "Die Verbindung brach ab, bevor dein Zug ankam – er wurde nicht gesendet. Schau, was das Spiel jetzt zeigt.",
+    "err.name_taken": "Diesen Namen gibt es in diesem Raum schon (oder er klingt wie ein Bot). Wähle bitte einen anderen.",
+    "join.game": "Hier wird {game} gespielt.",
+    "join.people": "Schon da: {names}",
+    "join.nobody": "Noch niemand da – du bist die erste Person.",
+    "join.bots.one": "und 1 Bot",
+    "join.bots.other": "und {count} Bots",
+    "join.running": "Gerade läuft ein Spiel: du schaust zu und hast einen Platz im nächsten.",
+    "lobby.unreachable": "Handys erreichen diese Adresse nicht: der Server hört nur auf diesem Gerät zu.",
+    "lobby.unreachable_how": "Starte ihn mit „make run“ (alle Netzwerke) oder „tischrunde serve --host 0.0.0.0“, dann zeigt dieser Code die Adresse im WLAN.",
+    "night.seated": "Du spielst jetzt mit: Platz {seat} gehört dir.",
+    "night.waiting_head.one": "Hat einen Platz im nächsten Spiel:",
+    "night.waiting_head.other": "Haben einen Platz im nächsten Spiel:",
+    "night.waiting_lobby": "Du hast einen Platz im nächsten Spiel, sobald einer frei ist.",
+    "night.waiting_game": "Du schaust dieses Spiel zu und hast einen Platz im nächsten.",
+    "night.waiting_next": "Warte, bis {name} weitermacht: nochmal oder zurück in den Warteraum.",
+    "night.teams": "Teams (Partner:innen sitzen sich gegenüber)",
+    "night.teams_uneven": "Teams brauchen eine gerade Zahl von Personen, mindestens 4.",
+    "night.team": "Team {no}: {names}",
+    "night.first.mogelmotte": "Wer ist am ältesten?",
+    "night.first.wordland": "Wer ist am jüngsten?",
+    "night.first.other": "Wer fängt an?",
+    "night.first_random": "Zufall",
+    "night.note_bots": "{bots} entfernt: {game} spielen nur Menschen.",
+    "night.evening": "Dieser Abend",
+    "night.wins.one": "1 Sieg",
+    "night.wins.other": "{count} Siege",
+    "night.won_by": "gewonnen: {names}",
+    "night.no_winner": "niemand gewann",
+    "night.game_no": "{n}. {game}",
+    "night.record": "Protokoll (JSON)",
+    "night.switch": "Nächstes Spiel wählen",
+    "night.switch_to": "{game} als Nächstes spielen",
+    "night.to_lobby": "Zurück in den Warteraum",
+    "night.to_lobby_confirm": "Das Spiel läuft noch – wirklich beenden? Nochmal tippen",
+    "frame.away.one": "{names} ist weg (keine Verbindung)",
+    "frame.away.other": "{names} sind weg (keine Verbindung)",
     "optname.mogelmotte.cheat_ms": "Zeit zum Mogeln",
     "optname.mogelmotte.slap_window_ms": "Zeit zum Draufhauen",
     "optname.mogelmotte.throw_window_ms": "Zeit zum Werfen",
@@ -327,6 +365,44 @@ const STRINGS = {
     "err.illegal_action": "That is not allowed right now.",
     "err.busy": "The server is busy – please try again in a moment.",
     "err.unknown_picture": "There is no such picture.",
+    "net.not_sent_offline": "Not sent: no connection. Tap again once it is back.",
+    "net.not_sent_lost": "The connection broke before your move arrived – it was not sent. Look at what the game shows now.",
+    "err.name_taken": "Someone in this room already has this name (or it sounds like a bot). Please choose another one.",
+    "join.game": "This room plays {game}.",
+    "join.people": "Already here: {names}",
+    "join.nobody": "Nobody here yet – you are the first.",
+    "join.bots.one": "and 1 bot",
+    "join.bots.other": "and {count} bots",
+    "join.running": "A game is running: you watch it and hold a seat in the next one.",
+    "lobby.unreachable": "Phones cannot reach this address: the server listens on this device only.",
+    "lobby.unreachable_how": "Start it with “make run” (all networks) or “tischrunde serve --host 0.0.0.0”; then this code shows the Wi-Fi address.",
+    "night.seated": "You are in: seat {seat} is yours.",
+    "night.waiting_head.one": "Holds a seat in the next game:",
+    "night.waiting_head.other": "Hold a seat in the next game:",
+    "night.waiting_lobby": "You hold a seat in the next game as soon as one is free.",
+    "night.waiting_game": "You watch this game and hold a seat in the next one.",
+    "night.waiting_next": "Waiting for {name}: play again or back to the lobby.",
+    "night.teams": "Teams (partners sit opposite)",
+    "night.teams_uneven": "Teams need an even number of players, at least 4.",
+    "night.team": "Team {no}: {names}",
+    "night.first.mogelmotte": "Who is the oldest?",
+    "night.first.wordland": "Who is the youngest?",
+    "night.first.other": "Who starts?",
+    "night.first_random": "Random",
+    "night.note_bots": "{bots} removed: {game} is played by people only.",
+    "night.evening": "This evening",
+    "night.wins.one": "1 win",
+    "night.wins.other": "{count} wins",
+    "night.won_by": "won by {names}",
+    "night.no_winner": "nobody won",
+    "night.game_no": "{n}. {game}",
+    "night.record": "Record (JSON)",
+    "night.switch": "Choose the next game",
+    "night.switch_to": "Play {game} next",
+    "night.to_lobby": "Back to lobby",
+    "night.to_lobby_confirm": "The game is still on – really end it? Tap again",
+    "frame.away.one": "{names} is away (no connection)",
+    "frame.away.other": "{names} are away (no connection)",
     "optname.mogelmotte.cheat_ms": "Time to cheat",
     "optname.mogelmotte.slap_window_ms": "Time to slap",
     "optname.mogelmotte.throw_window_ms": "Time to throw",
@@ -420,6 +496,22 @@ export function has(key) {
 export function t(key, params = {}) {
   const raw = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   return raw.replace(/\{(\w+)\}/g, (m, name) => (name in params ? formatParam(params[name]) : m));
+}
+
+/**
+ * A counted text: `key.one` / `key.other` (…) chosen by Intl.PluralRules for `count` in the current
+ * language, with {count} and the other params filled; `key.other` when the language lacks the form.
+ */
+export function tp(key, count, params = {}) {
+  const form = pluralRules().select(count);
+  const full = has(`${key}.${form}`) ? `${key}.${form}` : `${key}.other`;
+  return t(full, { count, ...params });
+}
+
+const pluralCache = {};
+
+function pluralRules() {
+  return (pluralCache[current] ??= new Intl.PluralRules(current));
 }
 
 // one formatter per language, made on first use (t() runs for every placeholder of every render)
