@@ -555,7 +555,7 @@ function onMessage(msg) {
       app.seat = msg.seat;
       app.waiting = false;
       app.role = "player";
-      toast(t("night.seated", { seat: msg.seat + 1 }), "info");
+      app.seatedNow = msg.seat; // the lobby says so until the next game starts
       break;
     case "room": {
       const was = app.info;
@@ -563,6 +563,7 @@ function onMessage(msg) {
       gameModule(msg.room.game);
       if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
+        app.seatedNow = null;
       }
       if (was && was.status !== "lobby" && msg.room.status === "lobby") {
         // back in the lobby after (or during) a game: the old table is gone
@@ -1092,6 +1093,9 @@ function renderLobby() {
     const starter = firstSeatBox(info, host);
     if (starter) seatsBox.appendChild(starter);
   }
+  if (typeof app.seatedNow === "number" && app.seatedNow === app.seat) {
+    page.insertBefore(el("p", { class: "notice notice-good", id: "seated-notice", role: "status", text: t("night.seated", { seat: app.seat + 1 }) }), seatsBox);
+  }
   if (typeof info.note === "string" && info.note) page.appendChild(el("p", { class: "notice", id: "room-note", role: "status", text: noteText(info.note) }));
   const evening = eveningBox(info);
   if (evening) page.appendChild(evening);
@@ -1255,9 +1259,14 @@ function switchGameBox(info) {
     }),
   );
   if (chosen && chosen.options.length) {
-    // the current game starts from the room's rules, another one from its defaults
+    // the current game starts from the room's rules, another one from its defaults; folded as at creation
     const current = chosen.name === info.game ? { ...(info.options || {}), ...app.switchValues } : app.switchValues;
-    box.appendChild(optionEditor(chosen, current, app.switchValues, true, () => {}, "sw"));
+    const rules = el("details", { class: "option-details", id: "switch-rules", open: app.switchRulesOpen });
+    rules.addEventListener("toggle", () => {
+      app.switchRulesOpen = rules.open;
+    });
+    rules.append(el("summary", { text: t("start.options") }), optionEditor(chosen, current, app.switchValues, true, () => {}, "sw"));
+    box.appendChild(rules);
   }
   box.appendChild(
     el("button", {

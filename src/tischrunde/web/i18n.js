@@ -159,7 +159,7 @@ const STRINGS = {
     "night.waiting_head.one": "Hat einen Platz im nächsten Spiel:",
     "night.waiting_head.other": "Haben einen Platz im nächsten Spiel:",
     "night.waiting_lobby": "Du hast einen Platz im nächsten Spiel, sobald einer frei ist.",
-    "night.waiting_game": "Du schaust dieses Spiel zu und hast einen Platz im nächsten.",
+    "night.waiting_game": "Du schaust bei diesem Spiel zu und hast einen Platz im nächsten.",
     "night.waiting_next": "Warte, bis {name} weitermacht: nochmal oder zurück in den Warteraum.",
     "night.teams": "Teams (Partner:innen sitzen sich gegenüber)",
     "night.teams_uneven": "Teams brauchen eine gerade Zahl von Personen, mindestens 4.",
