@@ -514,7 +514,6 @@ function settleSending() {
     node.classList.remove("tap-sending");
     node.removeAttribute("aria-busy");
   }
-  document.body.classList.remove("is-sending");
 }
 
 /** Send a game action now, or say plainly that it was not sent (never queued for later). */
@@ -529,7 +528,6 @@ function sendAction(action) {
   app.pending = { action, at: performance.now(), tries: 0 };
   app.sending = { at: performance.now(), node };
   markTap(node, "tap-sending");
-  document.body.classList.add("is-sending");
   return true;
 }
 
@@ -787,6 +785,7 @@ function startWakeFallback() {
     wakeVideo.node = video;
     document.body.appendChild(video);
   }
+  if (app.wakeFallback && !wakeVideo.node.paused) return; // already playing
   // a stream whose frames never change may count as paused: draw a new pixel every second
   clearInterval(wakeVideo.timer);
   let tick = 0;
@@ -885,7 +884,7 @@ function renderAskName() {
     const name = nameInput.value.trim();
     if (!name) return toast(t("start.name_needed"), "error");
     localStorage.setItem(NAME_KEY, name);
-    app.askedName = name;
+    app.askedName = nameInput.value;
     connect(name);
   });
   const hadFocus = !typed || document.activeElement === typed;
