@@ -949,13 +949,14 @@ function joinLink() {
 }
 
 function loadJoinInfo() {
-  if (app.joinAsked === app.room) return;
+  // only a game-night server has the route (an older one would answer 404 and the console would say so)
+  if (app.joinAsked === app.room || !night()) return;
   const code = app.room;
   app.joinAsked = code;
   fetch(`/api/rooms/${encodeURIComponent(code)}/join`)
     .then(async (res) => {
       if (app.room !== code) return;
-      // an older server has no such route: the page's own address, as before
+      // no such route after all: the page's own address, as before
       app.joinInfo = res.ok ? await res.json() : { url: null, reachable: null };
       render();
     })
