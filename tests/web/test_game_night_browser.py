@@ -201,6 +201,7 @@ def test_offline_notice_unsent_tap_and_end_screen(browser: Browser, server: str,
     _shoot(a, screenshots, "lobby-host")
 
     # the join page names the game and the people already there
+    b.add_init_script("delete Navigator.prototype.wakeLock;")
     _join_by_link(b, server, code, "Ben")
     expect(a.locator("#seat-list .seat")).to_have_count(2)
     c.goto(f"{server}/r/{code}")
@@ -221,6 +222,13 @@ def test_offline_notice_unsent_tap_and_end_screen(browser: Browser, server: str,
     for page in (a, b, c):
         expect(page.locator("#mm-hand")).to_be_visible()
     a.evaluate(RECORD_BOXES)
+
+    # ---- the screen stays on: the Wake Lock API where the browser grants it, else the video fallback
+    # (B has no Wake Lock API at all, like a phone on http://192.168.x.y); started by the first tap
+    for page in (a, b):
+        page.locator("#status").click()
+        expect(page.locator("body")).to_have_attribute("data-awake", re.compile("^(lock|video)$"))
+    expect(b.locator("body")).to_have_attribute("data-awake", "video")
 
     # ---- the others play until it is Cleo's turn
     _play_until([a, b], lambda: _my_turn_control(c) is not None, 60)
@@ -261,6 +269,7 @@ def test_offline_notice_unsent_tap_and_end_screen(browser: Browser, server: str,
     for page in (b, c, table):
         expect(page.locator("#ranking")).to_be_visible()
     _check_end_screen(a, screenshots)
+    expect(b.locator("body")).to_have_attribute("data-awake", "")  # the game is over: the screen may sleep
     # nobody but the host sees the buttons; they say what they wait for
     expect(b.locator("#play-again")).to_have_count(0)
     expect(b.locator("#end-wait")).to_contain_text("Anna")

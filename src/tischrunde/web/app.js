@@ -751,8 +751,10 @@ function acquireWakeLockLater(want) {
     .then((lock) => {
       app.wakeLockAsked = false;
       app.wakeLock = lock;
+      markAwake();
       lock.addEventListener("release", () => {
         app.wakeLock = null;
+        markAwake();
       });
     })
     .catch(() => {
@@ -795,9 +797,15 @@ function startWakeFallback() {
     g.fillStyle = tick ? "#010101" : "#020202";
     g.fillRect(0, 0, 2, 2);
   }, 1000);
-  const played = wakeVideo.node.play();
-  if (played && played.catch) played.catch(() => {});
   app.wakeFallback = true;
+  const played = wakeVideo.node.play();
+  if (played && played.then) played.then(markAwake, () => {});
+}
+
+/** What keeps the screen on now, for a look from a test: body[data-awake] "lock", "video" or "". */
+function markAwake() {
+  const video = wakeVideo.node && app.wakeFallback && !wakeVideo.node.paused;
+  document.body.dataset.awake = app.wakeLock ? "lock" : video ? "video" : "";
 }
 
 function releaseWakeLock() {
@@ -806,6 +814,7 @@ function releaseWakeLock() {
   if (wakeVideo.node) wakeVideo.node.pause();
   clearInterval(wakeVideo.timer);
   app.wakeFallback = false;
+  markAwake();
 }
 
 document.addEventListener("visibilitychange", () => {
