@@ -1081,8 +1081,7 @@ function renderLobby() {
   const teams = emojitoTeams(info);
   if (teams) seatsBox.appendChild(teams);
   if (info.spectators) {
-    const key = info.spectators === 1 ? "lobby.spectator_one" : "lobby.spectators";
-    seatsBox.appendChild(el("p", { class: "muted", text: t(key, { count: info.spectators }) }));
+    seatsBox.appendChild(el("p", { class: "muted", text: tp("lobby.watching", info.spectators) }));
   }
   const filled = info.seats.filter((s) => s.kind !== "empty").length;
   const maxPlayers = spec ? spec.max_players : 99;
