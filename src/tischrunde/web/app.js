@@ -1135,7 +1135,9 @@ function renderLobby() {
     const mod = gameModule(info.game);
     const problem =
       (mod && mod.startProblem ? mod.startProblem(filled, { ...defaultOptions(spec), ...(info.options || {}) }) : null) ||
-      (filled < minPlayers ? t("lobby.need_players", { min: minPlayers }) : null);
+      (filled < minPlayers ? t("lobby.need_players", { min: minPlayers }) : null) ||
+      // after a switch to a smaller game the extra seats stay; someone has to leave (or a bot go)
+      (filled > maxPlayers ? t("lobby.too_many", { max: maxPlayers, game: gameTitle(spec) || info.game }) : null);
     const enough = !problem;
     foot.appendChild(
       el("button", {
