@@ -1533,7 +1533,7 @@ function awayTurn(mod, ctx) {
 function endBar() {
   const bar = el("div", { class: "end-bar", id: "end-actions" });
   if (isHost()) {
-    bar.appendChild(el("button", { class: "btn btn-primary", type: "button", id: "play-again", text: t("frame.play_again"), on: { click: () => hostOp("restart") } }));
+    bar.appendChild(el("button", { class: "btn btn-primary", type: "button", id: "play-again", text: t(night() ? "night.play_again" : "frame.play_again"), on: { click: () => hostOp("restart") } }));
     if (night()) bar.appendChild(el("button", { class: "btn", type: "button", id: "to-lobby", text: t("night.to_lobby"), on: { click: () => hostOp("to_lobby") } }));
   } else if (app.info.host_seat !== null && app.role !== "table") {
     bar.appendChild(el("p", { class: "muted end-wait", id: "end-wait", text: t(night() ? "night.waiting_next" : "frame.waiting_restart", { name: seatName(app.info.host_seat) }) }));
