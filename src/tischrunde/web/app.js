@@ -924,7 +924,11 @@ function joinPreview() {
     lines.push(el("p", { class: "muted", id: "join-people", text: t("join.nobody") }));
   }
   if (bots) lines.push(el("p", { class: "muted small", text: tp("join.bots", bots) }));
-  if (info.status !== "lobby") lines.push(el("p", { class: "notice", id: "join-running", text: t("join.running") }));
+  if (info.status !== "lobby") {
+    // an older server (no `evening`) has no waiting list: a newcomer only watches
+    const key = Array.isArray(info.evening) ? "join.running" : "join.running_watch";
+    lines.push(el("p", { class: "notice", id: "join-running", text: t(key) }));
+  }
   if (info.locked) lines.push(el("p", { class: "notice", text: t("lobby.locked") }));
   return el("div", { class: "join-preview" }, lines);
 }
