@@ -188,7 +188,6 @@ def test_offline_notice_unsent_tap_and_end_screen(browser: Browser, server: str,
     problems: list[str] = []
     ctx_a, ctx_b, ctx_c = (_context(browser) for _ in range(3))
     a, b, c = (_page(x, problems) for x in (ctx_a, ctx_b, ctx_c))
-    a.add_init_script(RECORD_BOXES)
     code = _create(
         a, server, "Anna", {"rounds": "1", "hand_size": "3", "round_pause_ms": "300", "cheat_ms": "20000"}
     )
@@ -361,7 +360,6 @@ def test_game_night_two_games_one_room(browser: Browser, server: str, screenshot
     problems: list[str] = []
     contexts = [_context(browser) for _ in range(4)]
     a, b, c, d = (_page(x, problems) for x in contexts)
-    a.add_init_script(RECORD_BOXES)
     code = _create(
         a, server, "Anna", {"rounds": "1", "hand_size": "3", "round_pause_ms": "300", "cheat_ms": "20000"}
     )
@@ -467,7 +465,6 @@ def test_end_screen_buttons_fit_both_sizes(browser: Browser, server: str) -> Non
     problems: list[str] = []
     pages = [_page(_context(browser, size=WIDE), problems) for _ in range(3)]
     a = pages[0]
-    a.add_init_script(RECORD_BOXES)
     code = _create(a, server, "Anna", {"rounds": "1", "hand_size": "1", "round_pause_ms": "0"})
     for page, name in zip(pages[1:], ("Ben", "Cleo"), strict=True):
         _join_by_link(page, server, code, name)
