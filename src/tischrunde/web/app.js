@@ -1,7 +1,7 @@
 // The app shell: router (start page, room /r/CODE, table screen /r/CODE?table=1), lobby and the game frame.
 
 import { clear, el } from "./dom.js";
-import { formatList, lang, onLangChange, setLang, t } from "./i18n.js";
+import { formatList, lang, onLangChange, setLang, t, tp } from "./i18n.js";
 import { Connection, loadToken, saveToken } from "./net.js";
 // games with a browser module under games/ (loaded on demand, so one broken module cannot stop the others)
 const CLIENTS = ["mogelmotte", "emojito", "stella", "wordland"];
@@ -42,7 +42,18 @@ const app = {
   stateAt: 0, // performance.now() when the last state arrived
   menuOpen: false,
   wakeLock: null,
+  waiting: false, // joined during a game: watching it, holding a seat in the next one
+  everOpen: false, // the connection was up once (so a later drop is "lost", not "connecting")
+  sending: null, // {at, node}: an action sent and not answered yet
+  joinInfo: null, // GET /api/rooms/CODE/join (reachable link), per room
+  preview: null, // GET /api/rooms/CODE for the join page
+  nameError: null, // the join form's refusal (name_taken)
 };
+
+/** The server knows the game-night ops (to_lobby, set_game, first_seat): its RoomInfo has `evening`. */
+function night() {
+  return Boolean(app.info && Array.isArray(app.info.evening));
+}
 
 // ---------------------------------------------------------------- routing
 
@@ -201,41 +212,20 @@ function fillCreate(form, games, savedName) {
   }
   // the chosen game and its changed options survive a re-render (the language switch)
   let chosen = games.find((g) => g.name === app.createGame) || games.find((g) => CLIENTS.includes(g.name)) || games[0];
-  const gamePicker = el("div", { class: "game-picker", role: "radiogroup", "aria-label": t("start.game") });
+  const pickerBox = el("div");
   const optionsBox = el("div", { class: "options" });
   if (!app.createValues || app.createGame !== chosen.name) app.createValues = {};
   const values = app.createValues;
   const drawGames = () => {
-    clear(gamePicker);
-    for (const g of games) {
-      const playable = CLIENTS.includes(g.name);
-      gamePicker.appendChild(
-        el(
-          "button",
-          {
-            type: "button",
-            disabled: !playable,
-            class: ["game-choice", g.name === chosen.name && "game-choice-on"],
-            role: "radio",
-            "aria-checked": g.name === chosen.name ? "true" : "false",
-            dataset: { game: g.name },
-            on: {
-              click: () => {
-                if (chosen !== g) for (const k of Object.keys(values)) delete values[k];
-                chosen = g;
-                app.createGame = g.name;
-                drawGames();
-                drawOptions();
-              },
-            },
-          },
-          el("strong", { text: gameTitle(g) }),
-          el("span", { class: "muted", text: t("start.players", { min: g.min_players, max: g.max_players }) }),
-          el("span", { class: "summary", text: lang() === "de" ? g.summary_de : g.summary_en }),
-          playable ? null : el("span", { class: "badge", text: t("start.soon") }),
-        ),
-      );
-    }
+    clear(pickerBox).appendChild(
+      gamePicker(games, chosen.name, (g) => {
+        if (chosen !== g) for (const k of Object.keys(values)) delete values[k];
+        chosen = g;
+        app.createGame = g.name;
+        drawGames();
+        drawOptions();
+      }),
+    );
   };
   const drawOptions = () => {
     clear(optionsBox);
@@ -267,7 +257,7 @@ function fillCreate(form, games, savedName) {
   });
   form.append(
     el("span", { class: "label", text: t("start.game") }),
-    gamePicker,
+    pickerBox,
     optionsBox,
     el("label", { for: "room-language", text: t("start.room_language") }),
     langSelect,
@@ -296,11 +286,41 @@ function fillCreate(form, games, savedName) {
   };
 }
 
-/** Inputs for every option of a game, each with its explanation. Writes changed values into `out`. */
-function optionEditor(spec, current, out, editable, onChange = () => {}) {
+/** The games as radio buttons (the start page, and the host's "next game" in the lobby). */
+function gamePicker(games, chosenName, onPick) {
+  const picker = el("div", { class: "game-picker", role: "radiogroup", "aria-label": t("start.game") });
+  for (const g of games) {
+    const playable = CLIENTS.includes(g.name);
+    picker.appendChild(
+      el(
+        "button",
+        {
+          type: "button",
+          disabled: !playable,
+          class: ["game-choice", g.name === chosenName && "game-choice-on"],
+          role: "radio",
+          "aria-checked": g.name === chosenName ? "true" : "false",
+          dataset: { game: g.name },
+          on: { click: () => onPick(g) },
+        },
+        el("strong", { text: gameTitle(g) }),
+        el("span", { class: "muted", text: t("start.players", { min: g.min_players, max: g.max_players }) }),
+        el("span", { class: "summary", text: lang() === "de" ? g.summary_de : g.summary_en }),
+        playable ? null : el("span", { class: "badge", text: t("start.soon") }),
+      ),
+    );
+  }
+  return picker;
+}
+
+/**
+ * Inputs for every option of a game, each with its explanation. Writes changed values into `out`.
+ * `prefix` keeps the ids apart when two editors share a page (the lobby's rules and the next game's).
+ */
+function optionEditor(spec, current, out, editable, onChange = () => {}, prefix = "opt") {
   const box = el("div", { class: "option-list" });
   for (const opt of spec.options) {
-    const id = `opt-${opt.name}`;
+    const id = `${prefix}-${opt.name}`;
     const value = opt.name in current ? current[opt.name] : opt.default;
     const desc = lang() === "de" ? opt.description_de : opt.description_en;
     let input;
@@ -390,6 +410,15 @@ function leaveConnection() {
   app.seat = null;
   app.log = [];
   app.error = null;
+  app.waiting = false;
+  app.everOpen = false;
+  app.sending = null;
+  app.joinInfo = null;
+  app.preview = null;
+  app.nameError = null;
+  app.previewAsked = null;
+  app.joinAsked = null;
+  setConnNotice(false);
   releaseWakeLock();
 }
 
@@ -408,6 +437,7 @@ function enterRoom(code, role) {
 
 function connect(name) {
   app.status = "connecting";
+  app.nameError = null;
   app.conn = new Connection({
     room: app.room,
     role: app.role,
@@ -415,10 +445,97 @@ function connect(name) {
     onMessage,
     onStatus: (s) => {
       app.status = s;
+      if (s === "open") app.everOpen = true;
+      setConnNotice(s !== "open" && app.everOpen);
       render();
     },
+    onLost,
   });
   loadGames().then(render, () => {});
+}
+
+/**
+ * The connection broke. An action sent on it that got no answer may never have arrived: say so, and do
+ * not send it again on our own (the fresh view after the reconnect shows what counts).
+ */
+function onLost() {
+  if (app.sending) {
+    markTap(app.sending.node, "tap-not-sent");
+    app.sending = null;
+    toast(t("net.not_sent_lost"), "error");
+  }
+  app.pending = null;
+}
+
+/** One banner outside the re-rendered screens, shown at once when the connection is lost. */
+function setConnNotice(on) {
+  let box = document.getElementById("conn-lost");
+  document.body.classList.toggle("is-offline", on);
+  if (!on) {
+    if (box) box.remove();
+    return;
+  }
+  if (!box) {
+    box = el("div", { id: "conn-lost", class: "conn-lost", role: "alert" });
+    document.body.appendChild(box);
+  }
+  box.textContent = t("frame.connection_lost");
+}
+
+// the element the last tap went to, so the shell can mark the control whose action is on its way
+let lastTap = { node: null, at: 0 };
+function noteTap(ev) {
+  const node = ev.target instanceof Element ? ev.target.closest("button, [data-action], .pcard, [role=button]") : null;
+  lastTap = { node, at: performance.now() };
+}
+document.addEventListener("pointerdown", noteTap, true);
+document.addEventListener(
+  "click",
+  (ev) => {
+    noteTap(ev);
+    startWakeFallback();
+  },
+  true,
+);
+
+function markTap(node, cls) {
+  if (!node || !node.isConnected) return;
+  node.classList.remove("tap-sending", "tap-not-sent");
+  node.classList.add(cls);
+  if (cls === "tap-sending") node.setAttribute("aria-busy", "true");
+  else node.removeAttribute("aria-busy");
+}
+
+function settleSending() {
+  if (!app.sending) return;
+  const node = app.sending.node;
+  app.sending = null;
+  if (node) {
+    node.classList.remove("tap-sending");
+    node.removeAttribute("aria-busy");
+  }
+}
+
+/** Send a game action now, or say plainly that it was not sent (never queued for later). */
+function sendAction(action) {
+  // a press-and-hold (Mogel-Motte's cheat) acts a while after the press
+  const node = performance.now() - lastTap.at < 5000 ? lastTap.node : null;
+  if (!app.conn || !app.conn.isOpen || !app.conn.act(action)) {
+    markTap(node, "tap-not-sent");
+    toast(t("net.not_sent_offline"), "error");
+    return false;
+  }
+  app.pending = { action, at: performance.now(), tries: 0 };
+  app.sending = { at: performance.now(), node };
+  markTap(node, "tap-sending");
+  return true;
+}
+
+/** A host op, or a plain "not sent" when the connection is down. */
+function hostOp(op, extra = {}) {
+  if (app.conn && app.conn.isOpen && app.conn.host(op, extra)) return true;
+  toast(t("net.not_sent_offline"), "error");
+  return false;
 }
 
 function onMessage(msg) {
@@ -427,7 +544,16 @@ function onMessage(msg) {
       app.seat = msg.seat;
       app.role = msg.role;
       app.error = null;
+      app.nameError = null;
+      app.waiting = msg.waiting === true && msg.seat === null;
       sessionStorage.removeItem(`tischrunde.pending.${app.room}`);
+      break;
+    case "seated":
+      // joined during the last game: the room is back in the lobby and this phone now holds that seat
+      app.seat = msg.seat;
+      app.waiting = false;
+      app.role = "player";
+      app.seatedNow = msg.seat; // the lobby says so until the next game starts
       break;
     case "room": {
       const was = app.info;
@@ -435,6 +561,16 @@ function onMessage(msg) {
       gameModule(msg.room.game);
       if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
+        app.seatedNow = null;
+      }
+      if (was && was.status !== "lobby" && msg.room.status === "lobby") {
+        // back in the lobby after (or during) a game: the old table is gone
+        app.state = null;
+        app.log = [];
+        app.rankingClosed = false;
+        app.menuOpen = false;
+        settleSending();
+        releaseWakeLock();
       }
       // a seat left the lobby and later seats moved up: ask the server again which seat is ours
       if (was && app.seat !== null && msg.room.seats.length < was.seats.length && app.conn) app.conn.resync();
@@ -453,6 +589,7 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
+  settleSending();
   if (!msg.outcome) app.rankingClosed = false;
   app.state = msg;
   app.stateAt = performance.now();
@@ -469,6 +606,7 @@ function onState(msg) {
 }
 
 function onError(msg) {
+  settleSending();
   const mod = app.info ? gameModule(app.info.game) : null;
   if (msg.code === "stale_version" && retryPending(mod)) return;
   // a module's errorText may return a string or {text, inline}: inline means the module shows it itself
@@ -476,6 +614,16 @@ function onError(msg) {
   const inline = Boolean(own && typeof own === "object" && own.inline);
   const ownText = own && typeof own === "object" ? own.text : own;
   const text = ownText || errorSentence(msg);
+  if (msg.code === "name_taken" && !app.welcomedOnce()) {
+    // the join form says it next to the name, and keeps what was typed
+    if (app.conn) app.conn.close();
+    app.conn = null;
+    app.status = "ask-name";
+    app.nameError = t("err.name_taken");
+    app.preview = null; // ask again who is in the room now
+    app.previewAsked = null;
+    return;
+  }
   if (msg.code === "bad_token" || msg.code === "kicked") {
     saveToken(app.room, null);
     if (app.conn) app.conn.close();
@@ -579,31 +727,99 @@ app.welcomedOnce = () => app.seat !== null || app.info !== null;
 
 // ---------------------------------------------------------------- wake lock
 
+/**
+ * The screen stays on during a game. The Wake Lock API needs a secure context (https or localhost); on a
+ * LAN address (http://192.168.x.y) a tiny muted video drawn from a canvas plays instead, started on the
+ * first tap (browsers let media play only after one). It is a MediaStream (srcObject), never a URL, so the
+ * strict CSP needs no media-src. The lock is asked again when the page becomes visible again.
+ */
+function wakeApi() {
+  return window.isSecureContext && "wakeLock" in navigator;
+}
+
+function wantAwake() {
+  return Boolean(app.info && app.info.status === "playing" && app.state && !app.state.outcome);
+}
+
 function acquireWakeLockLater(want) {
   if (!want) return releaseWakeLock();
-  if (app.wakeLock || app.wakeLockAsked || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  if (!wakeApi()) return startWakeFallback();
+  if (app.wakeLock || app.wakeLockAsked || document.visibilityState !== "visible") return;
   app.wakeLockAsked = true;
   navigator.wakeLock
     .request("screen")
     .then((lock) => {
       app.wakeLockAsked = false;
       app.wakeLock = lock;
+      markAwake();
       lock.addEventListener("release", () => {
         app.wakeLock = null;
+        markAwake();
       });
     })
     .catch(() => {
       app.wakeLockAsked = false;
+      app.wakeFallbackNeeded = true; // refused (battery saver, no gesture yet): the video, on the next tap
+      startWakeFallback();
     });
+}
+
+const wakeVideo = { node: null, timer: null, canvas: null };
+
+/** Start (or resume) the fallback video; a no-op without a game or when the real wake lock holds. */
+function startWakeFallback() {
+  if (!wantAwake() || app.wakeLock || document.visibilityState !== "visible") return;
+  if (wakeApi() && !app.wakeFallbackNeeded) {
+    // the API exists: it is tried first; the video only if it was refused
+    if (!app.wakeLockAsked) acquireWakeLockLater(true);
+    return;
+  }
+  if (!wakeVideo.node) {
+    const canvas = document.createElement("canvas");
+    canvas.width = 2;
+    canvas.height = 2;
+    if (typeof canvas.captureStream !== "function") return;
+    const video = el("video", { class: "wake-video", muted: true, playsinline: true, "aria-hidden": "true", tabindex: "-1" });
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = canvas.captureStream(1);
+    wakeVideo.canvas = canvas;
+    wakeVideo.node = video;
+    document.body.appendChild(video);
+  }
+  if (app.wakeFallback && !wakeVideo.node.paused) return; // already playing
+  // a stream whose frames never change may count as paused: draw a new pixel every second
+  clearInterval(wakeVideo.timer);
+  let tick = 0;
+  wakeVideo.timer = setInterval(() => {
+    const g = wakeVideo.canvas.getContext("2d");
+    tick = (tick + 1) % 2;
+    g.fillStyle = tick ? "#010101" : "#020202";
+    g.fillRect(0, 0, 2, 2);
+  }, 1000);
+  app.wakeFallback = true;
+  const played = wakeVideo.node.play();
+  if (played && played.then) played.then(markAwake, () => {});
+}
+
+/** What keeps the screen on now, for a look from a test: body[data-awake] "lock", "video" or "". */
+function markAwake() {
+  const video = wakeVideo.node && app.wakeFallback && !wakeVideo.node.paused;
+  document.body.dataset.awake = app.wakeLock ? "lock" : video ? "video" : "";
 }
 
 function releaseWakeLock() {
   if (app.wakeLock) app.wakeLock.release().catch(() => {});
   app.wakeLock = null;
+  if (wakeVideo.node) wakeVideo.node.pause();
+  clearInterval(wakeVideo.timer);
+  app.wakeFallback = false;
+  markAwake();
 }
 
 document.addEventListener("visibilitychange", () => {
-  if (app.info && app.info.status === "playing") acquireWakeLockLater(true);
+  // the browser drops the lock (and pauses media) when the page is hidden: ask again when it is back
+  if (document.visibilityState === "visible" && wantAwake()) acquireWakeLockLater(true);
 });
 
 // ---------------------------------------------------------------- room screens
@@ -641,20 +857,27 @@ function renderFailed() {
 }
 
 function renderAskName() {
+  // keep what was typed across re-renders (the preview arriving, a language switch)
+  const typed = document.getElementById("ask-name");
+  const value = typed ? typed.value : app.askedName || localStorage.getItem(NAME_KEY) || "";
   const nameInput = el("input", {
     id: "ask-name",
     name: "name",
     maxlength: "24",
     autocomplete: "nickname",
     placeholder: t("start.name_placeholder"),
-    value: localStorage.getItem(NAME_KEY) || "",
+    value,
+    "aria-invalid": app.nameError ? "true" : undefined,
+    "aria-describedby": app.nameError ? "ask-name-error" : undefined,
   });
   const form = el(
     "form",
     { class: "card", id: "ask-name-form" },
     el("h2", { text: t("join.title", { code: app.room }) }),
+    joinPreview(),
     el("label", { for: "ask-name", text: t("start.your_name") }),
     nameInput,
+    app.nameError ? el("p", { class: "field-error", id: "ask-name-error", role: "alert", text: app.nameError }) : null,
     el("button", { class: "btn btn-primary", type: "submit", id: "ask-join", text: t("start.join_button") }),
     el("button", {
       class: "btn",
@@ -670,8 +893,10 @@ function renderAskName() {
     const name = nameInput.value.trim();
     if (!name) return toast(t("start.name_needed"), "error");
     localStorage.setItem(NAME_KEY, name);
+    app.askedName = nameInput.value;
     connect(name);
   });
+  const hadFocus = !typed || document.activeElement === typed;
   clear(root).appendChild(
     el(
       "main",
@@ -680,7 +905,45 @@ function renderAskName() {
       form,
     ),
   );
-  nameInput.focus();
+  if (hadFocus) nameInput.focus();
+  loadPreview();
+}
+
+/** The room's game and the people already in it, on the join page (GET /api/rooms/CODE, asked once). */
+function joinPreview() {
+  const info = app.preview;
+  if (!info || info === "missing") return null;
+  const spec = specFor(info.game);
+  const people = info.seats.filter((s) => s.kind === "human").map((s) => s.name);
+  const bots = info.seats.filter((s) => s.kind === "bot").length;
+  const waiting = Array.isArray(info.waiting) ? info.waiting : [];
+  const lines = [el("p", { class: "preview-game", id: "join-game", text: t("join.game", { game: gameTitle(spec) || info.game }) })];
+  if (people.length || waiting.length) {
+    lines.push(el("p", { class: "preview-people", id: "join-people", text: t("join.people", { names: [...people, ...waiting] }) }));
+  } else {
+    lines.push(el("p", { class: "muted", id: "join-people", text: t("join.nobody") }));
+  }
+  if (bots) lines.push(el("p", { class: "muted small", text: tp("join.bots", bots) }));
+  if (info.status !== "lobby") {
+    // an older server (no `evening`) has no waiting list: a newcomer only watches
+    const key = Array.isArray(info.evening) ? "join.running" : "join.running_watch";
+    lines.push(el("p", { class: "notice", id: "join-running", text: t(key) }));
+  }
+  if (info.locked) lines.push(el("p", { class: "notice", text: t("lobby.locked") }));
+  return el("div", { class: "join-preview" }, lines);
+}
+
+function loadPreview() {
+  if (app.preview || app.previewAsked === app.room) return;
+  const code = app.room;
+  app.previewAsked = code;
+  Promise.all([fetch(`/api/rooms/${encodeURIComponent(code)}`), loadGames().catch(() => [])])
+    .then(async ([res]) => {
+      if (app.room !== code) return;
+      app.preview = res.ok ? await res.json() : res.status === 404 ? "missing" : null;
+      if (app.status === "ask-name") render();
+    })
+    .catch(() => {});
 }
 
 function isHost() {
@@ -692,8 +955,25 @@ function seatName(seat) {
   return s ? s.name : `#${seat + 1}`;
 }
 
+/** The link phones open: the server's reachable one (GET /api/rooms/CODE/join), else this page's address. */
 function joinLink() {
+  if (app.joinInfo && typeof app.joinInfo.url === "string") return app.joinInfo.url;
   return `${location.origin}/r/${app.room}`;
+}
+
+function loadJoinInfo() {
+  // only a game-night server has the route (an older one would answer 404 and the console would say so)
+  if (app.joinAsked === app.room || !night()) return;
+  const code = app.room;
+  app.joinAsked = code;
+  fetch(`/api/rooms/${encodeURIComponent(code)}/join`)
+    .then(async (res) => {
+      if (app.room !== code) return;
+      // no such route after all: the page's own address, as before
+      app.joinInfo = res.ok ? await res.json() : { url: null, reachable: null };
+      render();
+    })
+    .catch(() => {});
 }
 
 function renderLobby() {
@@ -704,19 +984,35 @@ function renderLobby() {
   page.appendChild(topBar());
   if (app.menuOpen) page.appendChild(menuSheet());
 
+  loadJoinInfo();
   const head = el(
     "section",
     { class: "card lobby-head" },
     el("h1", { text: gameTitle(spec) || info.game }),
-    el("div", { class: "code-box" }, el("p", { class: "label", text: t("lobby.code") }), el("p", { class: "big-code", id: "room-code", text: info.code })),
-    el("img", {
-      class: "qr",
-      src: `/api/rooms/${encodeURIComponent(info.code)}/qr.svg`,
-      alt: t("lobby.qr_alt", { code: info.code }),
-      width: "200",
-      height: "200",
-    }),
+    // code and QR code side by side where both fit, else the QR code wraps below: they never overlap
+    el(
+      "div",
+      { class: "code-qr" },
+      el("div", { class: "code-box" }, el("p", { class: "label", text: t("lobby.code") }), el("p", { class: "big-code", id: "room-code", text: info.code })),
+      el("img", {
+        class: "qr",
+        src: `/api/rooms/${encodeURIComponent(info.code)}/qr.svg`,
+        alt: t("lobby.qr_alt", { code: info.code }),
+        width: "200",
+        height: "200",
+      }),
+    ),
   );
+  if (app.joinInfo && app.joinInfo.reachable === false && app.role !== "spectator") {
+    head.appendChild(
+      el(
+        "div",
+        { class: "notice reach-notice", id: "reach-notice", role: "note" },
+        el("p", { text: t("lobby.unreachable") }),
+        el("p", { text: t("lobby.unreachable_how") }),
+      ),
+    );
+  }
   if (app.role !== "table") {
     const link = el("input", { id: "join-link", readonly: true, value: joinLink(), "aria-label": t("lobby.link") });
     head.append(
@@ -757,11 +1053,11 @@ function renderLobby() {
     if (s.kind === "human" && !s.connected) badges.push(el("span", { class: "badge badge-off", text: t("lobby.offline") }));
     const controls = [];
     if (host && s.kind === "bot") {
-      controls.push(smallBtn(t("lobby.remove_bot"), () => app.conn.host("remove_bot", { seat: s.seat }), "remove-bot"));
+      controls.push(smallBtn(t("lobby.remove_bot"), () => hostOp("remove_bot", { seat: s.seat }), "remove-bot"));
     }
     if (host && s.kind === "human" && s.seat !== app.seat) {
-      controls.push(smallBtn(t("lobby.make_host"), () => app.conn.host("hand_host", { seat: s.seat }), "make-host"));
-      controls.push(smallBtn(t("lobby.kick"), () => app.conn.host("kick", { seat: s.seat }), "kick"));
+      controls.push(smallBtn(t("lobby.make_host"), () => hostOp("hand_host", { seat: s.seat }), "make-host"));
+      controls.push(smallBtn(t("lobby.kick"), () => hostOp("kick", { seat: s.seat }), "kick"));
     }
     list.appendChild(
       el(
@@ -775,9 +1071,21 @@ function renderLobby() {
     );
   }
   seatsBox.appendChild(list);
+  const waiting = Array.isArray(info.waiting) ? info.waiting : [];
+  if (waiting.length) {
+    seatsBox.appendChild(
+      el(
+        "div",
+        { class: "waiting-list", id: "waiting-list" },
+        el("p", { class: "label", text: tp("night.waiting_head", waiting.length) }),
+        el("ul", {}, waiting.map((name) => el("li", { class: "waiting-name", text: name }))),
+      ),
+    );
+  }
+  const teams = emojitoTeams(info);
+  if (teams) seatsBox.appendChild(teams);
   if (info.spectators) {
-    const key = info.spectators === 1 ? "lobby.spectator_one" : "lobby.spectators";
-    seatsBox.appendChild(el("p", { class: "muted", text: t(key, { count: info.spectators }) }));
+    seatsBox.appendChild(el("p", { class: "muted", text: tp("lobby.watching", info.spectators) }));
   }
   const filled = info.seats.filter((s) => s.kind !== "empty").length;
   const maxPlayers = spec ? spec.max_players : 99;
@@ -786,13 +1094,24 @@ function renderLobby() {
   if (info.locked) seatsBox.appendChild(el("p", { class: "notice", text: t("lobby.locked") }));
   if (host) {
     const row = el("div", { class: "row wrap" });
-    if (filled < maxPlayers && botsAllowed) row.appendChild(smallBtn(`+ ${t("lobby.add_bot")}`, () => app.conn.host("add_bot", {}), "add-bot"));
+    if (filled < maxPlayers && botsAllowed) row.appendChild(smallBtn(`+ ${t("lobby.add_bot")}`, () => hostOp("add_bot", {}), "add-bot"));
     row.appendChild(
-      smallBtn(info.locked ? t("lobby.unlock") : t("lobby.lock"), () => app.conn.host(info.locked ? "unlock" : "lock"), "lock"),
+      smallBtn(info.locked ? t("lobby.unlock") : t("lobby.lock"), () => hostOp(info.locked ? "unlock" : "lock"), "lock"),
     );
     seatsBox.appendChild(row);
   }
   page.appendChild(seatsBox);
+  if (night()) {
+    const starter = firstSeatBox(info, host);
+    if (starter) seatsBox.appendChild(starter);
+  }
+  if (typeof app.seatedNow === "number" && app.seatedNow === app.seat) {
+    page.insertBefore(el("p", { class: "notice notice-good", id: "seated-notice", role: "status", text: t("night.seated", { seat: app.seat + 1 }) }), seatsBox);
+  }
+  if (typeof info.note === "string" && info.note) page.appendChild(el("p", { class: "notice", id: "room-note", role: "status", text: noteText(info.note) }));
+  const evening = eveningBox(info);
+  if (evening) page.appendChild(evening);
+  if (host && night()) page.appendChild(switchGameBox(info));
 
   if (spec && spec.options.length) {
     // stays open across re-renders while the host edits
@@ -803,12 +1122,12 @@ function renderLobby() {
     opts.appendChild(el("summary", { text: t("lobby.options") }));
     opts.appendChild(
       optionEditor(spec, info.options || {}, {}, host, (name, value) => {
-        app.conn.host("set_options", { options: { ...(info.options || {}), [name]: value } });
+        hostOp("set_options", { options: { ...(info.options || {}), [name]: value } });
       }),
     );
     if (host && botsAllowed) {
       const take = el("input", { id: "takeover", type: "number", min: "0", max: "3600", value: String(info.takeover_s) });
-      take.addEventListener("change", () => app.conn.host("set_takeover", { value: Number(take.value) || 0 }));
+      take.addEventListener("change", () => hostOp("set_takeover", { value: Number(take.value) || 0 }));
       opts.append(el("label", { for: "takeover", text: t("lobby.takeover") }), take);
     }
     page.appendChild(opts);
@@ -820,7 +1139,9 @@ function renderLobby() {
     const mod = gameModule(info.game);
     const problem =
       (mod && mod.startProblem ? mod.startProblem(filled, { ...defaultOptions(spec), ...(info.options || {}) }) : null) ||
-      (filled < minPlayers ? t("lobby.need_players", { min: minPlayers }) : null);
+      (filled < minPlayers ? t("lobby.need_players", { min: minPlayers }) : null) ||
+      // after a switch to a smaller game the extra seats stay; someone has to leave (or a bot go)
+      (filled > maxPlayers ? t("lobby.too_many", { max: maxPlayers, game: gameTitle(spec) || info.game }) : null);
     const enough = !problem;
     foot.appendChild(
       el("button", {
@@ -829,10 +1150,12 @@ function renderLobby() {
         id: "start-game",
         disabled: !enough,
         text: t("lobby.start"),
-        on: { click: () => app.conn.host("start") },
+        on: { click: () => hostOp("start") },
       }),
     );
     if (!enough) foot.appendChild(el("p", { class: "muted start-problem", id: "start-problem", text: problem }));
+  } else if (app.seat === null && app.role === "player" && (app.waiting || waiting.length)) {
+    foot.appendChild(el("p", { class: "waiting", id: "waiting-host", text: t("night.waiting_lobby") }));
   } else {
     const hostSeat = info.host_seat;
     foot.appendChild(
@@ -845,6 +1168,141 @@ function renderLobby() {
   }
   page.appendChild(foot);
   clear(root).appendChild(page);
+}
+
+/** Emojito in mode teams: partners sit opposite, team i = seats i and i + n/2 (as the engine forms them). */
+function emojitoTeams(info) {
+  if (info.game !== "emojito" || !info.options || info.options.mode !== "teams") return null;
+  const n = info.seats.length;
+  const box = el("div", { class: "teams", id: "teams" }, el("p", { class: "label", text: t("night.teams") }));
+  if (n < 4 || n % 2) {
+    box.appendChild(el("p", { class: "muted", text: t("night.teams_uneven") }));
+    return box;
+  }
+  const list = el("ol", { class: "team-list" });
+  for (let i = 0; i < n / 2; i += 1) {
+    const names = [info.seats[i], info.seats[i + n / 2]].map((s) => (s.kind === "empty" ? t("lobby.empty_seat") : s.name));
+    list.appendChild(el("li", { class: "team", dataset: { team: String(i) }, text: t("night.team", { no: i + 1, names }) }));
+  }
+  box.appendChild(list);
+  return box;
+}
+
+/** Who starts the next game, asked in the words of the game (Mogel-Motte: the oldest; Wordland: the youngest). */
+function firstSeatBox(info, host) {
+  const question = t(`night.first.${["mogelmotte", "wordland"].includes(info.game) ? info.game : "other"}`);
+  const seats = info.seats.filter((s) => s.kind !== "empty");
+  const current = typeof info.first_seat === "number" ? info.first_seat : null;
+  if (!host) {
+    const who = current === null ? t("night.first_random") : seatName(current);
+    return el("p", { class: "first-seat", id: "first-seat-text" }, el("span", { class: "label", text: question }), " ", el("strong", { text: who }));
+  }
+  const select = el(
+    "select",
+    { id: "first-seat" },
+    el("option", { value: "", selected: current === null, text: t("night.first_random") }),
+    seats.map((s) => el("option", { value: String(s.seat), selected: s.seat === current, text: s.name })),
+  );
+  select.addEventListener("change", () => hostOp("first_seat", { seat: select.value === "" ? null : Number(select.value) }));
+  return el("div", { class: "first-seat" }, el("label", { for: "first-seat", class: "label", text: question }), select);
+}
+
+/** Known server notes in the UI language; anything else as the server wrote it. */
+function noteText(note) {
+  const m = note.match(/^(.+?) removed: (.+?) is played by people only\.?$/);
+  return m ? t("night.note_bots", { bots: m[1], game: m[2] }) : note;
+}
+
+/** The evening so far: every finished game with its winners and record, and wins per person. */
+function eveningBox(info) {
+  const games = Array.isArray(info.evening) ? info.evening : [];
+  if (!games.length) return null;
+  const box = el("section", { class: "card evening", id: "evening" }, el("h2", { text: t("night.evening") }));
+  const wins = info.wins && typeof info.wins === "object" ? Object.entries(info.wins) : [];
+  if (wins.length) {
+    wins.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    box.appendChild(
+      el(
+        "ol",
+        { class: "wins", id: "wins" },
+        wins.map(([name, count]) => el("li", { class: "win-row", dataset: { name } }, el("span", { class: "win-name", text: name }), el("span", { class: "win-count", text: tp("night.wins", count) }))),
+      ),
+    );
+  }
+  const list = el("ol", { class: "evening-games", id: "evening-games" });
+  for (const g of [...games].reverse()) {
+    const title = gameTitle(specFor(g.game)) || g.game;
+    const winners = Array.isArray(g.winners) && g.winners.length ? t("night.won_by", { names: g.winners }) : t("night.no_winner");
+    list.appendChild(
+      el(
+        "li",
+        { class: "evening-game", dataset: { n: String(g.n) } },
+        el("span", { class: "evening-title", text: t("night.game_no", { n: g.n, game: title }) }),
+        el("span", { class: "evening-winners", text: winners }),
+        el("a", {
+          class: "btn btn-small btn-ghost record-link",
+          href: `/api/rooms/${encodeURIComponent(info.code)}/games/${encodeURIComponent(g.n)}/record.json`,
+          download: `tischrunde-${info.code}-${g.n}.json`,
+          text: t("night.record"),
+        }),
+      ),
+    );
+  }
+  box.appendChild(list);
+  return box;
+}
+
+/** The host picks the next game of the evening and its rules, as when creating the room. */
+function switchGameBox(info) {
+  const games = (app.games || []).filter((g) => CLIENTS.includes(g.name));
+  if (!app.switchGame || !games.some((g) => g.name === app.switchGame)) {
+    app.switchGame = info.game;
+    app.switchValues = {};
+  }
+  const chosen = games.find((g) => g.name === app.switchGame);
+  const box = el("details", { class: "card option-details", id: "switch-game", open: app.switchOpen });
+  box.addEventListener("toggle", () => {
+    app.switchOpen = box.open;
+  });
+  box.appendChild(el("summary", { text: t("night.switch") }));
+  box.appendChild(
+    gamePicker(games, app.switchGame, (g) => {
+      if (g.name !== app.switchGame) app.switchValues = {};
+      app.switchGame = g.name;
+      render();
+    }),
+  );
+  if (chosen && chosen.options.length) {
+    // the current game starts from the room's rules, another one from its defaults; folded as at creation
+    const current = chosen.name === info.game ? { ...(info.options || {}), ...app.switchValues } : app.switchValues;
+    const rules = el("details", { class: "option-details", id: "switch-rules", open: app.switchRulesOpen });
+    rules.addEventListener("toggle", () => {
+      app.switchRulesOpen = rules.open;
+    });
+    rules.append(el("summary", { text: t("start.options") }), optionEditor(chosen, current, app.switchValues, true, () => {}, "sw"));
+    box.appendChild(rules);
+  }
+  box.appendChild(
+    el("button", {
+      class: "btn btn-primary",
+      type: "button",
+      id: "switch-apply",
+      disabled: !chosen,
+      text: chosen ? t("night.switch_to", { game: gameTitle(chosen) }) : t("night.switch"),
+      on: {
+        click: () => {
+          if (!chosen) return;
+          const options = chosen.name === info.game ? { ...(info.options || {}), ...app.switchValues } : { ...app.switchValues };
+          if (hostOp("set_game", { game: chosen.name, options })) {
+            app.switchOpen = false;
+            app.switchValues = {};
+            app.switchGame = null;
+          }
+        },
+      },
+    }),
+  );
+  return box;
 }
 
 function defaultOptions(spec) {
@@ -863,9 +1321,6 @@ function topBar(players = null) {
     { class: "topbar" },
     el("span", { class: "room-code", title: t("lobby.code"), text: app.room }),
     players,
-    app.status !== "open" && app.info
-      ? el("span", { class: "conn-lost", role: "status", text: t("frame.connection_lost") })
-      : null,
     el("button", {
       class: "btn btn-icon menu-button",
       type: "button",
@@ -877,6 +1332,7 @@ function topBar(players = null) {
         click: () => {
           app.menuOpen = !app.menuOpen;
           app.leaveArmed = false;
+          app.lobbyArmed = false;
           render();
         },
       },
@@ -902,10 +1358,35 @@ function menuSheet() {
           on: {
             click: () => {
               app.menuOpen = false;
-              app.conn.host("restart");
+              hostOp("restart");
             },
           },
         })
+      : null,
+    isHost() && night() && app.info.status !== "lobby"
+      ? el("button", {
+          class: "btn",
+          type: "button",
+          id: "menu-lobby",
+          text: app.lobbyArmed ? t("night.to_lobby_confirm") : t("night.to_lobby"),
+          on: {
+            click: () => {
+              // a game still running is worth a second tap: it ends for everyone
+              if (app.info.status === "playing" && !app.lobbyArmed) {
+                app.lobbyArmed = true;
+                render();
+                return;
+              }
+              app.lobbyArmed = false;
+              app.menuOpen = false;
+              hostOp("to_lobby");
+              render();
+            },
+          },
+        })
+      : null,
+    app.info && app.info.status !== "lobby"
+      ? el("button", { class: "btn btn-ghost", type: "button", id: "menu-start-page", text: t("frame.back_to_start"), on: { click: () => navigate("/") } })
       : null,
     el("button", {
       class: "btn btn-danger",
@@ -958,10 +1439,7 @@ function gameContext() {
     info: app.info,
     outcome: s.outcome,
     name: seatName,
-    act: (action) => {
-      app.pending = { action, at: performance.now(), tries: 0 };
-      if (!app.conn || !app.conn.act(action)) toast(t("err.network"), "error");
-    },
+    act: sendAction,
     explain,
     rerender: render,
     now: gameNow,
@@ -984,15 +1462,21 @@ function renderGame() {
     clear(root).appendChild(page);
     return;
   }
-  page.appendChild(topBar(playerStrip(mod, ctx)));
+  // the end screen's buttons take the player strip's place at the top: no card or game control was ever there
+  page.appendChild(topBar(ctx.outcome ? endBar() : playerStrip(mod, ctx)));
   if (app.menuOpen) page.appendChild(menuSheet());
 
   const status = mod.status(ctx);
+  const away = ctx.outcome ? [] : awayTurn(mod, ctx);
   const banner = el(
     "section",
     { class: ["status", status.mine && "status-mine"], id: "status", role: "status", "aria-live": "polite" },
     el("p", { class: "status-main", id: "status-main", text: status.main }),
     status.hint ? el("p", { class: "status-hint", id: "status-hint", text: status.hint }) : null,
+    away.length ? el("p", { class: "status-away", id: "status-away", text: tp("frame.away", away.length, { names: away }) }) : null,
+    app.waiting && app.seat === null && !ctx.outcome
+      ? el("p", { class: "status-waiting", id: "status-waiting", text: t("night.waiting_game") })
+      : null,
   );
   const clock = mod.timer ? mod.timer(ctx) : null;
   if (clock && !ctx.outcome) banner.appendChild(timerBar(clock));
@@ -1007,7 +1491,8 @@ function renderGame() {
   }
   page.appendChild(log);
 
-  const table = el("section", { class: "table", id: "table" });
+  // the state version on screen: a test (and a curious player) can tell the view is current
+  const table = el("section", { class: "table", id: "table", dataset: { version: String(app.state.version) } });
   table.appendChild(mod.renderTable(ctx));
   page.appendChild(table);
 
@@ -1040,6 +1525,26 @@ function patchPage(page, controls) {
     clear(oldDock).appendChild(controls);
   }
   return old;
+}
+
+/** Names of the people whose turn it is and who are away (their phone lost the connection). */
+function awayTurn(mod, ctx) {
+  const turn = mod.waitingFor ? mod.waitingFor(ctx) : ctx.active;
+  return app.info.seats.filter((s) => s.kind === "human" && !s.connected && turn.includes(s.seat)).map((s) => s.name);
+}
+
+/** The end screen's actions, in the top bar: the host plays again or goes back to the lobby. */
+function endBar() {
+  const bar = el("div", { class: "end-bar", id: "end-actions" });
+  if (isHost()) {
+    bar.appendChild(el("button", { class: "btn btn-primary", type: "button", id: "play-again", text: t(night() ? "night.play_again" : "frame.play_again"), on: { click: () => hostOp("restart") } }));
+    if (night()) bar.appendChild(el("button", { class: "btn", type: "button", id: "to-lobby", text: t("night.to_lobby"), on: { click: () => hostOp("to_lobby") } }));
+  } else if (app.info.host_seat !== null && app.role !== "table") {
+    bar.appendChild(el("p", { class: "muted end-wait", id: "end-wait", text: t(night() ? "night.waiting_next" : "frame.waiting_restart", { name: seatName(app.info.host_seat) }) }));
+  } else {
+    bar.appendChild(el("p", { class: "muted end-wait", text: t("frame.game_over") }));
+  }
+  return bar;
 }
 
 function playerStrip(mod, ctx) {
@@ -1135,14 +1640,6 @@ function ranking(mod, ctx) {
   }
   box.appendChild(list);
   if (mod.outcomeDetails) box.appendChild(mod.outcomeDetails(ctx));
-  if (isHost()) {
-    box.appendChild(
-      el("button", { class: "btn btn-primary", type: "button", id: "play-again", text: t("frame.play_again"), on: { click: () => app.conn.host("restart") } }),
-    );
-  } else if (app.info.host_seat !== null && app.role === "player") {
-    box.appendChild(el("p", { class: "muted", text: t("frame.waiting_restart", { name: seatName(app.info.host_seat) }) }));
-  }
-  box.appendChild(el("button", { class: "btn btn-ghost", type: "button", text: t("frame.back_to_start"), on: { click: () => navigate("/") } }));
   return box;
 }
 
