@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from tischrunde.bots.compare import Comparison
 
@@ -223,15 +225,10 @@ def compare_grids(data: dict[str, Any], width: int = WIDTH) -> list[Grid]:
     return grids
 
 
-def to_rich(grid: Grid) -> Table:
-    """A rich table that keeps every cell whole (bot names are never cut)."""
-    table = Table(
-        title=grid.title,
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-        min_width=min(len(grid.title), WIDTH),
-    )
+def to_rich(grid: Grid) -> Group:
+    """The title (wrapped on its own) over a rich table that keeps every cell whole (bot names are
+    never cut)."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for i, column in enumerate(grid.columns):
         widest = max(len(str(r[i])) for r in grid.rows) if grid.rows else 0
         table.add_column(
@@ -242,7 +239,7 @@ def to_rich(grid: Grid) -> Table:
         )
     for row in grid.rows:
         table.add_row(*row)
-    return table
+    return Group(Text(grid.title, style="bold"), table)
 
 
 # -- HTML report ----------------------------------------------------------------------------------
