@@ -81,6 +81,19 @@ def test_the_observation_is_the_seats_own_view_and_nothing_more() -> None:
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
+def test_the_documented_random_agents_run(capsys: pytest.CaptureFixture[str]) -> None:
+    import tischrunde.envs
+
+    doc = tischrunde.envs.__doc__ or ""
+    code = "\n".join(
+        line[4:] for line in doc.split("::", 1)[1].splitlines() if line.startswith("    ") or not line
+    )
+    assert code.count("\n") >= 9
+    exec(compile(code, "tischrunde.envs docstring", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and sum("won" in line for line in lines) >= 1
+
+
 def test_bad_input_is_refused_with_the_field_named() -> None:
     with pytest.raises(ConfigError, match=r"options\.hand_size"):
         TischrundeEnv("mogelmotte", 4, options={"hand_size": 99})
