@@ -248,7 +248,7 @@ _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #222; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
 table { border-collapse: collapse; margin: .5rem 0 1.2rem; }
-caption { text-align: left; font-weight: 600; padding-bottom: .3rem; }
+caption { text-align: left; font-weight: 600; padding-bottom: .3rem; white-space: nowrap; }
 th, td { padding: .2rem .7rem; border-bottom: 1px solid #ddd; }
 th { background: #f3f3f3; text-align: left; } .num { text-align: right; font-variant-numeric: tabular-nums; }
 img { max-width: 100%; border: 1px solid #eee; margin: .5rem 0; }
@@ -305,11 +305,28 @@ def _plots(comparison: Comparison, directory: Path) -> list[tuple[str, str]]:
 
     fig = Figure(figsize=(9, 4.5), dpi=100, layout="constrained")
     ax = fig.add_subplot()
-    scores = [[x for seat in v.tally.scores for x in seat] for v in comparison.variants]
-    ax.boxplot(scores, showmeans=True)
+    kinds = list(dict.fromkeys(comparison.seat_kinds))
+    box_width = 0.8 / len(kinds)
+    for k, kind in enumerate(kinds):
+        seats = [s for s, name in enumerate(comparison.seat_kinds) if name == kind]
+        scores = [[x for s in seats for x in v.tally.scores[s]] for v in comparison.variants]
+        positions = [j + 1 + (k - (len(kinds) - 1) / 2) * box_width for j in range(len(variants))]
+        parts = ax.boxplot(
+            scores,
+            positions=positions,
+            widths=box_width * 0.85,
+            showmeans=True,
+            patch_artist=True,
+            boxprops={"facecolor": f"C{k}", "alpha": 0.45},
+            medianprops={"color": "black"},
+            meanprops={"markerfacecolor": "white", "markeredgecolor": "black"},
+        )
+        parts["boxes"][0].set_label(kind)
     ax.set_xticks(range(1, len(variants) + 1), [v["name"] for v in variants])
-    ax.set_ylabel("final score (every seat)")
-    ax.set_title("score distribution per variant (triangle: mean)")
+    ax.set_ylabel("final score")
+    ax.set_title("score distribution per variant and bot (line: median, triangle: mean)")
+    if len(kinds) > 1:
+        ax.legend(fontsize="small")
     fig.savefig(directory / "scores.png")
     out.append(("scores.png", "Score distributions"))
 
