@@ -106,7 +106,7 @@ def test_a_variant_the_game_does_not_allow_is_named() -> None:
     assert "variant mode=teams" in text and "players" in text
 
 
-def test_choices_with_commas_are_matched_whole() -> None:
+def test_choices_with_commas_and_json_values() -> None:
     data = _json(
         [
             "compare",
@@ -120,6 +120,10 @@ def test_choices_with_commas_are_matched_whole() -> None:
         ]
     )
     assert data["options"] == {"row_order": ["top,middle,bottom", "bottom,middle,top"]}
+    # values that are JSON objects: a JSON list of them
+    tables = '[{"3": [0, 1, 3]}, {"3": [0, 2, 5]}]'
+    data = _json(["compare", "wordland", "--option", f"scoring={tables}", "--players", "3", "--games", "1"])
+    assert [v["options"]["scoring"] for v in data["variants"]] == [{"3": [0, 1, 3]}, {"3": [0, 2, 5]}]
 
 
 def test_report_writes_the_page_and_its_plots(tmp_path: Path) -> None:

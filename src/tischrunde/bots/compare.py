@@ -190,15 +190,17 @@ class Tally:
 
 
 def _split_values(spec: GameSpec, name: str, text: str) -> list[Any]:
-    """``V1,V2,...`` of one option. A JSON list gives its elements; a choice that holds commas
-    (Stella's row orders) is matched whole."""
-    if text.startswith("["):
+    """``V1,V2,...`` of one option. A JSON list gives its elements, a JSON object is one value; a choice
+    that holds commas (Stella's row orders) is matched whole."""
+    if text.startswith(("[", "{")):
         try:
             parsed = json.loads(text)
         except json.JSONDecodeError:
             parsed = None
         if isinstance(parsed, list):
             return parsed
+        if isinstance(parsed, dict):
+            return [parsed]
     tokens = text.split(",")
     choices = [c for c in spec.option(name).choices or () if isinstance(c, str)]
     if not any("," in c for c in choices):
