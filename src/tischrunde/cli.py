@@ -159,25 +159,25 @@ def compare(
         variants = check_variants(game, players, axes, language)  # type: ignore[arg-type]
         for seat, kind in enumerate(seat_kinds):
             make_bot(game, kind, seat, seed, **params)
-        with _progress(f"comparing {game}", games_ * len(variants), as_json) as advance:
-            result = run_compare(
-                game,
-                axes,
-                players=players,
-                games=games_,
-                seed=seed,
-                seat_kinds=seat_kinds,
-                params=params,
-                language=language,  # type: ignore[arg-type]
-                jobs=jobs or default_jobs(),
-                advance=advance,
-            )
     except GameError as exc:
         _fail(exc)
         return
     except TypeError as exc:
         err.print(f"[red]error:[/red] bad bot parameter: {exc}")
         raise typer.Exit(2) from exc
+    with _progress(f"comparing {game}", games_ * len(variants), as_json) as advance:
+        result = run_compare(
+            game,
+            axes,
+            players=players,
+            games=games_,
+            seed=seed,
+            seat_kinds=seat_kinds,
+            params=params,
+            language=language,  # type: ignore[arg-type]
+            jobs=jobs or default_jobs(),
+            advance=advance,
+        )
     data = result.as_dict()
     if report is not None:
         page = write_report(result, report)

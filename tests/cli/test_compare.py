@@ -180,3 +180,14 @@ def test_jobs_2_gives_the_same_results_as_jobs_1(command: str, tmp_path: Path) -
         assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(
             f"mogelmotte-{s}.json" for s in range(3, 15)
         )
+
+
+def test_bad_bot_or_bot_parameter_is_named() -> None:
+    result = runner.invoke(
+        app, ["compare", "mogelmotte", "--option", "rounds=1", "--bots", "genius", "--games", "1"]
+    )
+    assert result.exit_code == 2 and "genius" in result.output and "heuristic" in result.output
+    result = runner.invoke(
+        app, ["compare", "mogelmotte", "--option", "rounds=1", "--param", "nosuch=1", "--games", "1"]
+    )
+    assert result.exit_code == 2 and "nosuch" in result.output
