@@ -75,11 +75,40 @@ def pp(x: float) -> str:
 # -- tables ---------------------------------------------------------------------------------------
 
 
+def fit(grid: Grid, width: int = WIDTH) -> list[Grid]:
+    """The grid split by columns into grids no wider than ``width`` (as rich draws them: three
+    characters between columns); every part repeats the left-aligned columns."""
+    widths = [
+        max(len(c) for c in [col, *(row[i] for row in grid.rows)]) + 3 for i, col in enumerate(grid.columns)
+    ]
+    fixed = sum(widths[: grid.left])
+    parts: list[list[int]] = [[]]
+    used = fixed
+    for i in range(grid.left, len(grid.columns)):
+        if parts[-1] and used + widths[i] > width:
+            parts.append([])
+            used = fixed
+        parts[-1].append(i)
+        used += widths[i]
+    if len(parts) == 1:
+        return [grid]
+    keep = list(range(grid.left))
+    return [
+        Grid(
+            grid.title,
+            [grid.columns[i] for i in keep + part],
+            [[row[i] for i in keep + part] for row in grid.rows],
+            grid.left,
+        )
+        for part in parts
+    ]
+
+
 def _figure_label(key: str, per_seat: bool) -> str:
     return key.replace("_", " ") + (" / player" if per_seat else "")
 
 
-def summary_grids(data: dict[str, Any]) -> list[Grid]:
+def summary_grids(data: dict[str, Any], width: int = WIDTH) -> list[Grid]:
     """The tables of one tally (``simulate``): seats, bots, length and figures per seat."""
     seats = Grid(
         f"{data['game']}: {data['games']} games, {data['players']} players",
@@ -113,14 +142,17 @@ def summary_grids(data: dict[str, Any]) -> list[Grid]:
     figures = data["figures"]
     per_seat = [k for k, f in figures.items() if "per_seat" in f]
     if per_seat:
-        grids.append(
-            Grid(
-                "figures per seat (mean per game)",
-                ["figure", *(f"seat {s}" for s in range(data["players"])), "all"],
-                [
-                    [_figure_label(k, False), *map(num, figures[k]["per_seat"]), num(figures[k]["mean"])]
-                    for k in per_seat
-                ],
+        grids.extend(
+            fit(
+                Grid(
+                    "figures per seat (mean per game)",
+                    ["figure", "all", *(f"seat {s}" for s in range(data["players"]))],
+                    [
+                        [_figure_label(k, False), num(figures[k]["mean"]), *map(num, figures[k]["per_seat"])]
+                        for k in per_seat
+                    ],
+                ),
+                width,
             )
         )
     others = [k for k, f in figures.items() if "per_seat" not in f]
@@ -210,18 +242,16 @@ def compare_grids(data: dict[str, Any], width: int = WIDTH) -> list[Grid]:
     if keys:
         labels = [_figure_label(k, "per_seat" in variants[0]["figures"].get(k, {})) for k in keys]
         cells = [[num(v["figures"][k]["mean"]) if k in v["figures"] else "–" for v in variants] for k in keys]
-        label_width = max(len(x) for x in [*labels, "figure"])
-        cell_width = max(len(c) for row in cells for c in [*row, "v10"])
-        per_table = max(1, (width - label_width - 4) // (cell_width + 3))
-        for start in range(0, len(variants), per_table):
-            part = range(start, min(start + per_table, len(variants)))
-            grids.append(
+        grids.extend(
+            fit(
                 Grid(
                     "the game's figures (mean per game; / player: per seat)",
-                    ["figure", *(variants[i]["name"] for i in part)],
-                    [[label, *(row[i] for i in part)] for label, row in zip(labels, cells, strict=True)],
-                )
+                    ["figure", *(v["name"] for v in variants)],
+                    [[label, *row] for label, row in zip(labels, cells, strict=True)],
+                ),
+                width,
             )
+        )
     return grids
 
 
