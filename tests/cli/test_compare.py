@@ -152,6 +152,10 @@ def test_tables_fit_80_columns_and_keep_bot_names_whole() -> None:
     assert max(len(line) for line in lines) <= 80
     assert sum("balanced" in line.split() for line in lines) >= 6
     assert "v6" in result.stdout and "95 % CI" in result.stdout
+    eight = runner.invoke(app, ["simulate", "wordland", "--players", "8", "--games", "1", "--jobs", "1"])
+    assert eight.exit_code == 0, eight.output
+    assert max(len(line) for line in eight.stdout.splitlines()) <= 80
+    assert "seat 7" in eight.stdout
 
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])
