@@ -2,6 +2,8 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# the tests also check the optional RL environments, so `make test` adds that extra; `make run` never does
+TEST_STAMP := $(VENV)/.test-extras-stamp
 # every interface, so the phones at the table can join; `make run HOST=127.0.0.1` keeps it on this computer
 HOST   ?= 0.0.0.0
 PORT   ?= 8000
@@ -13,6 +15,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[test,rl]'
+	touch $(TEST_STAMP)
 
 # Debian packages the tests drive: Chromium (browser tests), redis-server (scale-out tests) and a colour
 # emoji font (Emojito's cards in screenshots).
@@ -27,17 +33,17 @@ system-deps:
 run: $(STAMP)
 	$(VENV)/bin/tischrunde serve --host $(HOST) --port $(PORT) --data data
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/ruff format --check src tests bench
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
-pytest: $(STAMP) system-deps
+pytest: $(TEST_STAMP) system-deps
 	$(VENV)/bin/pytest
 
-test: $(STAMP) system-deps lint typecheck pytest
+test: $(TEST_STAMP) system-deps lint typecheck pytest
 
 bench: $(STAMP)
 	$(VENV)/bin/tischrunde bench --seconds 5

@@ -1,12 +1,12 @@
-"""The ``tischrunde`` command: serve, games, simulate, replay, bench, demo."""
+"""The ``tischrunde`` command: serve, games, simulate, compare, replay, bench, demo."""
 
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import time
-from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,23 +17,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tischrunde.bots import bot_kinds, make_bot
+from tischrunde.bots.compare import Tally, check_variants, game_tasks, parse_variants, run_compare
+from tischrunde.bots.compare import parse_value as _parse_value
 from tischrunde.bots.driver import play_game
+from tischrunde.bots.parallel import default_jobs, run_tasks
+from tischrunde.bots.report import compare_grids, summary_grids, to_rich, write_report
 from tischrunde.core import registry
 from tischrunde.core.errors import GameError
 from tischrunde.core.game import Config
 from tischrunde.core.playout import random_playout
-from tischrunde.core.records import load, replay, save
+from tischrunde.core.records import load, replay
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="tischrunde: four party games.")
 console = Console()
 err = Console(stderr=True)
-
-
-def _parse_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
 
 
 def _parse_pairs(pairs: list[str], what: str) -> dict[str, Any]:
@@ -91,6 +88,7 @@ def simulate(
     language: Annotated[str, typer.Option(help="de or en")] = "de",
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable summary")] = False,
     save_records: Annotated[Path | None, typer.Option(help="folder to write every game record to")] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, help="processes to play on (default: all cores)")] = None,
 ) -> None:
     """Play bot games and summarise win rates, game length and per-seat statistics."""
     options = _parse_pairs(option, "--option")
@@ -99,8 +97,7 @@ def simulate(
     params = _parse_pairs(param, "--param")
     if accuracy is not None:
         params["accuracy"] = accuracy
-    kinds = [k.strip() for k in bots.split(",") if k.strip()] or [_default_bot(game)]
-    seat_kinds = [kinds[i % len(kinds)] for i in range(players)]
+    seat_kinds = _seat_kinds(game, bots, players)
     try:
         registry.get(game).new(
             Config(game=game, players=players, seed=seed, options=options, language=language)  # type: ignore[arg-type]
@@ -112,131 +109,111 @@ def simulate(
     except TypeError as exc:
         err.print(f"[red]error:[/red] bad bot parameter: {exc}")
         raise typer.Exit(2) from exc
-    summary = _Summary(players, seat_kinds)
     if save_records is not None:
         save_records.mkdir(parents=True, exist_ok=True)
+    tasks = game_tasks(
+        game,
+        players,
+        games_,
+        seed,
+        options,
+        seat_kinds,
+        params,
+        language,  # type: ignore[arg-type]
+        None if save_records is None else str(save_records),
+    )
+    with _progress(f"simulating {game}", len(tasks), as_json) as advance:
+        results = run_tasks(tasks, jobs or default_jobs(), advance)
+    summary = Tally(players, seat_kinds)
+    for result in results:
+        summary.add(result)
+    data = summary.as_dict(game)
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    for grid in summary_grids(data):
+        console.print(to_rich(grid))
+
+
+@app.command()
+def compare(
+    game: Annotated[str, typer.Argument(help="game name, see `tischrunde games`")],
+    option: Annotated[
+        list[str],
+        typer.Option("--option", help="rule option NAME=V1,V2,...; the variants are the cross product"),
+    ],
+    players: Annotated[int, typer.Option(help="number of players")] = 4,
+    games_: Annotated[int, typer.Option("--games", min=1, help="games per variant")] = 100,
+    seed: Annotated[int, typer.Option(help="first seed; game i of every variant uses seed + i")] = 1,
+    bots: Annotated[str, typer.Option(help="comma-separated bot kinds per seat, cycled")] = "",
+    param: Annotated[list[str], typer.Option("--param", help="bot parameter NAME=VALUE")] = [],  # noqa: B006
+    language: Annotated[str, typer.Option(help="de or en")] = "de",
+    jobs: Annotated[int | None, typer.Option(min=1, help="processes to play on (default: all cores)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object with a `variants` list")] = False,
+    report: Annotated[Path | None, typer.Option(help="folder for an HTML report with plots")] = None,
+) -> None:
+    """Play the same seeds under each variant of the rules and compare win rates, length and figures."""
+    params = _parse_pairs(param, "--param")
+    seat_kinds = _seat_kinds(game, bots, players)
+    try:
+        axes = parse_variants(game, option)
+        variants = check_variants(game, players, axes, language)  # type: ignore[arg-type]
+        for seat, kind in enumerate(seat_kinds):
+            make_bot(game, kind, seat, seed, **params)
+    except GameError as exc:
+        _fail(exc)
+        return
+    except TypeError as exc:
+        err.print(f"[red]error:[/red] bad bot parameter: {exc}")
+        raise typer.Exit(2) from exc
+    with _progress(f"comparing {game}", games_ * len(variants), as_json) as advance:
+        result = run_compare(
+            game,
+            axes,
+            players=players,
+            games=games_,
+            seed=seed,
+            seat_kinds=seat_kinds,
+            params=params,
+            language=language,  # type: ignore[arg-type]
+            jobs=jobs or default_jobs(),
+            advance=advance,
+        )
+    data = result.as_dict()
+    if report is not None:
+        page = write_report(result, report)
+        err.print(f"report: {page}")
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    for grid in compare_grids(data):
+        console.print(to_rich(grid))
+
+
+@contextmanager
+def _progress(label: str, total: int, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """One progress bar on stderr; none with --json or when stderr is not a terminal."""
     with Progress(
-        TextColumn(f"simulating {game}"),
+        TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=err,
-        disable=as_json,
+        disable=quiet or not err.is_terminal,
     ) as progress:
-        task = progress.add_task("games", total=games_)
-        for i in range(games_):
-            config = Config(game=game, players=players, seed=seed + i, options=options, language=language)  # type: ignore[arg-type]
-            seat_bots = [make_bot(game, kind, s, seed + i, **params) for s, kind in enumerate(seat_kinds)]
-            result = play_game(config, seat_bots)
-            summary.add(result.outcome, result.decisions, result.time_ms)
-            if save_records is not None:
-                save(result.record, save_records / f"{game}-{seed + i}.json")
-            progress.advance(task)
-    data = summary.as_dict(game, games_)
-    if as_json:
-        print(json.dumps(data, indent=1))
-    else:
-        summary.print(data)
+        task = progress.add_task("games", total=total)
+        yield lambda n: progress.advance(task, n)
+
+
+def _seat_kinds(game: str, bots: str, players: int) -> list[str]:
+    """``--bots a,b`` cycled over the seats; the game's default bot without it."""
+    kinds = [k.strip() for k in bots.split(",") if k.strip()] or [_default_bot(game)]
+    return [kinds[i % len(kinds)] for i in range(players)]
 
 
 def _default_bot(game: str) -> str:
     kinds = list(bot_kinds(game))
     return kinds[1] if len(kinds) > 1 else kinds[0]
-
-
-class _Summary:
-    def __init__(self, players: int, seat_kinds: list[str]) -> None:
-        self.players = players
-        self.seat_kinds = seat_kinds
-        self.wins = [0.0] * players
-        self.scores: list[list[float]] = [[] for _ in range(players)]
-        self.lengths: list[int] = []
-        self.times: list[int] = []
-        self.seat_stats: dict[str, list[list[float]]] = defaultdict(lambda: [[] for _ in range(players)])
-        self.game_stats: dict[str, list[float]] = defaultdict(list)
-
-    def add(self, outcome: Any, decisions: int, time_ms: int) -> None:
-        for w in outcome.winners:
-            self.wins[w] += 1
-        for seat, score in enumerate(outcome.scores):
-            self.scores[seat].append(float(score))
-        self.lengths.append(decisions)
-        self.times.append(time_ms)
-        for key, value in outcome.details.items():
-            if (
-                isinstance(value, list)
-                and len(value) == self.players
-                and all(isinstance(v, (int, float)) for v in value)
-            ):
-                for seat, v in enumerate(value):
-                    self.seat_stats[key][seat].append(float(v))
-            elif isinstance(value, (int, float)):
-                self.game_stats[key].append(float(value))
-            elif isinstance(value, dict):
-                for sub, v in value.items():
-                    if isinstance(v, (int, float)):
-                        self.game_stats[f"{key}.{sub}"].append(float(v))
-
-    def as_dict(self, game: str, n: int) -> dict[str, Any]:
-        def mean(xs: list[float]) -> float:
-            return round(statistics.fmean(xs), 4) if xs else 0.0
-
-        seats = []
-        for seat in range(self.players):
-            row: dict[str, Any] = {
-                "seat": seat,
-                "bot": self.seat_kinds[seat],
-                "win_rate": round(self.wins[seat] / n, 4),
-                "mean_score": mean(self.scores[seat]),
-            }
-            for key, per_seat in self.seat_stats.items():
-                row[f"mean_{key}"] = mean(per_seat[seat])
-            seats.append(row)
-        by_bot: dict[str, dict[str, float]] = {}
-        for kind in dict.fromkeys(self.seat_kinds):
-            idx = [s for s in range(self.players) if self.seat_kinds[s] == kind]
-            entry = {
-                "seats": float(len(idx)),
-                "win_rate": round(sum(self.wins[s] for s in idx) / (n * len(idx)), 4),
-                "mean_score": mean([x for s in idx for x in self.scores[s]]),
-            }
-            for key, per_seat in self.seat_stats.items():
-                entry[f"mean_{key}"] = mean([x for s in idx for x in per_seat[s]])
-            by_bot[kind] = entry
-        return {
-            "game": game,
-            "games": n,
-            "players": self.players,
-            "seats": seats,
-            "bots": by_bot,
-            "mean_decisions": mean([float(x) for x in self.lengths]),
-            "mean_game_time_s": round(mean([float(x) for x in self.times]) / 1000, 2),
-            "stats": {k: mean(v) for k, v in self.game_stats.items()},
-        }
-
-    def print(self, data: dict[str, Any]) -> None:
-        table = Table(title=f"{data['game']}: {data['games']} games, {data['players']} players")
-        keys = [k for k in data["seats"][0] if k not in ("seat", "bot")]
-        table.add_column("seat")
-        table.add_column("bot")
-        for k in keys:
-            table.add_column(k.replace("_", " "))
-        for row in data["seats"]:
-            table.add_row(str(row["seat"]), row["bot"], *(f"{row[k]:g}" for k in keys))
-        console.print(table)
-        bot_table = Table(title="per bot")
-        bot_keys = list(next(iter(data["bots"].values())))
-        bot_table.add_column("bot")
-        for k in bot_keys:
-            bot_table.add_column(k.replace("_", " "))
-        for kind, entry in data["bots"].items():
-            bot_table.add_row(kind, *(f"{entry[k]:g}" for k in bot_keys))
-        console.print(bot_table)
-        console.print(
-            f"game length: {data['mean_decisions']:g} decisions, {data['mean_game_time_s']:g} s of play on average"
-        )
-        for key, value in data["stats"].items():
-            console.print(f"{key}: {value:g}")
 
 
 @app.command(name="replay")
