@@ -56,7 +56,7 @@ def test_live_game_always_has_a_mover_or_a_deadline(name: str, config: Config) -
             assert not any(game.legal_actions(state, seat) for seat in range(config.players))
             continue
         has_move = any(game.legal_actions(state, seat) for seat in active)
-        assert has_move or game.deadline(state) is not None
+        assert has_move or game.due_at(state) is not None
 
 
 @pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
@@ -73,11 +73,11 @@ def test_illegal_actions_raise_and_change_nothing(name: str, config: Config) -> 
                         game.apply(state, other, action, 10**9)
                     checked += 1
                 # applying a legal action never mutates its input
-                deadline = game.deadline(state)
+                deadline = game.due_at(state)
                 with contextlib.suppress(GameError):
                     game.apply(state, seat, action, 10**9 if deadline is None else deadline - 1)
                 assert encoded(state) == before
-        deadline = game.deadline(state)
+        deadline = game.due_at(state)
         if deadline is None or deadline > 0:
             with pytest.raises(GameError):
                 game.apply(state, None, Timeout(), 0 if deadline is None else deadline - 1)

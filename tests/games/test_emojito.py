@@ -693,21 +693,21 @@ def test_performed_card_hidden_from_all_but_the_performer_until_the_reveal() -> 
 def test_dial_timeout_counts_unset_dials_as_wrong() -> None:
     state = perform(new(3, dial_timeout_s=20))
     state = msgspec.structs.replace(state, phase_t=1000)
-    assert GAME.deadline(state) == 21_000
+    assert GAME.due_at(state) == 21_000
     state = act(state, 1, SetDial(state.answers[0]))
-    with pytest.raises(IllegalActionError, match="time limit"):
+    with pytest.raises(IllegalActionError, match="Nothing is due yet"):
         act(state, None, Timeout(), 20_999)
     with pytest.raises(NotYourTurnError):
         act(state, 2, Timeout(), 30_000)
     state = act(state, None, Timeout(), 21_000)
     assert state.last is not None and state.last.correct == (1,)
     assert state.progress == (1, 1)
-    assert GAME.deadline(state) is None  # no deadline while performing
+    assert GAME.due_at(state) is None  # no deadline while performing
 
 
 def test_no_deadline_without_the_option() -> None:
     state = perform(new(3))
-    assert GAME.deadline(state) is None
+    assert GAME.due_at(state) is None
     with pytest.raises(IllegalActionError):
         act(state, None, Timeout(), 10**9)
 

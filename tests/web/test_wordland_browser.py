@@ -513,7 +513,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
 
     # everyone else lets the teapot run out: the next round opens with last round's scores and bonuses
     while state.round == 0:
-        due = GAME.deadline(state)
+        due = GAME.due_at(state)
         assert due is not None
         state = _step(log, state, None, Timeout(), due)
     last = GAME.view(state, None)["last_round"]

@@ -37,6 +37,11 @@ each [ours] rule an option):
 - A stacked deck (``decks={"main": [...]}``) is the whole deck, top card first: at least 14
   distinct card ids.
 
+Rounds count from 1 in the view (``round`` and ``last_round.round``). ``Config.first_seat`` (None = 0)
+is the start player: the first performer (teams: the start player's team begins with the start player).
+A stacked deck also fixes the layout: the seven cards are laid out in the order drawn (the performers'
+cards first, then the rest top first), so a scenario knows every position.
+
 Phases: ``perform`` (performers send ``Performed``) -> ``chain`` (secret message: the current shower
 sends ``PassedOn``) -> ``challenge`` (each: every eligible seat sends ``Challenge`` or
 ``NoChallenge``, simultaneous and secret until all declared) -> the engine lays out the cards ->
@@ -72,7 +77,7 @@ import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
 from tischrunde.games.emojito import content
 
 MODES = ("coop", "each", "teams")
@@ -163,6 +168,8 @@ class EmojitoState(msgspec.Struct, frozen=True):
     contenders: tuple[int, ...] = ()
     phase_t: int = 0
     last: RoundResult | None = None
+    first_seat: int = 0
+    last_t: int = 0
 
 
 def _option(
@@ -348,6 +355,7 @@ class Emojito(Game[EmojitoState]):
             deck, r = rng.shuffled(r, range(len(content.cards())))
         n = config.players
         sides = 2 if mode == "coop" else n if mode == "each" else n // 2
+        first = config.first_seat or 0
         target = {"coop": options["trophy_target"], "each": options["each_target"]}.get(
             mode, options["teams_target"]
         )
@@ -365,8 +373,12 @@ class Emojito(Game[EmojitoState]):
             progress=(0,) * sides,
             trophies=((),) * sides,
             flipped=((),) * sides,
-            turns=(0,) * sides if mode == "teams" else (),
+            # teams: the start player's team begins with the start player (seat s or s + n/2)
+            turns=tuple(int(i == first % sides and first >= sides) for i in range(sides))
+            if mode == "teams"
+            else (),
             contenders=tuple(range(sides)) if mode == "teams" else (),
+            first_seat=first,
         )
         return self._start_round(state, 0)
 
@@ -409,7 +421,7 @@ class Emojito(Game[EmojitoState]):
             teams = self.team_count(state)
             performers = tuple(i + teams * (state.turns[i] % 2) for i in state.contenders)
         else:
-            performers = (state.round % n,)
+            performers = ((state.first_seat + state.round) % n,)
         state, cards = _draw(state, len(performers))
         return msgspec.structs.replace(
             state,
@@ -485,24 +497,17 @@ class Emojito(Game[EmojitoState]):
             return [Challenge(), NoChallenge()]
         return [SetDial(number) for number in range(1, len(state.layout) + 1)]
 
-    def deadline(self, state: EmojitoState) -> int | None:
+    def deadline(self, state: EmojitoState) -> Deadline | None:
         if state.phase == "dial" and state.dial_timeout_ms > 0:
-            return state.phase_t + state.dial_timeout_ms
+            return Deadline(state.phase_t + state.dial_timeout_ms, "dial")
         return None
 
     # ------------------------------------------------------------------ transitions
 
-    def apply(
+    def transition(
         self, state: EmojitoState, seat: int | None, action: Action, t: int
     ) -> tuple[EmojitoState, list[Event]]:
-        if isinstance(action, Timeout):
-            if seat is not None:
-                raise NotYourTurnError("only the game itself can end a time limit", code="not_a_driver")
-            deadline = self.deadline(state)
-            if deadline is None or t < deadline:
-                raise IllegalActionError(
-                    "no time limit has run out", code="no_deadline", rule="dial_timeout_s"
-                )
+        if isinstance(action, Timeout):  # due: Game.apply checked it
             return self._resolve(state, t, [Event("timeout")])
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
@@ -615,7 +620,10 @@ class Emojito(Game[EmojitoState]):
 
     def _lay_out(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
         state, extra = _draw(state, LAYOUT_SIZE - len(state.cards))
-        layout, r = rng.shuffled(state.rng, state.cards + extra)
+        if state.config.decks is not None and "main" in state.config.decks:
+            layout, r = state.cards + extra, state.rng  # a stacked deck fixes the layout too
+        else:
+            layout, r = rng.shuffled(state.rng, state.cards + extra)
         answers = tuple(layout.index(card) + 1 for card in state.cards)
         n = state.config.players
         dials = [0] * n
@@ -733,7 +741,7 @@ class Emojito(Game[EmojitoState]):
                         discard = (*discard, lost)
                     won[side] -= 1
         result = RoundResult(
-            round=state.round,
+            round=state.round + 1,
             performers=state.performers,
             cards=state.cards,
             layout=state.layout,
@@ -915,7 +923,7 @@ class Emojito(Game[EmojitoState]):
             "game": "emojito",
             "mode": state.mode,
             "phase": phase,
-            "round": state.round,
+            "round": state.round + 1,
             "players": n,
             "seat": seat,
             "language": state.config.language,

@@ -831,7 +831,7 @@ function guessersOf(view, performer) {
 function reveal(ctx, id = "emj-reveal") {
   const view = v(ctx);
   const r = view.last_round;
-  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round + 1 }) }));
+  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
   r.performers.forEach((p, j) => {
     const cardId = r.cards[j];
     box.appendChild(
@@ -893,7 +893,7 @@ function renderTable(ctx) {
   const view = v(ctx);
   const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
   const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
-  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, goal: view.target }), title: trophiesText(view.target) }));
+  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: view.round ?? 1, mode, goal: view.target }), title: trophiesText(view.target) }));
   const fresh = view.last_round && view.phase !== "dial";
   if (fresh) box.appendChild(reveal(ctx));
   if (view.phase === "dial") {
