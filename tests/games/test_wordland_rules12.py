@@ -24,9 +24,7 @@ DECKS: dict[str, list[Any]] = {
 FOUR = ["queen", "white_rabbit", "tweedles", "cheshire_cat"]
 
 
-def started(
-    characters: list[str] | None = None, *, first_seat: int | None = None, **options: Any
-) -> State:
+def started(characters: list[str] | None = None, *, first_seat: int | None = None, **options: Any) -> State:
     chars = characters or FOUR
     config = Config(
         game="wordland",
@@ -97,7 +95,13 @@ def test_input_that_is_no_word_at_all_stays_a_refusal_that_changes_nothing() -> 
     state = started()
     for junk in ("12", "two words", "x" * 5000, "ap\x00ple", "   ", "ap-ple"):
         error = refused(state, 0, Say(junk), 1_000)
-        assert error.code in {"not_letters", "not_one_word", "word_too_long", "control_character", "empty_word"}
+        assert error.code in {
+            "not_letters",
+            "not_one_word",
+            "word_too_long",
+            "control_character",
+            "empty_word",
+        }
     assert state.out == (False,) * 4
 
 
@@ -165,7 +169,9 @@ def test_the_queen_goes_to_first_seat_and_the_stacked_characters_follow_clockwis
 
 
 def test_a_stacked_cast_places_the_queen_only_through_first_seat() -> None:
-    config = Config(game="wordland", players=4, decks={"characters": ["white_rabbit", "queen", "tweedles", "alice"]})
+    config = Config(
+        game="wordland", players=4, decks={"characters": ["white_rabbit", "queen", "tweedles", "alice"]}
+    )
     with pytest.raises(ConfigError, match=r"decks\.characters"):
         GAME.new(config)
     for bad in (4, -1, True):
@@ -204,7 +210,11 @@ def test_a_round_ends_in_round_over_with_its_result_until_the_pause_or_the_queen
     assert [w["word"] for w in result["words"]] == ["apple"]
     assert view["characters"][0]["character"] == "queen"  # characters pass only when the next round starts
     deadline = GAME.deadline(state)
-    assert deadline is not None and (deadline.t, deadline.kind, deadline.seat) == (t + 6_000, "round_pause", 0)
+    assert deadline is not None and (deadline.t, deadline.kind, deadline.seat) == (
+        t + 6_000,
+        "round_pause",
+        0,
+    )
     assert GAME.active_seats(state) == frozenset()  # bots and random play leave the pause to the clock
     assert refused(state, 1, NextRound(), t + 10).code == "not_your_turn"
     assert refused(state, 1, Say("kiwi"), t + 10).code == "round_over"
@@ -216,7 +226,7 @@ def test_a_round_ends_in_round_over_with_its_result_until_the_pause_or_the_queen
 
 
 def test_no_round_over_after_the_last_round_and_none_with_a_zero_pause() -> None:
-    state, t = finish_round(started(rounds=1), 0)
+    state, _ = finish_round(started(rounds=1), 0)
     assert state.phase == "over"
-    state, t = finish_round(started(round_pause_ms=0), 0)
+    state, _ = finish_round(started(round_pause_ms=0), 0)
     assert state.phase == "choose"

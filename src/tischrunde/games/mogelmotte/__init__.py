@@ -140,7 +140,6 @@ from typing import Any
 
 from tischrunde.core.game import Config, Game, GameSpec, Outcome
 from tischrunde.games.mogelmotte import engine
-from tischrunde.games.mogelmotte.cards import CLASS, KIND, VALUE, cards_of
 from tischrunde.games.mogelmotte.actions import (
     Accuse,
     Cheat,
@@ -154,6 +153,7 @@ from tischrunde.games.mogelmotte.actions import (
     SpiderSkip,
     Throw,
 )
+from tischrunde.games.mogelmotte.cards import CLASS, KIND, VALUE, cards_of
 from tischrunde.games.mogelmotte.state import OPTIONS, State
 from tischrunde.games.mogelmotte.view import unplayable_reason, view, views
 
@@ -248,9 +248,8 @@ __all__ = [
     "CLASS",
     "GAME",
     "KIND",
-    "VALUE",
-    "cards_of",
     "SPEC",
+    "VALUE",
     "Accuse",
     "Cheat",
     "Draw",
@@ -263,5 +262,6 @@ __all__ = [
     "SpiderSkip",
     "State",
     "Throw",
+    "cards_of",
     "unplayable_reason",
 ]

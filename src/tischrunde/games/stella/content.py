@@ -34,7 +34,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
     "too_early": {"de": "Die Zeit läuft noch.", "en": "The time has not run out yet."},
-    "timeout_from_seat": {"de": "Nur die Uhr beendet die Bedenkzeit.", "en": "Only the clock ends a player's time."},
+    "timeout_from_seat": {
+        "de": "Nur die Uhr beendet die Bedenkzeit.",
+        "en": "Only the clock ends a player's time.",
+    },
     "deadline_passed": {"de": "Zu spät: die Zeit ist abgelaufen.", "en": "Too late: the time has run out."},
     "time_backwards": {"de": "Die Zeit läuft nicht rückwärts.", "en": "Time does not run backwards."},
     "round_over": {

@@ -577,7 +577,9 @@ class Stella(Game[StellaState]):
             round_until=0,
         )
         state = _replace(state, turn_deadline=_turn_deadline(state, t))
-        return state, [Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])})]
+        return state, [
+            Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])})
+        ]
 
     # --- views and results ---
 

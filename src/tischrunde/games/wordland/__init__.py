@@ -578,7 +578,11 @@ class Wordland(Game[State]):
 
     def deadline(self, state: State) -> Deadline | None:
         if state.phase == "choose":
-            return None if state.phase_deadline is None else Deadline(state.phase_deadline, "choose", seat_of(state, QUEEN))
+            return (
+                None
+                if state.phase_deadline is None
+                else Deadline(state.phase_deadline, "choose", seat_of(state, QUEEN))
+            )
         if state.phase == "bet":
             due = state.phase_deadline
             return None if due is None else Deadline(due, "bet", seat_of(state, CATERPILLAR))
@@ -761,7 +765,9 @@ class Wordland(Game[State]):
         word = unicodedata.normalize("NFC", action.word).strip()
         return self._accept(state, seat, word, t)
 
-    def _wrong_word(self, state: State, seat: int, word: str, reason: str, t: int) -> tuple[State, list[Event]]:
+    def _wrong_word(
+        self, state: State, seat: int, word: str, reason: str, t: int
+    ) -> tuple[State, list[Event]]:
         """``wrong_word=out``: a word that is not correct puts its player out at once [seed]; everyone sees
         the word and why."""
         letter = None
@@ -1119,7 +1125,9 @@ class Wordland(Game[State]):
         state = replace_state(state, turn=None, turn_deadline=None, windows=(), vote=None, resume=None)
         if state.options.round_pause_ms > 0:
             # the round's result stays on the table until the pause ends or the Queen goes on
-            return replace_state(state, phase="round_over", round_until=t + state.options.round_pause_ms), events
+            return replace_state(
+                state, phase="round_over", round_until=t + state.options.round_pause_ms
+            ), events
         state, more = self._next_round(state, t)
         return state, events + more
 
@@ -1227,7 +1235,9 @@ class Wordland(Game[State]):
             "language": lang,
             "players": n,
             "seat": seat,
-            "round": state.round if state.phase == "round_over" else min(state.round + 1, state.options.rounds),
+            "round": state.round
+            if state.phase == "round_over"
+            else min(state.round + 1, state.options.rounds),
             "rounds": state.options.rounds,
             "phase": state.phase,
             "options": {
