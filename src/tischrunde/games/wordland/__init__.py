@@ -3,8 +3,9 @@
 Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], [ours] = an option here):
 
 - 3-8 players, as many rounds as players (option ``rounds``, 0 = players). Each seat gets a character; the
-  Queen is always in play and goes to seat 0 in round 1 (seat the youngest player there) [seed]; with
-  3 players the Caterpillar and Alice are left out [official]. Characters pass to the left (seat + 1)
+  Queen is always in play and goes to the youngest player in round 1 [seed]: ``Config.first_seat`` (None =
+  seat 0; a stacked cast ``decks["characters"]`` lists the Queen first and is dealt clockwise from
+  ``first_seat``); with 3 players the Caterpillar and Alice are left out [official]. Characters pass to the left (seat + 1)
   after every round [seed].
 - A round: the Queen draws two category cards and chooses one (``ChooseCategory``); the card not chosen is
   seen by the Queen only. Forbidden letters by ``difficulty``: easy = blue, normal = blue + purple + green,
@@ -20,7 +21,13 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   ``fold_umlauts`` makes Ä/Ö/Ü count as A/O/U and ß as S) and repeats this round; category fit is judged by
   the group (on a spoken table the engine sees no word, so the group judges letters and repeats too).
   A valid word starts the next player's turn at once with a full timer. A timeout puts the player
-  out [seed].
+  out [seed]. A typed word that is not correct (a forbidden letter, or a repeat of a word said this
+  round) puts the player out at once as if the timer had run out [seed] (option ``wrong_word="out"``,
+  default): event ``wrong_word`` {word, reason, letter} for everyone, the word in ``words`` with status
+  "wrong" and its reason; ``wrong_word="retry"`` [ours] refuses it (codes ``forbidden_letter``,
+  ``repeated_word``) and the player may try again while the timer runs. Input that is no word at all
+  (digits, spaces, control characters, too long) is always refused and changes nothing. On a spoken table
+  the group judges letters and repeats by objection and vote, and a majority against puts out the same way.
 - Judging [ours]: after each accepted word an objection window of ``objection_s`` runs in parallel with the
   next turn. Any other seat may ``Object``; that opens a vote of all seats except the word's player (the
   objector's ballot counts as "against"). While a vote runs the whole clock stands still: the turn deadline
@@ -41,22 +48,28 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   round ``CatPass`` ends its turn without a word (card turns sideways). Mad Hatter: once per round
   ``HatterIgnore(letter)`` ignores one displayed letter for the rest of the round (card sideways; option
   ``hatter_scope``: for the Hatter only, default, or for everyone). Royal Guard: not bound by the Queen's red
-  letter; once per round ``GuardForce(seat)`` makes another player take a turn at once (card sideways); the
-  interrupted player's turn restarts afterwards. Sideways or face down = that ability is gone [official]
-  (so a sideways Guard is bound by the red letter again).
-- Deadlines are data: the Queen's choice and the Caterpillar's bet have ``choose_s`` (on timeout the first
-  card is taken / no bet is placed), turns ``timer_s``, objection windows ``objection_s``, votes ``vote_s``.
+  letter all round, also after turning sideways (only going out ends it) [seed]; once per round
+  ``GuardForce(seat)`` makes another player take a turn at once (card sideways), not the player whose turn
+  it is and not before the Queen's first turn of the round [ours]; the interrupted player's turn restarts
+  afterwards. Sideways or face down = that once-per-round power is gone [official].
+- Round end: after each round but the last the phase is ``round_over`` (the round's result in
+  ``round_result``, its words still listed, characters not yet passed on) until ``round_pause_ms`` (6000,
+  deadline kind ``round_pause``; 0 = no pause) or the Queen's ``NextRound()``.
+- Deadlines are data (``Deadline(t, kind, seat)``): the Queen's choice (``choose``) and the Caterpillar's bet
+  (``bet``) have ``choose_s`` (on timeout the first card is taken / no bet is placed), turns (``turn``)
+  ``timer_s``, objection windows (``objection``, a window that closes by itself when an action comes after
+  it) ``objection_s``, votes (``vote``) ``vote_s``.
 
 View (``view(state, seat)``; ``seat`` None = table screen), a JSON dict:
-``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "over"),
-options``; ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
+``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "round_over" |
+"over"), options``; ``round_until`` and ``round_result`` (phase round_over: like ``last_round``); ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
 {id, title}); ``declined_category`` (the Queen only); ``forbidden_letters``: list of {letter, colour,
 source ("table" | "queen" | "rabbit"), ignored (by the Hatter), ignored_for_all, binds_me}; ``my_letter`` {letter, colour,
 state ("held" | "laid" | "gone")} for the Queen's / Rabbit's holder, else None; ``characters``: per seat
 {seat, character, card ("up" | "sideways" | "down")}; ``tweedle_tokens``; ``hatter_ignored``, ``hatter_seat``;
 ``caterpillar``: {seat, bet_placed, bet (own seat only, else None)}; ``turn`` (seat or None), ``turn_id``,
 ``turn_deadline``, ``forced_turn``, ``deadline`` (next Timeout), ``words``: this round's list of {turn_id,
-seat, word, status ("accepted" | "kept" | "rejected" | "pass")}; ``objection_windows``: list of {turn_id,
+seat, word, status ("accepted" | "kept" | "rejected" | "pass" | "wrong"), reason, letter}; ``objection_windows``: list of {turn_id,
 seat, word, closes_at}; ``vote`` None or {turn_id, seat, word, objector, voters, ballots (per seat: null,
 true = against, false = keep), deadline}; ``out`` per seat; ``out_order``; ``scoring_cards`` per seat (card
 number this round or None); ``points`` per seat; ``last_round`` (previous round's summary, with the
