@@ -245,48 +245,51 @@ class Game(ABC, Generic[S]):
 
         Applies the common time and deadline rules (module docstring), then the game's ``transition``.
         """
+        # the hot path of every driver: a handful of attribute reads before the game's own transition
         field = self.time_field
-        if field is not None:
-            last = getattr(state, field)
-            if t < last:
-                raise IllegalActionError(
-                    f"Time cannot run backwards: this action came at {t} ms, the last one at {last} ms.",
-                    code="time_backwards",
-                    rule="time",
-                )
-        events: list[Event] = []
+        if field is not None and t < getattr(state, field):
+            raise IllegalActionError(
+                f"Time cannot run backwards: this action came at {t} ms, the last one at "
+                f"{getattr(state, field)} ms.",
+                code="time_backwards",
+                rule="time",
+            )
+        at = self.due_at(state)
         if isinstance(action, Timeout):
             if seat is not None:
                 raise NotYourTurnError(
                     "Only the game's clock sends timeouts.", code="timeout_from_seat", rule="time"
                 )
-            at = self.due_at(state)
             if at is None or t < at:
                 raise IllegalActionError(
                     "Nothing is due yet: a timeout waits for the deadline.", code="too_early", rule="time"
                 )
-        else:
-            for _ in range(64):
-                at = self.due_at(state)  # cheap; the Deadline itself is built only once it is due
-                if at is None or t < at:
-                    break
-                due = self.deadline(state)
-                assert due is not None
-                if not due.lapses:
-                    raise IllegalActionError(
-                        f"Too late: the {due.kind} deadline passed at {due.t} ms; the driver applies the "
-                        "timeout first.",
-                        code="deadline_passed",
-                        rule="time",
-                    )
-                state, lapsed = self.transition(state, None, _TIMEOUT, due.t)
-                events += lapsed
-        new, more = self.transition(state, seat, action, t)
+        elif at is not None and t >= at:
+            return self._after_deadline(state, seat, action, t)
+        new, events = self.transition(state, seat, action, t)
         if field is not None and getattr(new, field) != t:
             new = msgspec.structs.replace(new, **{field: t})  # type: ignore[type-var]
-        if events:
-            return new, events + more
-        return new, more
+        return new, events
+
+    def _after_deadline(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
+        """A seat's action at or after a due deadline: refused (``deadline_passed``), unless every deadline
+        passed meanwhile is a lapsing window, which then closes first (its events come first)."""
+        events: list[Event] = []
+        for _ in range(64):
+            due = self.deadline(state)
+            if due is None or t < due.t:
+                break
+            if not due.lapses:
+                raise IllegalActionError(
+                    f"Too late: the {due.kind} deadline passed at {due.t} ms; the driver applies the "
+                    "timeout first.",
+                    code="deadline_passed",
+                    rule="time",
+                )
+            state, lapsed = self.apply(state, None, _TIMEOUT, due.t)
+            events += lapsed
+        new, more = self.apply(state, seat, action, t)
+        return new, events + more
 
     @abstractmethod
     def transition(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
