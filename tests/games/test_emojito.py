@@ -36,6 +36,8 @@ def stacked(*top: int) -> list[int]:
 
 def new(players: int, *, deck: list[int] | None = None, seed: int = 1, **options: Any) -> EmojitoState:
     decks = {"main": deck} if deck is not None else None
+    # no round pause unless asked: tests/games/test_start_and_round_end.py covers round_over
+    options = {"round_pause_ms": 0, **options}
     return GAME.new(Config(game="emojito", players=players, seed=seed, options=options, decks=decks))
 
 
@@ -194,6 +196,7 @@ def test_options_have_defaults_and_both_languages() -> None:
         "performer_challengeable": False,
         "challenger_bonus_stacks": True,
         "dial_timeout_s": 0,
+        "round_pause_ms": 6000,
     }
     assert spec.bots_in_rooms is False
     assert (spec.min_players, spec.max_players) == (2, 14)

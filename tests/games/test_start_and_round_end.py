@@ -153,3 +153,23 @@ def test_emojito_a_stacked_deck_fixes_the_order_of_the_seven_cards_laid_out() ->
         assert state.phase == "dial"
         assert state.layout == tuple(deck[:7])  # the performer's card first, then the six drawn, in order
         assert game.view(state, 1)["layout"] == deck[:7]
+
+
+def test_emojito_the_reveal_stays_on_the_table_in_round_over() -> None:
+    game = emojito.GAME
+    deck = [40, 3, 17, 88, 5, 61, 12, 70, 9, 33, 21, 54, 77, 2, 60, 61 + 1]
+    state = game.new(Config(game="emojito", players=3, seed=1, decks={"main": deck}, first_seat=1))
+    state = apply(game, state, 1, emojito.Performed(), 100)
+    answer = state.answers[0]
+    state = apply(game, state, 0, emojito.SetDial(answer), 200)
+    state = apply(game, state, 2, emojito.SetDial(answer % 7 + 1), 300)
+    assert state.phase == "round_over"
+    view = game.view(state, 0)
+    assert view["round"] == 1 and view["last_round"]["round"] == 1 and view["last_round"]["correct"] == [0]
+    assert view["round_until"] == 300 + 6_000
+    deadline = game.deadline(state)
+    assert deadline is not None and (deadline.kind, deadline.seat) == ("round_pause", 1)
+    assert refused(game, state, 0, NextRound(), 400).code == "not_start_player"
+    assert refused(game, state, 1, emojito.Performed(), 400).code == "round_over"
+    for nxt in (apply(game, state, 1, NextRound(), 400), apply(game, state, None, Timeout(), 6_300)):
+        assert nxt.phase == "perform" and nxt.performers == (2,) and game.view(nxt, None)["round"] == 2
