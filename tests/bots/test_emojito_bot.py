@@ -99,7 +99,7 @@ def test_performer_puts_its_own_card_on_the_stage() -> None:
     bot = ModelBot(0, 4, clarity=0.7, stage=stage)
     decision = bot.decide(GAME.view(state, 0), GAME.legal_actions(state, 0), 0)
     assert decision is not None and decision.action == Performed()
-    assert stage.watch(0, 0) == Performance(0, 0, state.cards[0], 0.7)
+    assert stage.watch(1, 0) == Performance(1, 0, state.cards[0], 0.7)  # rounds count from 1
 
 
 def test_views_never_hold_the_answer_for_a_guesser() -> None:

@@ -14,7 +14,7 @@ from tischrunde.bots import RandomBot
 from tischrunde.bots.driver import play_game
 from tischrunde.core import registry
 from tischrunde.core.errors import GameError, MalformedActionError
-from tischrunde.core.game import Config, Game, Timeout, encode_action
+from tischrunde.core.game import Action, Config, Deadline, Game, Timeout, encode_action
 from tischrunde.core.playout import random_playout
 from tischrunde.core.records import dumps, loads, replay, states
 
@@ -56,7 +56,7 @@ def test_live_game_always_has_a_mover_or_a_deadline(name: str, config: Config) -
             assert not any(game.legal_actions(state, seat) for seat in range(config.players))
             continue
         has_move = any(game.legal_actions(state, seat) for seat in active)
-        assert has_move or game.deadline(state) is not None
+        assert has_move or game.due_at(state) is not None
 
 
 @pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
@@ -73,11 +73,11 @@ def test_illegal_actions_raise_and_change_nothing(name: str, config: Config) -> 
                         game.apply(state, other, action, 10**9)
                     checked += 1
                 # applying a legal action never mutates its input
-                deadline = game.deadline(state)
+                deadline = game.due_at(state)
                 with contextlib.suppress(GameError):
                     game.apply(state, seat, action, 10**9 if deadline is None else deadline - 1)
                 assert encoded(state) == before
-        deadline = game.deadline(state)
+        deadline = game.due_at(state)
         if deadline is None or deadline > 0:
             with pytest.raises(GameError):
                 game.apply(state, None, Timeout(), 0 if deadline is None else deadline - 1)
@@ -166,3 +166,120 @@ def test_options_are_documented_in_both_languages(name: str) -> None:
     for option in spec.options:
         assert option.description_de and option.description_en
         assert option.check(option.default) == option.default
+
+
+# ---- the common engine API (issue 12): deadlines, time, rounds, round ends, who starts -----------------
+
+
+def _code(game: Game[Any], state: Any, seat: int | None, action: Action, t: int) -> str:
+    """The error code ``apply`` refuses this action with (it must refuse it)."""
+    with pytest.raises(GameError) as info:
+        game.apply(state, seat, action, t)
+    return info.value.code
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_deadlines_are_structs_and_one_rule_holds_for_late_actions(name: str, config: Config) -> None:
+    """A seat's action at or after a due deadline is refused with ``deadline_passed`` (state unchanged),
+    except for lapsing windows, which close by themselves; a Timeout before the deadline is ``too_early``."""
+    game = registry.get(name)
+    checked = 0
+    for state, active in trace(config, seed=8)[:300]:
+        due = game.deadline(state)
+        assert due == game.deadline(state)  # pure
+        if due is None:
+            assert game.due_at(state) is None
+            continue
+        assert isinstance(due, Deadline) and isinstance(due.t, int) and isinstance(due.kind, str)
+        assert due.seat is None or 0 <= due.seat < config.players
+        assert game.due_at(state) == due.t
+        if due.t > 0:
+            assert _code(game, state, None, Timeout(), due.t - 1) == "too_early"
+        for seat in active:
+            for action in game.legal_actions(state, seat)[:2]:
+                before = encoded(state)
+                if due.lapses:
+                    with contextlib.suppress(GameError):
+                        game.apply(state, seat, action, due.t)
+                else:
+                    assert _code(game, state, seat, action, due.t) == "deadline_passed"
+                    checked += 1
+                assert encoded(state) == before
+    # Emojito and Stella have no timed moves without their timer options (only Stella's round pause)
+    timed = config.options.get("dial_timeout_s") or config.options.get("turn_timeout_s")
+    assert checked > 0 or (name in ("emojito", "stella") and not timed)
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_time_never_runs_backwards(name: str, config: Config) -> None:
+    game = registry.get(name)
+    checked = 0
+    for state, active in trace(config, seed=9)[1:200]:
+        last = getattr(state, game.time_field or "")
+        if last == 0:
+            continue
+        before = encoded(state)
+        for seat in active:
+            for action in game.legal_actions(state, seat)[:2]:
+                assert _code(game, state, seat, action, last - 1) == "time_backwards"
+                checked += 1
+        assert _code(game, state, None, Timeout(), last - 1) == "time_backwards"
+        assert encoded(state) == before
+    assert checked > 0
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_rounds_count_from_one_and_rounds_end_in_a_visible_round_over(name: str, config: Config) -> None:
+    """Every view's ``round`` is 1-based; a game with rounds passes ``round_over`` (with the round's result in
+    the view and a ``round_pause`` deadline) between rounds unless its pause is 0."""
+    game = registry.get(name)
+    result = play_game(config, [RandomBot(s, 12) for s in range(config.players)])
+    pause = game.resolve_options(config).get("round_pause_ms")
+    seen_round_over = 0
+    rounds_seen = set()
+    for state, _ in states(result.record):
+        view = game.view(state, None)
+        assert view["round"] >= 1
+        rounds_seen.add(view["round"])
+        if view["phase"] == "round_over":
+            seen_round_over += 1
+            due = game.deadline(state)
+            assert due is not None and due.kind == "round_pause"
+            assert game.active_seats(state) == frozenset()
+    if pause and len(rounds_seen) > 1:
+        assert seen_round_over > 0
+    if pause == 0:
+        assert seen_round_over == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_first_seat_is_validated_and_honoured(name: str) -> None:
+    game = registry.get(name)
+    spec = game.spec
+    players = 4 if spec.min_players <= 4 <= spec.max_players else spec.min_players
+    for bad in (players, -1, True, "1"):
+        with pytest.raises(GameError, match="first_seat") as info:
+            game.new(Config(game=name, players=players, first_seat=bad))  # type: ignore[arg-type]
+        assert getattr(info.value, "field", None) == "first_seat"
+    # None keeps today's start at seat 0; an int moves who is active first
+    default = game.new(Config(game=name, players=players, seed=5))
+    same = game.new(Config(game=name, players=players, seed=5, first_seat=0))
+    assert game.view(default, None) == game.view(same, None)
+    assert msgspec.structs.replace(same, config=default.config) == default
+    moved = game.new(Config(game=name, players=players, seed=5, first_seat=2))
+    assert game.view(moved, None) != game.view(default, None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_hold_junk_out(name: str) -> None:
+    """Issue 11 item 10: an option outside its real domain is refused and named (no HTML, no huge numbers,
+    no deep lists, no floats for ints)."""
+    game = registry.get(name)
+    spec = game.spec
+    junk = ["<b>x</b>", 10**30, -(10**30), [[[[1]]]], {"a": {"b": 1}}, 1.5, float("nan"), None]
+    for option in spec.options:
+        for value in junk:
+            if value == option.default:
+                continue
+            with pytest.raises(GameError, match=rf"options\.{option.name}"):
+                game.new(Config(game=name, players=spec.max_players, options={option.name: value}))

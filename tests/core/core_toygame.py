@@ -9,7 +9,7 @@ import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
 
 
 class Add(Action, frozen=True, tag="add"):
@@ -27,6 +27,7 @@ class ToyState(msgspec.Struct, frozen=True):
 
 
 class ToyGame(Game[ToyState]):
+    time_field = None
     spec = GameSpec(
         name="coretoy",
         title_de="Spielzeug",
@@ -59,7 +60,7 @@ class ToyGame(Game[ToyState]):
     def legal_actions(self, state: ToyState, seat: int) -> list[Action]:
         return [Add(1), Add(2)] if seat in self.active_seats(state) else []
 
-    def apply(
+    def transition(
         self, state: ToyState, seat: int | None, action: Action, t: int
     ) -> tuple[ToyState, list[Event]]:
         nxt = (state.turn + 1) % len(state.totals)
@@ -91,8 +92,8 @@ class ToyGame(Game[ToyState]):
         ranks = [1 if s in winners else 2 for s in range(len(state.totals))]
         return Outcome([float(v) for v in state.totals], ranks, winners, {"totals": list(state.totals)})
 
-    def deadline(self, state: ToyState) -> int | None:
-        return None if self.outcome(state) else state.deadline
+    def deadline(self, state: ToyState) -> Deadline | None:
+        return None if self.outcome(state) else Deadline(state.deadline, "turn", state.turn)
 
     def rerandomize_hidden(self, state: ToyState, seat: int | None, seed: int) -> ToyState:
         r = rng.seed_state(seed)

@@ -36,6 +36,8 @@ def stacked(*top: int) -> list[int]:
 
 def new(players: int, *, deck: list[int] | None = None, seed: int = 1, **options: Any) -> EmojitoState:
     decks = {"main": deck} if deck is not None else None
+    # no round pause unless asked: tests/games/test_start_and_round_end.py covers round_over
+    options = {"round_pause_ms": 0, **options}
     return GAME.new(Config(game="emojito", players=players, seed=seed, options=options, decks=decks))
 
 
@@ -194,6 +196,7 @@ def test_options_have_defaults_and_both_languages() -> None:
         "performer_challengeable": False,
         "challenger_bonus_stacks": True,
         "dial_timeout_s": 0,
+        "round_pause_ms": 6000,
     }
     assert spec.bots_in_rooms is False
     assert (spec.min_players, spec.max_players) == (2, 14)
@@ -693,21 +696,21 @@ def test_performed_card_hidden_from_all_but_the_performer_until_the_reveal() -> 
 def test_dial_timeout_counts_unset_dials_as_wrong() -> None:
     state = perform(new(3, dial_timeout_s=20))
     state = msgspec.structs.replace(state, phase_t=1000)
-    assert GAME.deadline(state) == 21_000
+    assert GAME.due_at(state) == 21_000
     state = act(state, 1, SetDial(state.answers[0]))
-    with pytest.raises(IllegalActionError, match="time limit"):
+    with pytest.raises(IllegalActionError, match="Nothing is due yet"):
         act(state, None, Timeout(), 20_999)
     with pytest.raises(NotYourTurnError):
         act(state, 2, Timeout(), 30_000)
     state = act(state, None, Timeout(), 21_000)
     assert state.last is not None and state.last.correct == (1,)
     assert state.progress == (1, 1)
-    assert GAME.deadline(state) is None  # no deadline while performing
+    assert GAME.due_at(state) is None  # no deadline while performing
 
 
 def test_no_deadline_without_the_option() -> None:
     state = perform(new(3))
-    assert GAME.deadline(state) is None
+    assert GAME.due_at(state) is None
     with pytest.raises(IllegalActionError):
         act(state, None, Timeout(), 10**9)
 

@@ -61,7 +61,7 @@ def test_random_games_keep_every_card_and_every_rule(
             break
         step, r = rng.randbelow(r, 400)
         t += step
-        due = GAME.deadline(state)
+        due = GAME.due_at(state)
         moves = [(s, a) for s in sorted(GAME.active_seats(state)) for a in GAME.legal_actions(state, s)]
         if due is not None and (t >= due or not moves):
             t = max(t, due)

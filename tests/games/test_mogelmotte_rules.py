@@ -345,7 +345,7 @@ def test_cockroach_race_fastest_throw_counts_and_play_goes_on_after_its_player()
     hands = [[roach, own3, p.n(5)], [a3, p.n(5), p.n(5)], [b3, p.n(5), p.n(5)], [p.n(5), p.n(5), p.n(5)]]
     state = new(hands, top=p.n(2), draw=[p.n(1)])
     state = act(state, 0, Play(roach), t=100)
-    assert state.phase == "cockroach_race" and GAME.deadline(state) == 100 + 2500
+    assert state.phase == "cockroach_race" and GAME.due_at(state) == 100 + 2500
     assert GAME.active_seats(state) >= {0, 1, 2, 3}
     assert GAME.legal_actions(state, 1)[0] == Throw(a3)
     assert refused(state, 3, Throw(state.hands[3][0]), t=200).code == "needs_cockroach_value"
@@ -398,7 +398,7 @@ def test_a_cheat_takes_cheat_ms_shows_a_tell_and_then_the_card_is_gone() -> None
     state, c = cheat_table()
     state, kinds = events(state, 1, Cheat(c["moth"]), t=100)
     assert "tell" in kinds
-    assert GAME.deadline(state) == 2100
+    assert GAME.due_at(state) == 2100
     for seat in (None, 0, 2):
         view = GAME.view(state, seat)
         assert view["tells"] == [{"seat": 1, "until": 2100}]
@@ -439,7 +439,7 @@ def test_the_guard_catches_a_cheater_in_the_act() -> None:
     assert "caught" in kinds
     assert c["moth"] in state.hands[1]  # the card goes back into the hand
     assert state.guard == 1 and state.caught == (0, 1, 0)
-    assert GAME.deadline(state) is None and GAME.view(state, 2)["tells"] == []
+    assert GAME.due_at(state) is None and GAME.view(state, 2)["tells"] == []
     # the old guard chooses the card (not a moth); nothing else happens meanwhile
     assert GAME.active_seats(state) == frozenset({0})
     assert GAME.legal_actions(state, 0) == [Give(c["g1"]), Give(state.hands[0][1])]
@@ -540,7 +540,7 @@ def one_card_table(**options: Any) -> State:
 def test_rounds_equal_players_and_the_next_round_starts_left_of_the_last_start_player() -> None:
     state = one_card_table()
     state = act(state, 0, Play(state.hands[0][0]), t=100)
-    assert state.phase == "round_over" and GAME.deadline(state) == 100 + 4000
+    assert state.phase == "round_over" and GAME.due_at(state) == 100 + 4000
     assert GAME.active_seats(state) == frozenset()
     assert refused(state, 1, Fidget(), t=200).code == "round_over"
     state = act(state, None, Timeout(), t=4100)
@@ -556,7 +556,7 @@ def test_rounds_equal_players_and_the_next_round_starts_left_of_the_last_start_p
     assert state.round_points == ((0, 5, 10), (1, 0, 10), (1, 5, 0))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == [2.0, 10.0, 20.0] and outcome.details["rounds"] == 3
-    with pytest.raises(IllegalActionError, match="over"):
+    with pytest.raises(IllegalActionError, match="Nothing is due"):
         GAME.apply(state, None, Timeout(), 9000)
 
 
@@ -577,16 +577,16 @@ def test_ties_share_the_win() -> None:
 def test_option_cheat_ms() -> None:
     state, c = cheat_table(cheat_ms=500)
     state = act(state, 1, Cheat(c["x"]), t=100)
-    assert GAME.deadline(state) == 600
+    assert GAME.due_at(state) == 600
 
 
 def test_option_slap_and_throw_windows() -> None:
     state, _ = mosquito_table(slap_window_ms=700)
-    assert GAME.deadline(state) == 1700
+    assert GAME.due_at(state) == 1700
     p = Pool()
     roach = p("cockroach", 3)
     state = new([[roach, p.n(5)], [p.n(5), p.n(5)], [p.n(5), p.n(5)]], top=p.n(2), throw_window_ms=900)
-    assert GAME.deadline(act(state, 0, Play(roach), t=50)) == 950
+    assert GAME.due_at(act(state, 0, Play(roach), t=50)) == 950
 
 
 def test_option_rounds_and_hand_size() -> None:
@@ -650,7 +650,7 @@ def test_option_slowest_rule_random() -> None:
 def test_option_round_pause_ms() -> None:
     state = one_card_table(round_pause_ms=1000)
     state = act(state, 0, Play(state.hands[0][0]), t=100)
-    assert GAME.deadline(state) == 1100 and GAME.view(state, None)["round_until"] == 1100
+    assert GAME.due_at(state) == 1100 and GAME.view(state, None)["round_until"] == 1100
 
 
 # --------------------------------------------------------------------------- config, time and JSON

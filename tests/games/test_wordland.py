@@ -60,12 +60,14 @@ def new(
     all_decks = {**EN_DECKS, **(decks or {}), "characters": chars}
     if language == "de":
         all_decks = {k: v for k, v in all_decks.items() if not k.startswith("letters_")} | (decks or {})
+    # the scenarios below test today's refusals (wrong_word=retry) without a round pause, unless they say
+    # otherwise; tests/games/test_wordland_rules12.py covers the defaults (out, round_over)
     config = Config(
         game="wordland",
         players=players or len(chars),
         seed=7,
         language=language,  # type: ignore[arg-type]
-        options=options or {},
+        options={"wrong_word": "retry", "round_pause_ms": 0, **(options or {})},
         decks=all_decks,
     )
     state = GAME.new(config)
@@ -140,7 +142,8 @@ def test_scoring_option_is_a_table_checked_against_the_player_count() -> None:
         new(options={"scoring": {"4": [0, 1, 2]}})
     state = new(options={"scoring": {"4": [0, 2, 4, 9]}})
     assert state.options.scoring == (0, 2, 4, 9)
-    assert new(options={"scoring": {4: [0, 2, 4, 8]}}).options.scoring == (0, 2, 4, 8)
+    with pytest.raises(ConfigError, match=r"options\.scoring"):
+        new(options={"scoring": {4: [0, 2, 4, 8]}})  # JSON keys are strings
     with pytest.raises(ConfigError, match=r"options\.scoring"):
         new(options={"scoring": {"4": [0, 1, 2, -3]}})
     assert GAME.spec.option("scoring").default["5"] == [0, 1, 2, 3, 5]
@@ -165,7 +168,7 @@ def test_queen_chooses_one_of_two_cards_and_only_she_sees_them() -> None:
 
 def test_choice_timeout_takes_the_first_card() -> None:
     state = new()
-    assert GAME.deadline(state) == 30_000
+    assert GAME.due_at(state) == 30_000
     rejects(state, None, Timeout(), 29_999)
     state = act(state, None, Timeout(), 30_000)
     assert state.category == "fruit"
@@ -208,13 +211,13 @@ def test_timeout_puts_the_player_out_with_the_top_scoring_card_and_restarts_the_
     assert GAME.view(state, 1)["scoring_cards"] == [1, None, None, None]
     assert GAME.view(state, 1)["characters"][0]["card"] == "down"
     assert state.turn == 1 and state.turn_deadline == 2 * T
-    rejects(state, 1, Say("apple"), 2 * T, "run out")
+    assert rejects(state, 1, Say("apple"), 2 * T, "Too late").code == "deadline_passed"
 
 
 def test_last_one_standing_takes_the_last_card_and_scores_by_the_table() -> None:
     state = started(options={"objection_s": 0})
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     assert state.round == 1
     result = state.history[0]
     assert result.cards == (1, 2, 3, 4)
@@ -226,7 +229,7 @@ def test_last_one_standing_takes_the_last_card_and_scores_by_the_table() -> None
 def test_custom_scoring_table_is_used() -> None:
     state = started(options={"objection_s": 0, "scoring": {"4": [1, 3, 5, 10]}})
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     assert state.points == (1, 3, 5, 10)
 
 
@@ -343,7 +346,7 @@ def test_a_tie_keeps_the_word() -> None:
 def test_vote_deadline_counts_only_the_cast_ballots() -> None:
     state = act(started(options={"vote_s": 10}), 0, Say("carrot"), 1_000)
     state = act(state, 2, Object(1), 2_000)
-    assert GAME.deadline(state) == 12_000
+    assert GAME.due_at(state) == 12_000
     state = act(state, 3, Vote(False), 3_000)
     state = act(state, None, Timeout(), 12_000)
     assert state.vote is None and not state.out[0]
@@ -351,8 +354,9 @@ def test_vote_deadline_counts_only_the_cast_ballots() -> None:
 
 def test_objection_window_closes_and_then_objections_are_refused() -> None:
     state = act(started(), 0, Say("carrot"), 1_000)
-    assert GAME.deadline(state) == 6_000
-    assert rejects(state, 2, Object(1), 6_000, "run out").code == "too_late"
+    assert GAME.due_at(state) == 6_000
+    # an objection window is a window nobody needs to use: an action after it closes it by itself
+    assert rejects(state, 2, Object(1), 6_000, "no longer").code == "no_objection_window"
     state = act(state, None, Timeout(), 6_000)
     assert state.windows == ()
     rejects(state, 2, Object(1), 6_500, "no longer")
@@ -362,7 +366,7 @@ def test_objection_window_closes_and_then_objections_are_refused() -> None:
 def test_no_objections_when_the_window_is_zero() -> None:
     state = act(started(options={"objection_s": 0}), 0, Say("carrot"), 1_000)
     assert state.windows == ()
-    assert GAME.deadline(state) == 1_000 + T
+    assert GAME.due_at(state) == 1_000 + T
 
 
 def test_spoken_table_confirms_words_and_still_allows_objections() -> None:
@@ -435,7 +439,7 @@ def test_tweedles_extend_their_turn_twice_while_the_timer_runs() -> None:
     assert state.turn_deadline == 3 * T
     assert Extend() not in GAME.legal_actions(state, 2)
     rejects(state, 2, Extend(), 3_000, "time token")
-    rejects(state, 2, Extend(), 3 * T, "run out")
+    assert rejects(state, 2, Extend(), 3 * T, "Too late").code == "deadline_passed"
 
 
 def test_cheshire_cat_passes_once_per_round() -> None:
@@ -480,7 +484,7 @@ def test_bonus_when_out_off_drops_bonuses_of_characters_that_went_out() -> None:
     state = act(new(chars, options={"objection_s": 0, "bonus_when_out": False}), 0, ChooseCategory(0), 0)
     state = act(state, 1, Bet(2), 0)
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     # out order 0, 1, 2; survivor 3
     assert state.history[0].bonus == (0, 0, 0, 0)
 
@@ -496,7 +500,7 @@ def test_alice_gains_half_of_her_points() -> None:
     chars = ["queen", "tweedles", "cheshire_cat", "alice"]
     state = started(chars, options={"objection_s": 0})
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     assert state.history[0].bonus == (0, 0, 0, 2)
     assert state.points[3] == 6
 
@@ -522,15 +526,16 @@ def test_hatter_scope_all_frees_the_letter_for_everyone() -> None:
     assert act(state, 0, Say("banana"), 200).turn == 1
 
 
-def test_royal_guard_ignores_the_red_letter_until_turned_sideways() -> None:
+def test_royal_guard_ignores_the_red_letter_all_round_also_after_turning_sideways() -> None:
     chars = ["queen", "royal_guard", "tweedles", "cheshire_cat"]
     state = act(act(started(chars), 0, Say("apple"), 100), 0, PlaceLetter(), 150)
     assert "s" not in binding_letters(state, 1) and "s" in binding_letters(state, 2)
     guarded = act(state, 1, Say("cherries"), 200)
     assert guarded.turn == 2
+    # the Guard may not force the player whose turn it is (itself here) but another one
     forced = act(state, 1, GuardForce(3), 200)
     assert forced.cards[1] == "sideways"
-    assert "s" in binding_letters(forced, 1)
+    assert "s" not in binding_letters(forced, 1)  # sideways pays for the force, not for the immunity
 
 
 def test_royal_guard_forces_a_player_to_take_a_turn_at_once_then_play_resumes() -> None:
@@ -574,25 +579,25 @@ def test_out_means_the_ability_is_gone_and_a_laid_letter_is_removed() -> None:
 def test_characters_pass_left_and_the_game_lasts_as_many_rounds_as_players() -> None:
     state = started(options={"objection_s": 0})
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     assert state.round == 1 and state.phase == "choose"
     assert state.characters == ("cheshire_cat", "queen", "white_rabbit", "tweedles")
     assert GAME.active_seats(state) == frozenset({1})  # the new Queen chooses
     while GAME.outcome(state) is None:
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     assert len(state.history) == 4
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert sorted(outcome.scores) == [7.0, 7.0, 7.0, 7.0]  # everyone took cards 1..4 once
     assert outcome.winners == [0, 1, 2, 3] and outcome.ranks == [1, 1, 1, 1]
     assert set(outcome.details["character_points"]) == set(FOUR)
-    assert GAME.legal_actions(state, 0) == [] and GAME.deadline(state) is None
+    assert GAME.legal_actions(state, 0) == [] and GAME.due_at(state) is None
 
 
 def test_rounds_option_and_ties_share_the_win() -> None:
     state = started(options={"objection_s": 0, "rounds": 1})
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == [3]
     assert outcome.details["outs"] == [1, 1, 1, 0]
@@ -601,7 +606,7 @@ def test_rounds_option_and_ties_share_the_win() -> None:
 def test_after_the_round_the_view_suggests_words_that_would_have_fitted() -> None:
     state = started(options={"objection_s": 0, "rounds": 1})
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     could = GAME.view(state, 2)["last_round"]["could_have_said"]
     assert 1 <= len(could) <= 5
     assert all(not set("zbd") & set(w) for w in could)
@@ -653,7 +658,7 @@ def test_a_vote_freezes_every_other_objection_window_too() -> None:
     state = act(act(started(), 0, Say("carrot"), 1_000), 1, Say("pear"), 2_000)
     assert [w.closes_at for w in state.windows] == [6_000, 7_000]
     state = act(state, 3, Object(1), 3_000)
-    assert GAME.deadline(state) == 3_000 + 20_000  # only the vote's deadline counts meanwhile
+    assert GAME.due_at(state) == 3_000 + 20_000  # only the vote's deadline counts meanwhile
     state = act(act(state, 1, Vote(False), 4_000), 2, Vote(False), 5_000)
     assert [w.closes_at for w in state.windows] == [9_000]  # 7 000 + the 2 s the vote took
     assert state.turn_deadline == 2_000 + T + 2_000
@@ -678,7 +683,7 @@ def test_letters_and_categories_are_renewed_every_round() -> None:
     state = started(options={"objection_s": 0})
     first = letters(state)
     for _ in range(3):
-        state = act(state, None, Timeout(), GAME.deadline(state) or 0)
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     assert state.round == 1
     second = letters(act(state, 1, ChooseCategory(0), (state.phase_deadline or 0) - 1))
     assert first == ["z", "b", "d"] and second == ["q", "y", "c"]
@@ -696,8 +701,10 @@ def test_options_are_documented_and_every_ours_rule_is_an_option() -> None:
     names = {o.name for o in GAME.spec.options}
     assert names == {
         "difficulty", "timer_s", "objection_s", "vote_s", "choose_s", "fold_umlauts", "input", "scoring",
-        "hatter_scope", "bonus_when_out", "rounds",
+        "hatter_scope", "bonus_when_out", "rounds", "wrong_word", "round_pause_ms",
     }  # fmt: skip
+    assert GAME.spec.option("wrong_word").default == "out"
+    assert GAME.spec.option("wrong_word").source == "seed"
     assert GAME.spec.option("timer_s").choices == (10, 15)
     assert GAME.spec.option("fold_umlauts").default is True
     assert GAME.spec.deck_names == (

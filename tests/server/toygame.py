@@ -12,7 +12,7 @@ import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
 
 
 class Add(Action, frozen=True, tag="add"):
@@ -49,6 +49,7 @@ SPEC = GameSpec(
 
 class ToyGame(Game[ToyState]):
     spec = SPEC
+    time_field = None
     action_type = Add | Timeout
 
     def new(self, config: Config) -> ToyState:
@@ -72,13 +73,13 @@ class ToyGame(Game[ToyState]):
             return []
         return [Add(n) for n in (1, 2, 3)]
 
-    def apply(
+    def transition(
         self, state: ToyState, seat: int | None, action: Action, t: int
     ) -> tuple[ToyState, list[Event]]:
         if state.winner is not None:
             raise IllegalActionError("the game is over", rule="end")
         if isinstance(action, Timeout):
-            deadline = self.deadline(state)
+            deadline = self.due_at(state)
             if seat is not None or deadline is None or t < deadline:
                 raise IllegalActionError("only the server's clock can time a turn out", rule="timer")
             n = 1
@@ -123,11 +124,11 @@ class ToyGame(Game[ToyState]):
         scores = [1.0 if s == state.winner else 0.0 for s in range(n)]
         return Outcome(scores, [1 if s == state.winner else 2 for s in range(n)], [state.winner])
 
-    def deadline(self, state: ToyState) -> int | None:
+    def deadline(self, state: ToyState) -> Deadline | None:
         turn_ms = self._options(state)["turn_ms"]
         if state.winner is not None or turn_ms == 0:
             return None
-        return int(state.since + turn_ms)
+        return Deadline(int(state.since + turn_ms), "turn", state.turn)
 
     def rerandomize_hidden(self, state: ToyState, seat: int | None, seed: int) -> ToyState:
         r = rng.seed_state(seed)

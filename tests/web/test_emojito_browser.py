@@ -21,7 +21,7 @@ import pytest
 from browsing import IN_VIEW, LAPTOP, PHONE, join, set_options
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
-from tischrunde.core.game import Event, encode_action
+from tischrunde.core.game import Event, Timeout, encode_action
 from tischrunde.games.emojito import content
 from tischrunde.games.emojito.engine import Emojito, EmojitoState, SetDial
 
@@ -72,7 +72,8 @@ def _shoot(page: Page, folder: Path, name: str) -> None:
 def _create(page: Page, base: str, name: str, options: dict[str, bool | str | int] | None = None) -> str:
     page.goto(base + "/")
     page.click("[data-game=emojito]")
-    set_options(page, dict(options or {}))
+    # the walk-throughs go straight on to the next round (the module test below renders round_over)
+    set_options(page, {"round_pause_ms": 0, **(options or {})})
     page.fill("#create-name", name)
     page.click("#create-button")
     page.locator("#room-code, .toast-error").first.wait_for()
@@ -211,7 +212,8 @@ def test_module_renders_every_mode_without_leaks(browser: Browser, server: str) 
         frames: list[dict[str, Any]] = []
         secrets: list[list[str]] = []  # per frame: card names this seat must not find
         performers: list[bool] = []
-        for step in range(25):
+        now = 0
+        for _ in range(25):
             # the table screen, the performers and two other seats (all seats at small tables)
             others = [s for s in range(config.players) if s not in state.performers]
             seats = [None, *state.performers, *rnd.sample(others, min(2, len(others)))]
@@ -232,6 +234,11 @@ def test_module_renders_every_mode_without_leaks(browser: Browser, server: str) 
             if state.phase == "over":
                 break
             phases.add(state.phase)
+            now += 100
+            if state.phase == "round_over":  # nobody acts: the pause ends by the clock
+                now = max(now, game.due_at(state) or now)
+                state, events = game.apply(state, None, Timeout(), now)
+                continue
             seat = rnd.choice(sorted(game.active_seats(state)))
             legal = game.legal_actions(state, seat)
             action = rnd.choice(legal)
@@ -240,7 +247,7 @@ def test_module_renders_every_mode_without_leaks(browser: Browser, server: str) 
                 partner = (seat + config.players // 2) % config.players
                 index = state.performers.index(partner) if state.mode == "teams" else 0
                 action = SetDial(state.answers[index])
-            state, events = game.apply(state, seat, action, step * 100)
+            state, events = game.apply(state, seat, action, now)
         rendered = page.evaluate(RENDER, [frames, options, config.players])
         for frame, out, hidden, performer in zip(frames, rendered, secrets, performers, strict=True):
             assert not out["raw"], out["text"]
@@ -250,7 +257,7 @@ def test_module_renders_every_mode_without_leaks(browser: Browser, server: str) 
                 assert out["mine"] == 0, (config, frame["seat"])
             checked += 1
     assert checked > 400
-    assert {"perform", "chain", "challenge", "dial"} <= phases, phases
+    assert {"perform", "chain", "challenge", "dial", "round_over"} <= phases, phases
     assert problems == [], problems
     page.context.close()
 
@@ -353,7 +360,7 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
         team += correct
         game += 2 - correct
         for page in (*phones, table):
-            reveal = page.locator(f"#emj-reveal[data-round='{rnd}']")
+            reveal = page.locator(f"#emj-reveal[data-round='{rnd + 1}']")
             expect(reveal).to_be_visible()
             expect(reveal.locator(".emj-reveal-card")).to_have_attribute("data-card", str(card))
             for seat, _ in guessers:
@@ -422,7 +429,7 @@ def test_secret_message_chain(browser: Browser, server: str, screenshots: Path) 
     _set_dial(ben, right)
     _set_dial(cleo, right)
     for page in (anna, ben, cleo):
-        expect(page.locator("#emj-reveal[data-round='0'] .emj-right")).to_have_count(2)
+        expect(page.locator("#emj-reveal[data-round='1'] .emj-right")).to_have_count(2)
         expect(page.locator("#emj-sides .emj-side[data-side='0']")).to_have_attribute("data-progress", "2")
     assert problems == [], problems
     for page in (anna, ben, cleo):
@@ -480,7 +487,7 @@ def test_each_for_themselves_with_a_challenge(browser: Browser, server: str, scr
     _set_dial(cleo, 1 if number != 1 else 2)
     expected = {0: ("12", "1"), 1: ("16", "1"), 2: ("7", "0")}  # seat: (progress, face-up trophies)
     for page in phones:
-        reveal = page.locator("#emj-reveal[data-round='3']")
+        reveal = page.locator("#emj-reveal[data-round='4']")
         expect(reveal).to_be_visible()
         expect(reveal.locator(".emj-pick[data-seat='2'] .emj-pick-tags")).to_contain_text(re.compile("3"))
         for seat, (progress, count) in expected.items():
@@ -524,7 +531,7 @@ def test_teams_perform_at_once(browser: Browser, server: str, screenshots: Path)
     wrong = _tile_of(phones[1], cards[1])
     _set_dial(phones[3], 1 if wrong != 1 else 2)
     for page in phones:
-        expect(page.locator("#emj-reveal[data-round='0'] .emj-reveal-card")).to_have_count(2)
+        expect(page.locator("#emj-reveal[data-round='1'] .emj-reveal-card")).to_have_count(2)
         expect(page.locator("#emj-sides .emj-side[data-side='0']")).to_have_attribute("data-progress", "2")
         expect(page.locator("#emj-sides .emj-side[data-side='1']")).to_have_attribute("data-progress", "0")
     _shoot(phones[3], screenshots, "18-teams-reveal")
@@ -548,7 +555,7 @@ def test_dial_timer_and_the_end_of_the_game(browser: Browser, server: str, scree
     anna.click("[data-action=performed]")
     expect(ben.locator("#emj-tiles button.emj-tile")).to_have_count(7)
     expect(ben.locator("#status .timer")).to_be_visible()
-    reveal = anna.locator("#emj-reveal[data-round='0']")
+    reveal = anna.locator("#emj-reveal[data-round='1']")
     expect(reveal).to_be_visible(timeout=6000)
     expect(reveal.locator(".emj-pick[data-seat='1']")).to_have_attribute("data-right", "0")
     expect(reveal.locator(".emj-pick[data-seat='1'] .emj-pick-card")).to_have_text("keine Wahl")

@@ -348,6 +348,14 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
         expect(page.locator(_tile(page, 2))).to_have_class(re.compile(r"stl-tile-fall\b"))
     _reveal(b, 5, "fall", everyone, ends_round=True)
 
+    # ---- the round is over: the last reveal stays on every screen until Anna (the scout) goes on
+    for page in everyone:
+        expect(page.locator("#stl-table")).to_have_attribute("data-phase", "round_over")
+        expect(page.locator(_tile(page, 5))).to_have_class(re.compile(r"stl-tile-fall\b"))
+    expect(b.locator("#stl-next-round")).to_have_count(0)
+    _shoot(table, screenshots, "08b-table-round-over")
+    a.click("#stl-next-round")
+
     # ---- round 2: Ben is the scout; the top row got new pictures; round 1's points are shown
     expect(b.locator("#stl-choices button")).to_have_count(2)
     for page in everyone:

@@ -128,7 +128,10 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     problems: list[str] = []
     started = time.monotonic()
     anna = _page(browser, problems)
-    code = _create(anna, server, "Anna", {"rounds": 1, "timer_s": 10, "objection_s": 8})
+    # wrong_word=retry: this walk-through types a word with a forbidden letter and tries again
+    code = _create(
+        anna, server, "Anna", {"rounds": 1, "timer_s": 10, "objection_s": 8, "wrong_word": "retry"}
+    )
     ben = _page(browser, problems, locale="en-US", dark=True)
     cleo = _page(browser, problems)
     join(ben, server, code, "Ben")
@@ -450,16 +453,19 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     page.locator("[data-act=hatter_ignore]").click()
     assert _clicked(page) == [{"type": "hatter_ignore", "letter": letters[0]}]
     _render(page, state, 7)
-    expect(page.locator("[data-pick=guard]")).to_have_count(7)
+    expect(page.locator("[data-pick=guard]")).to_have_count(0)  # not before the Queen's first turn
+    _render(page, state, 2)
+    expect(page.locator("[data-act=extend]")).to_have_count(0)  # not Tweedles' turn yet
+    word = GAME.sample_words(state, 0, 1)[0]
+    state = _step(log, state, 0, Say(word), 300)
+    # now the Guard may force anyone but itself and the player whose turn it is (the Rabbit)
+    _render(page, state, 7)
+    expect(page.locator("[data-pick=guard]")).to_have_count(6)
     page.locator("[data-pick=guard][data-key='3']").click()
     expect(page.locator("[data-act=guard_force]")).to_have_text("💂 Call on Di now!")
     _shoot(page, screenshots, "12-guard-picker")
     page.locator("[data-act=guard_force]").click()
     assert _clicked(page) == [{"type": "guard_force", "seat": 3}]
-    _render(page, state, 2)
-    expect(page.locator("[data-act=extend]")).to_have_count(0)  # not Tweedles' turn yet
-    word = GAME.sample_words(state, 0, 1)[0]
-    state = _step(log, state, 0, Say(word), 300)
 
     # right after her turn the Queen may lay out her red letter; until then nobody else sees it
     _render(page, state, 0)
@@ -513,7 +519,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
 
     # everyone else lets the teapot run out: the next round opens with last round's scores and bonuses
     while state.round == 0:
-        due = GAME.deadline(state)
+        due = GAME.due_at(state)
         assert due is not None
         state = _step(log, state, None, Timeout(), due)
     last = GAME.view(state, None)["last_round"]

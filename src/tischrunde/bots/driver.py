@@ -55,7 +55,7 @@ def play_game(config: Config, bots: Sequence[Bot], *, max_decisions: int | None 
             decision = bots[seat].decide(game.view(state, seat), legal, now)
             if decision is not None:
                 pending[seat] = (now + max(0, decision.delay_ms), decision.action)
-        deadline = game.deadline(state)
+        deadline = game.due_at(state)
         best_seat: int | None = None
         best_time: int | None = None
         for seat, (due, _) in sorted(pending.items()):

@@ -102,7 +102,10 @@ class WordBot(Bot):
     def _candidates(self, view: dict[str, Any], category_id: str, banned: set[str]) -> list[str]:
         fold = bool(view["options"]["fold_umlauts"])
         said = {
-            word_key(w["word"]) for w in view["words"] if w["word"] is not None and w["status"] != "rejected"
+            # a word rejected by vote or said wrongly (its player went out) does not count as said
+            word_key(w["word"])
+            for w in view["words"]
+            if w["word"] is not None and w["status"] not in ("rejected", "wrong")
         }
         out = [
             w

@@ -4,6 +4,24 @@ A game is a :class:`Game` object: pure functions over a frozen state. The driver
 tests) owns time: it stamps every action with ``t`` (ms since game start) and injects
 :class:`Timeout` when ``deadline(state)`` has passed.
 
+The rules every game follows, enforced here in :meth:`Game.apply` (one implementation for all games):
+
+- **Time never runs backwards.** An action (a Timeout included) stamped earlier than the last applied
+  one is refused with code ``time_backwards``.
+- **Deadlines.** ``deadline(state)`` is a :class:`Deadline` ``(t, kind, seat)`` or None. A seat's action
+  stamped at or after ``deadline.t`` is refused with code ``deadline_passed`` (state unchanged) until the
+  driver has applied ``Timeout()`` (seat None, stamped at or after ``t``); the driver then sends the
+  action again. The one exception are deadlines of a kind in :data:`LAPSING_KINDS` (windows nobody needs
+  to use, such as an objection window): such a window closes by itself, i.e. ``apply`` first applies the
+  Timeout at the window's ``t`` (its events come first) and then the action. A ``Timeout`` before the
+  deadline (or with none) is refused with ``too_early``, a Timeout from a seat with ``timeout_from_seat``.
+- **Round ends.** A game with rounds stops after each round but the last in phase ``round_over`` (the
+  round's result in the view) until the deadline of kind ``round_pause`` (option ``round_pause_ms``) or
+  the start player's :class:`NextRound`.
+- **Who starts.** ``Config.first_seat`` (None = seat 0) is the seat the rules name first: the guard bug
+  in Mogel-Motte (the oldest), the Queen in Wordland's round 1 (the youngest), the start player in
+  Emojito and Stella. Rounds count from 1 in every view.
+
     game = registry.get("mogelmotte")
     state = game.new(Config(game="mogelmotte", players=4, seed=1))
     seats = game.active_seats(state)
@@ -15,13 +33,14 @@ tests) owns time: it stamps every action with ``t`` (ms since game start) and in
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
 
-from tischrunde.core.errors import ConfigError, MalformedActionError
+from tischrunde.core.errors import ConfigError, IllegalActionError, MalformedActionError, NotYourTurnError
 
 S = TypeVar("S")
 
@@ -35,6 +54,28 @@ class Action(msgspec.Struct, frozen=True, tag_field="type"):
 
 class Timeout(Action, frozen=True, tag="timeout"):
     """Injected by the driver (seat ``None``) once ``deadline(state)`` has passed."""
+
+
+class NextRound(Action, frozen=True, tag="next_round"):
+    """The start player's tap that ends the ``round_over`` pause early (every game with rounds)."""
+
+
+#: deadline kinds that are windows nobody needs to use: an action after one closes it by itself
+LAPSING_KINDS = frozenset({"objection"})
+
+
+class Deadline(msgspec.Struct, frozen=True):
+    """When the driver must inject Timeout: at ``t`` (ms); ``kind`` says what runs out (e.g. "turn",
+    "vote", "objection", "round_pause"), ``seat`` whose time it is (None: nobody's in particular)."""
+
+    t: int
+    kind: str
+    seat: int | None = None
+
+    @property
+    def lapses(self) -> bool:
+        """A window nobody needs to use: an action after it closes it by itself (see module docstring)."""
+        return self.kind in LAPSING_KINDS
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -68,7 +109,11 @@ class Config(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
-    """One configurable rule. ``choices`` for enumerations; ``minimum``/``maximum`` for ints."""
+    """One configurable rule. ``choices`` for enumerations; ``minimum``/``maximum`` for numbers.
+
+    ``check`` holds an option to its real domain: a bool is a bool, a choice one of ``choices`` (of the
+    default's type), a number within its bounds (finite); a structured option (dict, list) is checked for its
+    type here and for its shape by the game's ``check_config``, which sees every option of every config."""
 
     name: str
     default: Any
@@ -87,7 +132,8 @@ class OptionSpec(msgspec.Struct, frozen=True):
                 raise ConfigError(field, value, (True, False))
             return value
         if self.choices is not None:
-            if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
+            # 10.0 == 10 and True == 1: a choice must also have the default's type
+            if type(value) is not type(self.default) or value not in self.choices:
                 raise ConfigError(field, value, self.choices)
             return value
         if isinstance(self.default, int):
@@ -99,9 +145,21 @@ class OptionSpec(msgspec.Struct, frozen=True):
                 raise ConfigError(field, value, f"an integer {self.minimum}..{self.maximum}")
             return value
         if isinstance(self.default, float):
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
+            if (
+                not isinstance(value, (int, float))
+                or isinstance(value, bool)
+                or not math.isfinite(value)
+                or (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)
+            ):
                 raise ConfigError(field, value, f"a number {self.minimum}..{self.maximum}")
             return float(value)
+        if isinstance(self.default, str):
+            # a free text option (none has one yet): short, printable
+            if not isinstance(value, str) or len(value) > 200 or not value.isprintable():
+                raise ConfigError(field, value, "a short printable text")
+            return value
+        # a structured option (a dict or list): the type here, its real domain in the game's check_config
         if not isinstance(value, type(self.default)):
             raise ConfigError(field, value, f"a {type(self.default).__name__}")
         return value
@@ -151,6 +209,12 @@ class Game(ABC, Generic[S]):
             if name not in known:
                 raise ConfigError(f"options.{name}", config.options[name], sorted(known) or "no options")
         resolved = {o.name: o.check(config.options.get(o.name, o.default)) for o in spec.options}
+        if config.first_seat is not None and (
+            not isinstance(config.first_seat, int)
+            or isinstance(config.first_seat, bool)
+            or not 0 <= config.first_seat < config.players
+        ):
+            raise ConfigError("first_seat", config.first_seat, f"a seat 0..{config.players - 1} or None")
         if config.decks is not None:
             for name in config.decks:
                 if name not in spec.deck_names:
@@ -173,9 +237,64 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Legal actions of a seat. For open choices (a word, a set of cards) a finite sample."""
 
-    @abstractmethod
+    #: the state field holding the time of the last applied action (None: the game keeps none)
+    time_field: ClassVar[str | None] = "last_t"
+
     def apply(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
-        """Pure transition. Raises GameError (state untouched) when the action is not allowed."""
+        """Pure transition. Raises GameError (state untouched) when the action is not allowed.
+
+        Applies the common time and deadline rules (module docstring), then the game's ``transition``.
+        """
+        # the hot path of every driver: a handful of attribute reads before the game's own transition
+        field = self.time_field
+        if field is not None and t < getattr(state, field):
+            raise IllegalActionError(
+                f"Time cannot run backwards: this action came at {t} ms, the last one at "
+                f"{getattr(state, field)} ms.",
+                code="time_backwards",
+                rule="time",
+            )
+        at = self.due_at(state)
+        if isinstance(action, Timeout):
+            if seat is not None:
+                raise NotYourTurnError(
+                    "Only the game's clock sends timeouts.", code="timeout_from_seat", rule="time"
+                )
+            if at is None or t < at:
+                raise IllegalActionError(
+                    "Nothing is due yet: a timeout waits for the deadline.", code="too_early", rule="time"
+                )
+        elif at is not None and t >= at:
+            return self._after_deadline(state, seat, action, t)
+        new, events = self.transition(state, seat, action, t)
+        if field is not None and getattr(new, field) != t:
+            new = msgspec.structs.replace(new, **{field: t})  # type: ignore[type-var]
+        return new, events
+
+    def _after_deadline(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
+        """A seat's action at or after a due deadline: refused (``deadline_passed``), unless every deadline
+        passed meanwhile is a lapsing window, which then closes first (its events come first)."""
+        events: list[Event] = []
+        for _ in range(64):
+            due = self.deadline(state)
+            if due is None or t < due.t:
+                break
+            if not due.lapses:
+                raise IllegalActionError(
+                    f"Too late: the {due.kind} deadline passed at {due.t} ms; the driver applies the "
+                    "timeout first.",
+                    code="deadline_passed",
+                    rule="time",
+                )
+            state, lapsed = self.apply(state, None, _TIMEOUT, due.t)
+            events += lapsed
+        new, more = self.apply(state, seat, action, t)
+        return new, events + more
+
+    @abstractmethod
+    def transition(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
+        """The game's own rules for one action, called by ``apply`` once the common time and deadline rules
+        hold (a Timeout is due, a seat's action comes before the deadline). Raises GameError."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
@@ -191,19 +310,25 @@ class Game(ABC, Generic[S]):
         """Scores, ranks and winners once the game is over, else None."""
 
     @abstractmethod
-    def deadline(self, state: S) -> int | None:
-        """The earliest time (ms) at which the driver must inject Timeout, if any."""
+    def deadline(self, state: S) -> Deadline | None:
+        """The earliest deadline: when (and why) the driver must inject Timeout, if any."""
+
+    def due_at(self, state: S) -> int | None:
+        """``deadline(state).t``, or None: what a timer needs (a game may override it with a cheaper
+        equivalent)."""
+        due = self.deadline(state)
+        return None if due is None else due.t
 
     def playout_step_info(self, state: S) -> tuple[int | None, tuple[int, ...]] | None:
         """What a fast driver needs before each step, in one call: None once the game is over, else
-        ``(deadline(state), sorted active seats)``.
+        ``(due_at(state), sorted active seats)``.
 
         Optional fast path for ``core/playout.py``: a game may override it with a cheaper equivalent, which
         must agree with ``outcome``, ``deadline`` and ``active_seats``.
         """
         if self.outcome(state) is not None:
             return None
-        return self.deadline(state), _sorted_seats(self.active_seats(state))
+        return self.due_at(state), _sorted_seats(self.active_seats(state))
 
     @abstractmethod
     def rerandomize_hidden(self, state: S, seat: int | None, seed: int) -> S:
@@ -243,6 +368,8 @@ class Game(ABC, Generic[S]):
             raise MalformedActionError(f"not a {self.spec.name} action")
         return action
 
+
+_TIMEOUT = Timeout()
 
 #: a JSON decoder of each game's actions, made on first use
 _ACTION_DECODERS: dict[type[Any], msgspec.json.Decoder[Any]] = {}

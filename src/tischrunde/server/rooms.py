@@ -252,7 +252,7 @@ class Room:
         outcome = game.outcome(state)
         return (
             sorted(game.active_seats(state)) if playing else [],
-            game.deadline(state) if playing else None,
+            game.due_at(state) if playing else None,
             None if outcome is None else msgspec.to_builtins(outcome),
             self.game_time(),
         )
@@ -327,14 +327,14 @@ class Room:
             self.check_version(version)
             t = max(self.last_t, self.game_time())
             if isinstance(action, Timeout):
-                deadline = self.game.deadline(self.state)
+                deadline = self.game.due_at(self.state)
                 if deadline is None:
                     return
                 t = max(t, deadline)
             else:
                 # a deadline that passed before this action arrived fires first, as its timer would have
                 for _ in range(64):
-                    due = self.game.deadline(self.state)
+                    due = self.game.due_at(self.state)
                     if due is None or due > t:
                         break
                     await self._commit(None, Timeout(), max(self.last_t, due))
@@ -510,7 +510,7 @@ class Room:
             self.cancel_tasks()
             return
         game, state = self.game, self.state
-        deadline = game.deadline(state)
+        deadline = game.due_at(state)
         due = None if deadline is None else (self.row.game_no, deadline)
         if due != self.timer_due or self.timer is None:
             self._cancel_timer()

@@ -37,11 +37,18 @@ each [ours] rule an option):
 - A stacked deck (``decks={"main": [...]}``) is the whole deck, top card first: at least 14
   distinct card ids.
 
+Rounds count from 1 in the view (``round`` and ``last_round.round``). ``Config.first_seat`` (None = 0)
+is the start player: the first performer (teams: the start player's team begins with the start player).
+A stacked deck also fixes the layout: the seven cards are laid out in the order drawn (the performers'
+cards first, then the rest top first), so a scenario knows every position.
+
 Phases: ``perform`` (performers send ``Performed``) -> ``chain`` (secret message: the current shower
 sends ``PassedOn``) -> ``challenge`` (each: every eligible seat sends ``Challenge`` or
 ``NoChallenge``, simultaneous and secret until all declared) -> the engine lays out the cards ->
 ``dial`` (guessers send ``SetDial(n)``; the performer's dial is set by the engine) -> reveal and
-scoring (kept in ``last_round``) -> next ``perform``, or ``over``.
+scoring (kept in ``last_round``) -> ``round_over`` (the reveal stays on the table for ``round_pause_ms``,
+6000, deadline kind ``round_pause``, or until a performer of the round sends ``NextRound``; nobody is
+active) -> next ``perform``, or ``over``.
 
 View of a seat (``None`` = spectator / table screen), JSON-safe::
 
@@ -72,7 +79,18 @@ import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.core.game import (
+    Action,
+    Config,
+    Deadline,
+    Event,
+    Game,
+    GameSpec,
+    NextRound,
+    OptionSpec,
+    Outcome,
+    Timeout,
+)
 from tischrunde.games.emojito import content
 
 MODES = ("coop", "each", "teams")
@@ -108,7 +126,7 @@ class SetDial(Action, frozen=True, tag="set_dial"):
     number: int
 
 
-EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | Timeout
+EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | NextRound | Timeout
 
 
 class RoundResult(msgspec.Struct, frozen=True):
@@ -163,6 +181,10 @@ class EmojitoState(msgspec.Struct, frozen=True):
     contenders: tuple[int, ...] = ()
     phase_t: int = 0
     last: RoundResult | None = None
+    first_seat: int = 0
+    round_pause_ms: int = 0
+    round_until: int = 0  # phase round_over: when the next round starts
+    last_t: int = 0
 
 
 def _option(
@@ -248,6 +270,16 @@ OPTIONS = (
         "Sekunden zum Einstellen der Wählscheiben (0 = unbegrenzt); eine nicht eingestellte zählt als falsch",
         minimum=0,
         maximum=600,
+    ),
+    _option(
+        "round_pause_ms",
+        6000,
+        "How long (ms) the revealed dials and the moves stay on the table before the next round (0 = no "
+        "pause); the round's performer may go on earlier",
+        "Wie lange (ms) die aufgedeckten Wählscheiben und die Züge stehen bleiben, bevor die nächste Runde "
+        "beginnt (0 = keine Pause); wer dargestellt hat, kann früher weitermachen",
+        minimum=0,
+        maximum=60_000,
     ),
 )
 
@@ -348,6 +380,7 @@ class Emojito(Game[EmojitoState]):
             deck, r = rng.shuffled(r, range(len(content.cards())))
         n = config.players
         sides = 2 if mode == "coop" else n if mode == "each" else n // 2
+        first = config.first_seat or 0
         target = {"coop": options["trophy_target"], "each": options["each_target"]}.get(
             mode, options["teams_target"]
         )
@@ -365,8 +398,13 @@ class Emojito(Game[EmojitoState]):
             progress=(0,) * sides,
             trophies=((),) * sides,
             flipped=((),) * sides,
-            turns=(0,) * sides if mode == "teams" else (),
+            # teams: the start player's team begins with the start player (seat s or s + n/2)
+            turns=tuple(int(i == first % sides and first >= sides) for i in range(sides))
+            if mode == "teams"
+            else (),
             contenders=tuple(range(sides)) if mode == "teams" else (),
+            first_seat=first,
+            round_pause_ms=options["round_pause_ms"],
         )
         return self._start_round(state, 0)
 
@@ -409,7 +447,7 @@ class Emojito(Game[EmojitoState]):
             teams = self.team_count(state)
             performers = tuple(i + teams * (state.turns[i] % 2) for i in state.contenders)
         else:
-            performers = (state.round % n,)
+            performers = ((state.first_seat + state.round) % n,)
         state, cards = _draw(state, len(performers))
         return msgspec.structs.replace(
             state,
@@ -485,29 +523,44 @@ class Emojito(Game[EmojitoState]):
             return [Challenge(), NoChallenge()]
         return [SetDial(number) for number in range(1, len(state.layout) + 1)]
 
-    def deadline(self, state: EmojitoState) -> int | None:
+    def deadline(self, state: EmojitoState) -> Deadline | None:
         if state.phase == "dial" and state.dial_timeout_ms > 0:
-            return state.phase_t + state.dial_timeout_ms
+            return Deadline(state.phase_t + state.dial_timeout_ms, "dial")
+        if state.phase == "round_over":
+            return Deadline(
+                state.round_until, "round_pause", state.performers[0] if state.performers else None
+            )
         return None
 
     # ------------------------------------------------------------------ transitions
 
-    def apply(
+    def transition(
         self, state: EmojitoState, seat: int | None, action: Action, t: int
     ) -> tuple[EmojitoState, list[Event]]:
-        if isinstance(action, Timeout):
-            if seat is not None:
-                raise NotYourTurnError("only the game itself can end a time limit", code="not_a_driver")
-            deadline = self.deadline(state)
-            if deadline is None or t < deadline:
-                raise IllegalActionError(
-                    "no time limit has run out", code="no_deadline", rule="dial_timeout_s"
-                )
+        if isinstance(action, Timeout):  # due: Game.apply checked it
+            if state.phase == "round_over":
+                return self._next_round(state, t), []
             return self._resolve(state, t, [Event("timeout")])
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
         if state.phase == "over":
             raise IllegalActionError("the game is over", code="game_over")
+        if isinstance(action, NextRound):
+            if state.phase != "round_over":
+                raise IllegalActionError(
+                    "the next round starts once a round is over", code="not_round_over", rule="round_end"
+                )
+            if seat not in state.performers:
+                raise NotYourTurnError(
+                    "whoever performed this round starts the next one",
+                    code="not_start_player",
+                    rule="round_end",
+                )
+            return self._next_round(state, t), []
+        if state.phase == "round_over":
+            raise IllegalActionError(
+                "the round is over: the next one starts in a moment", code="round_over", rule="round_end"
+            )
         if isinstance(action, Performed):
             return self._performed(state, seat, t)
         if isinstance(action, PassedOn):
@@ -615,7 +668,10 @@ class Emojito(Game[EmojitoState]):
 
     def _lay_out(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
         state, extra = _draw(state, LAYOUT_SIZE - len(state.cards))
-        layout, r = rng.shuffled(state.rng, state.cards + extra)
+        if state.config.decks is not None and "main" in state.config.decks:
+            layout, r = state.cards + extra, state.rng  # a stacked deck fixes the layout too
+        else:
+            layout, r = rng.shuffled(state.rng, state.cards + extra)
         answers = tuple(layout.index(card) + 1 for card in state.cards)
         n = state.config.players
         dials = [0] * n
@@ -733,7 +789,7 @@ class Emojito(Game[EmojitoState]):
                         discard = (*discard, lost)
                     won[side] -= 1
         result = RoundResult(
-            round=state.round,
+            round=state.round + 1,
             performers=state.performers,
             cards=state.cards,
             layout=state.layout,
@@ -766,10 +822,18 @@ class Emojito(Game[EmojitoState]):
                 state, phase="over", performers=(), cards=(), answers=(), phase_t=t
             )
             return state, [*events, Event("game_over")]
+        if state.round_pause_ms > 0:
+            # the revealed dials and the moves stay on the table until the pause ends or the performer goes on
+            return msgspec.structs.replace(
+                state, phase="round_over", round_until=t + state.round_pause_ms
+            ), events
+        return self._next_round(state, t), events
+
+    def _next_round(self, state: EmojitoState, t: int) -> EmojitoState:
         if state.mode == "teams":
             state = self._narrow_contenders(state)
-        state = msgspec.structs.replace(state, round=state.round + 1)
-        return self._start_round(state, t), events
+        state = msgspec.structs.replace(state, round=state.round + 1, round_until=0)
+        return self._start_round(state, t)
 
     def _team_keys(self, state: EmojitoState) -> list[tuple[int, int]]:
         return [(_count(state, side), state.progress[side]) for side in range(len(state.progress))]
@@ -915,7 +979,7 @@ class Emojito(Game[EmojitoState]):
             "game": "emojito",
             "mode": state.mode,
             "phase": phase,
-            "round": state.round,
+            "round": state.round + 1,
             "players": n,
             "seat": seat,
             "language": state.config.language,
@@ -943,6 +1007,7 @@ class Emojito(Game[EmojitoState]):
             "deck_count": len(state.deck),
             "discard_count": len(state.discard),
             "last_round": _plain(state.last) if state.last is not None else None,
+            "round_until": state.round_until if phase == "round_over" else None,
             "outcome": _plain(outcome) if outcome is not None else None,
         }
 

@@ -10,20 +10,22 @@ box. 43 number cards (1, 2, 3 nine times each; 4, 5 eight times each), 20 action
 mosquito, cockroach, one of each value 1-5 per animal) and 8 moths (values 1, 2, 3, 4, 5, 1, 2, 3). The
 composition is data: ``games/data/mogelmotte/deck.json``; a card id is the index into it (0..70).
 
-Setup [seed]: seat 0 gets the guard bug and starts. Everyone gets ``hand_size`` (8) cards; the next card
+Setup [seed]: the oldest player gets the guard bug and starts: ``Config.first_seat`` (None = seat 0; the
+lobby asks the host who is oldest). Everyone gets ``hand_size`` (8) cards; the next card
 starts the discard pile (an action card there counts by its value only, no action).
 
 A turn [seed]: play one card whose value is one higher or lower than the discard pile's top, 1 and 5 being
 neighbours (``Play(card)``), or draw one card (``Draw()``), which ends the turn, so the drawn card cannot
 be played. Play goes clockwise (seat + 1). When a card must be drawn from an empty draw pile, the discard
-pile except its top is shuffled into a new draw pile [seed]. If both are empty, a draw gives nothing and
+pile except its top is shuffled into a new draw pile [seed]; the top card stays as the discard pile
+[official]. If both are empty, a draw gives nothing and
 the turn still passes; after a whole circle of such turns by seats that could not play either, the round
 is blocked and ends without a winner of the round, everyone scoring their hand [ours, no option: random tests showed
 that cheating can otherwise leave a table where nothing can ever happen again]. Moths are never
 played, given or passed on, except that the guard may play a moth openly on his turn when its value
 fits [official].
 
-Action cards [official], played like number cards by value, then:
+Action cards, played like number cards by value, then (the effects are [official]):
 
 - Ant: every other seat draws one card (clockwise from the player's left).
 - Spider: the player gives one card (not a moth) to any other seat (``SpiderGive(card, to_seat)``) or
@@ -66,8 +68,11 @@ guard; a fidget ends when accused. ``legal_actions`` lists accusations only of s
 
 Scoring and end [seed + official]: the round ends when a player has legally played (or thrown) their last
 card. Every seat scores penalty points for the cards in hand (a card being cheated counts): number card 1,
-action card 5, moth 10. After ``round_pause_ms`` (4000; 0 = at once) [ours] the next round is dealt; its
-start player is the left neighbour of the last start player and gets the guard bug [seed]. ``rounds``
+action card 5, moth 10. The table then shows the round's result in phase ``round_over`` until
+``round_pause_ms`` (4000; 0 = no pause) [ours] has passed (deadline kind ``round_pause``) or the round's
+start player taps ``NextRound()`` (not listed in ``legal_actions``: bots and random play leave the pause to
+the clock); then the next round is dealt; its start player is the left neighbour of the last start player
+and gets the guard bug [seed]. ``rounds``
 rounds are played (0 = as many as players) [official]; the fewest penalty points win; ties share the win.
 
 Stacked decks: ``Config(decks={"main": [ids...]})`` lists cards top first; seat 0 gets the first
@@ -75,14 +80,17 @@ Stacked decks: ``Config(decks={"main": [ids...]})`` lists cards top first; seat 
 order (next draw first). Cards not listed are out of the game. Every round is dealt from the same order.
 
 Time: every action carries ``t`` (ms). ``deadline(state)`` is the earliest of a running cheat or fidget
-ending, the race window ending, and the round pause ending; ``Timeout()`` (seat None) resolves all that is
-due at ``t`` (cheats first). An action stamped at or after the deadline is refused until the driver has
-sent the ``Timeout`` (code ``deadline_passed``: a driver that receives it injects ``Timeout()`` and
-sends the action again); times never run backwards.
+ending (kind ``cheat``), the race window ending (``race``), and the round pause ending (``round_pause``);
+``Timeout()`` (seat None) resolves all that is due at ``t`` (cheats first). The common rules of
+``tischrunde.core.game`` hold: an action stamped at or after the deadline is refused until the driver has
+sent the ``Timeout`` (code ``deadline_passed``), times never run backwards (``time_backwards``).
+
+Card lookups: ``cards_of(kind, value)`` lists the card ids of a kind and value (e.g. ``cards_of("spider",
+3)``); ``KIND``, ``VALUE``, ``CLASS`` map a card id to its kind, value and class.
 
 Actions (JSON ``{"type": ...}``): ``play {card}``, ``draw``, ``spider_give {card, to_seat}``,
 ``spider_skip``, ``slap``, ``throw {card}``, ``give {card}``, ``cheat {card}``, ``fidget``,
-``accuse {seat}``, ``timeout``.
+``accuse {seat}``, ``next_round``, ``timeout``.
 
 Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the rule and a stable code:
 ``needs_neighbour_value``, ``moth_only_guard``, ``moth_not_giveable``, ``guard_cannot_cheat``,
@@ -145,6 +153,7 @@ from tischrunde.games.mogelmotte.actions import (
     SpiderSkip,
     Throw,
 )
+from tischrunde.games.mogelmotte.cards import CLASS, KIND, VALUE, cards_of
 from tischrunde.games.mogelmotte.state import OPTIONS, State
 from tischrunde.games.mogelmotte.view import unplayable_reason, view, views
 
@@ -176,9 +185,10 @@ class MogelMotte(Game[State]):
     def new(self, config: Config) -> State:
         return engine.new_state(config, self.resolve_options(config))
 
+    time_field = "t"
     active_seats = staticmethod(engine.active_seats)
     legal_actions = staticmethod(engine.legal_actions)
-    apply = staticmethod(engine.apply)
+    transition = staticmethod(engine.apply)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
@@ -206,6 +216,7 @@ class MogelMotte(Game[State]):
         )
 
     deadline = staticmethod(engine.deadline)
+    due_at = staticmethod(engine.due_at)
     playout_step_info = staticmethod(engine.playout_step_info)
     rerandomize_hidden = staticmethod(engine.rerandomize_hidden)
 
@@ -234,8 +245,11 @@ class MogelMotte(Game[State]):
 GAME = MogelMotte()
 
 __all__ = [
+    "CLASS",
     "GAME",
+    "KIND",
     "SPEC",
+    "VALUE",
     "Accuse",
     "Cheat",
     "Draw",
@@ -248,5 +262,6 @@ __all__ = [
     "SpiderSkip",
     "State",
     "Throw",
+    "cards_of",
     "unplayable_reason",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from tischrunde.core.game import Action, Timeout
+from tischrunde.core.game import Action, NextRound, Timeout
 from tischrunde.games.mogelmotte.cards import DECK_SIZE
 
 MAX_SEATS = 5
@@ -64,7 +64,7 @@ class Accuse(Action, frozen=True, tag="accuse"):
 
 
 MogelMotteAction = Union[  # noqa: UP007 - msgspec needs a runtime union object
-    Play, Draw, SpiderGive, SpiderSkip, Slap, Throw, Give, Cheat, Fidget, Accuse, Timeout
+    Play, Draw, SpiderGive, SpiderSkip, Slap, Throw, Give, Cheat, Fidget, Accuse, NextRound, Timeout
 ]
 
 PLAY: tuple[Play, ...] = tuple(Play(c) for c in range(DECK_SIZE))

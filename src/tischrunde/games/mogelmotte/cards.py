@@ -36,6 +36,16 @@ PENALTY: tuple[int, ...] = tuple(PENALTY_BY_CLASS[c] for c in CLASS)
 IS_MOTH: tuple[bool, ...] = tuple(c == "moth" for c in CLASS)
 IS_NUMBER: tuple[bool, ...] = tuple(c == "number" for c in CLASS)
 
+
+def cards_of(kind: str, value: int | None = None) -> tuple[int, ...]:
+    """The card ids of a kind ("number", "spider", "moth", ...), optionally of one value, in id order.
+
+    Raises KeyError for a kind the deck does not have (the kinds are ``KINDS``)."""
+    if kind not in KINDS:
+        raise KeyError(kind)
+    return tuple(i for i in range(DECK_SIZE) if KIND[i] == kind and (value is None or VALUE[i] == value))
+
+
 MIN_VALUE = 1
 MAX_VALUE = 5
 

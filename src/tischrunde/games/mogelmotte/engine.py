@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, MalformedActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, NextRound, Timeout
 from tischrunde.games.mogelmotte.actions import (
     ACCUSE,
     CHEAT,
@@ -187,7 +187,8 @@ def stacked_deck(config: Config, hand_size: int) -> tuple[int, ...] | None:
 
 
 def new_state(config: Config, options: dict[str, Any]) -> State:
-    """A fresh game: seat 0 has the guard bug and starts; the first round is dealt."""
+    """A fresh game: ``config.first_seat`` (None = seat 0, the oldest) has the guard bug and starts; the
+    first round is dealt."""
     n = config.players
     rules = Rules(
         cheat_ms=options["cheat_ms"],
@@ -228,7 +229,7 @@ def new_state(config: Config, options: dict[str, Any]) -> State:
         wrong_accusations=zeros,
     )
     ev: Events = []
-    state = _deal(state, 0, ev)
+    state = _deal(state, config.first_seat or 0, ev)
     return _logged(replace(state, due=next_due(state)), ev)
 
 
@@ -760,10 +761,26 @@ def _due_in_play(
     return NO_DUE if best == _NEVER else best
 
 
-def deadline(state: State) -> int | None:
-    """When the driver must send ``Timeout`` (kept in the state, see ``next_due``), or None."""
+def due_at(state: State) -> int | None:
+    """``deadline(state).t`` (kept in the state, see ``next_due``), or None."""
     due = state.due
     return None if due == NO_DUE else due
+
+
+def deadline(state: State) -> Deadline | None:
+    """When the driver must send ``Timeout``: the round pause ending (kind ``round_pause``), a race window
+    closing (``race``, seat = the card's player) or a cheat or fidget ending (``cheat``, seat = the cheater)."""
+    due = state.due
+    if due == NO_DUE:
+        return None
+    if state.phase == "round_over":
+        return Deadline(due, "round_pause", state.start_seat)
+    if state.phase in ("mosquito_race", "cockroach_race") and state.race_until == due:
+        return Deadline(due, "race", state.actor)
+    for seat, held in enumerate(state.cheat_card):
+        if held != NO_TELL and state.cheat_until[seat] == due:
+            return Deadline(due, "cheat", seat)
+    return Deadline(due, "race", None)  # pragma: no cover - due is always one of the above
 
 
 def _end_tell(state: State, seat: int, ev: Events) -> State:
@@ -1118,48 +1135,42 @@ _FAST: dict[type, FastPath] = {
 
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
-    """The pure transition (see ``Game.apply``)."""
+    """The game's own transition (``Game.transition``): ``Game.apply`` has already refused a time running
+    backwards, a Timeout that is not due and a seat's action at or after the deadline."""
     kind = type(action)
     if seat is None:
-        if kind is Timeout and t >= state.t:
-            due = state.due
-            if due != NO_DUE and t >= due:  # nothing is due once the game is over
-                done = _fast_timeout(state, t)
-                if done is not None:
-                    return done
+        if kind is Timeout and state.due != NO_DUE:  # nothing is due once the game is over
+            done = _fast_timeout(state, t)
+            if done is not None:
+                return done
     else:
         fast = _FAST.get(kind)
-        if fast is not None and t >= state.t:
-            # every fast path refuses the phases "over" and "round_over" itself
-            due = state.due
-            if (due == NO_DUE or t < due) and 0 <= seat < len(state.hands):
-                done = fast(state, seat, action, t)
-                if done is not None:
-                    return done
+        # every fast path refuses the phases "over" and "round_over" itself
+        if fast is not None and 0 <= seat < len(state.hands):
+            done = fast(state, seat, action, t)
+            if done is not None:
+                return done
     phase = state.phase
     if phase == "over":
         raise _illegal("The game is over.", "game_over")
-    if t < state.t:
-        raise _illegal(
-            f"Time cannot run backwards: this action came at {t} ms, the last one at {state.t} ms.",
-            "time_backwards",
-        )
-    due = state.due
     ev: Events = []
     if kind is Timeout:
-        if seat is not None:
-            raise NotYourTurnError("Only the game's clock sends timeouts.")
-        if due == NO_DUE or t < due:
-            raise _illegal("Nothing is due yet: a timeout waits for the deadline.", "too_early")
         new = _timeout(state, t, ev)
     else:
         if seat is None or not 0 <= seat < len(state.hands):
             raise NotYourTurnError(f"There is no seat {seat} at this table.")
-        if due != NO_DUE and t >= due:
-            raise _illegal("Too late: a deadline has passed and is resolved first.", "deadline_passed")
         if phase == "round_over":
-            raise _wrong_phase(state)
-        if state.settle_from != NOBODY:
+            if kind is not NextRound:
+                raise _wrong_phase(state)
+            if seat != state.start_seat:
+                raise NotYourTurnError(
+                    f"Seat {state.start_seat} (who started the round) starts the next round.",
+                    code="not_start_player",
+                )
+            new = _deal(state, (state.start_seat + 1) % len(state.hands), ev)
+        elif kind is NextRound:
+            raise _illegal("The next round starts once a round is over.", "not_round_over")
+        elif state.settle_from != NOBODY:
             new = _settle_give(state, seat, action, t, ev)
         else:
             handler = _HANDLERS.get(type(action))

@@ -24,12 +24,17 @@ Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = t
 - **Score** [seed]: the player in the dark who did not fall scores everything. The player in the dark who
   fell scores by option ``dark_fall``: ``official`` sparks 1 and super-sparks 2; ``one_per_card`` 1 per
   matched card; ``half`` half the round's points, rounded down.
+- **Round end** [ours]: the last reveal and the round's points stay on the table (phase ``round_over``)
+  for ``round_pause_ms`` (6000) or until the round's scout taps ``NextRound``.
 - **Next round** [seed]: one row gets 5 new pictures (option ``row_order``, default top, middle, bottom
   [ours]), marks are reset, the scout passes clockwise, the next word card is used.
 - **End** [seed]: after the last round the most points wins; a tie shares the win [official].
 
-The engine only knows picture ids: our deck is 0..83 (``tischrunde.games.stella_art``); a room with its own
-pictures sets ``picture_count`` or stacks ``decks={"pictures": [...]}`` with any non-negative ids.
+The start player (the first scout) is ``Config.first_seat`` (None = seat 0).
+
+The engine only knows picture ids: our deck is 0..83 (``tischrunde.games.stella_art``), ``picture_count``
+uses the first n of them (at most 84); a room with its own pictures stacks ``decks={"pictures": [...]}``
+with any non-negative ids.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
 ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
 DARK_FALL_RULES = ("official", "one_per_card", "half")
-PHASES = ("word", "mark", "reveal", "over")
+PHASES = ("word", "mark", "reveal", "round_over", "over")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
 
 
@@ -34,6 +34,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
     "too_early": {"de": "Die Zeit läuft noch.", "en": "The time has not run out yet."},
+    "timeout_from_seat": {
+        "de": "Nur die Uhr beendet die Bedenkzeit.",
+        "en": "Only the clock ends a player's time.",
+    },
+    "deadline_passed": {"de": "Zu spät: die Zeit ist abgelaufen.", "en": "Too late: the time has run out."},
+    "time_backwards": {"de": "Die Zeit läuft nicht rückwärts.", "en": "Time does not run backwards."},
+    "round_over": {
+        "de": "Die Runde ist vorbei: gleich beginnt die nächste.",
+        "en": "The round is over: the next one starts in a moment.",
+    },
+    "not_round_over": {
+        "de": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
+        "en": "The next round starts once a round is over.",
+    },
+    "not_start_player": {
+        "de": "Wer die Runde begonnen hat, startet die nächste.",
+        "en": "Whoever began the round starts the next one.",
+    },
     "not_word_phase": {"de": "Das Wort ist schon gewählt.", "en": "The word has already been chosen."},
     "not_scout": {
         "de": "Nur die Späherin oder der Späher wählt das Wort.",
@@ -162,9 +180,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
         name="picture_count",
         default=OUR_PICTURES,
         minimum=GRID_SIZE,
-        maximum=100_000,
-        description_en="Size of the picture deck (ids 0..n-1); a room's own pictures may be more.",
-        description_de="Größe des Bilderstapels (Nummern 0..n-1); eigene Bilder eines Raums "
-        "dürfen mehr sein.",
+        maximum=OUR_PICTURES,
+        description_en=f"Size of the picture deck (ids 0..n-1, at most the {OUR_PICTURES} pictures that "
+        "exist); a room's own pictures are stacked as a deck instead.",
+        description_de=f"Größe des Bilderstapels (Nummern 0..n-1, höchstens die {OUR_PICTURES} vorhandenen "
+        "Bilder); eigene Bilder eines Raums werden als Stapel vorgegeben.",
+    ),
+    OptionSpec(
+        name="round_pause_ms",
+        default=6000,
+        minimum=0,
+        maximum=60_000,
+        description_en="How long (ms) the last reveal and the round's points stay on the table before the "
+        "next round (0 = no pause); the round's scout may go on earlier.",
+        description_de="Wie lange (ms) die letzte Aufdeckung und die Rundenpunkte stehen bleiben, bevor die "
+        "nächste Runde beginnt (0 = keine Pause); wer die Runde begonnen hat, kann früher weitermachen.",
     ),
 )

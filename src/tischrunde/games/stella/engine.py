@@ -9,7 +9,7 @@ import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, Outcome, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec, NextRound, Outcome, Timeout
 from tischrunde.games.stella.content import (
     COLUMNS,
     GRID_SIZE,
@@ -42,7 +42,7 @@ class Reveal(Action, frozen=True, tag="reveal"):
     position: int
 
 
-StellaAction = ChooseWord | Mark | Reveal | Timeout
+StellaAction = ChooseWord | Mark | Reveal | NextRound | Timeout
 
 
 # --- state -----------------------------------------------------------------------------------------
@@ -107,6 +107,9 @@ class StellaState(msgspec.Struct, frozen=True):
     total_dark: tuple[int, ...] = ()
     total_sparks: tuple[int, ...] = ()
     total_super_sparks: tuple[int, ...] = ()
+    round_pause_ms: int = 0
+    round_until: int = 0  # phase round_over: when the next round starts
+    last_t: int = 0
 
 
 def _replace(state: StellaState, **changes: Any) -> StellaState:
@@ -136,7 +139,7 @@ class Stella(Game[StellaState]):
 
         {
           "game": "stella", "players": n, "language": "de" | "en", "seat": seat | None,
-          "round": 1.., "rounds": 4, "phase": "word" | "mark" | "reveal" | "over",
+          "round": 1.., "rounds": 4, "phase": "word" | "mark" | "reveal" | "round_over" | "over",
           "scout": seat,
           "word": {"de": str, "en": str} | None,          # the chosen word, once chosen
           "word_choices": {"de": [a, b], "en": [a, b]} | None,   # the scout's own view only
@@ -156,9 +159,16 @@ class Stella(Game[StellaState]):
           "scores": [total per seat],
           "history": [{"round", "scout", "word", "counts", "dark", "reveals", "fallen", "points"}],
           "deadline": ms | None,                            # when time runs out (marking or turn), if timed
+          "round_until": ms | None,                         # phase round_over: when the next round starts
+          "last_round": {like a history entry} | None,      # phase round_over: the round just finished
           "pictures_left": int,
           "winners": [seats] | None,
         }
+
+    After each round but the last the phase is ``round_over`` for ``round_pause_ms`` (the reveals, counts
+    and fallen players stay as they were; deadline kind ``round_pause``) or until the round's scout sends
+    ``NextRound()`` (not in ``legal_actions``); then a row is replaced and the next scout chooses.
+    ``Config.first_seat`` (None = 0) is the first scout (the start player).
     """
 
     spec = GameSpec(
@@ -243,6 +253,8 @@ class Stella(Game[StellaState]):
             mark_timeout_ms=options["mark_timeout_s"] * 1000,
             turn_timeout_ms=options["turn_timeout_s"] * 1000,
             turn_deadline=options["turn_timeout_s"] * 1000 or None,
+            round_pause_ms=options["round_pause_ms"],
+            scout=config.first_seat or 0,
             picture_deck=pictures[GRID_SIZE:],
             word_cards=words,
             grid=pictures[:GRID_SIZE],
@@ -273,7 +285,7 @@ class Stella(Game[StellaState]):
                 game="stella",
                 players=5,
                 seed=6,
-                options={"mark_timeout_s": 20, "turn_timeout_s": 1, "picture_count": 300},
+                options={"mark_timeout_s": 20, "turn_timeout_s": 1, "picture_count": 40, "round_pause_ms": 0},
             ),
             # a room's own picture folder: ids far beyond our deck, stacked in a fixed order
             Config(game="stella", players=4, seed=7, decks={"pictures": list(range(5000, 5060, 2))}),
@@ -308,26 +320,47 @@ class Stella(Game[StellaState]):
         out.extend(Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks))
         return out
 
-    def deadline(self, state: StellaState) -> int | None:
+    def deadline(self, state: StellaState) -> Deadline | None:
         if state.phase == "mark":
-            return state.mark_deadline
-        if state.phase in ("word", "reveal"):
-            return state.turn_deadline
+            return None if state.mark_deadline is None else Deadline(state.mark_deadline, "mark")
+        if state.phase == "word":
+            return None if state.turn_deadline is None else Deadline(state.turn_deadline, "word", state.scout)
+        if state.phase == "reveal":
+            due = state.turn_deadline
+            return None if due is None else Deadline(due, "reveal", state.reveal_turn)
+        if state.phase == "round_over":
+            return Deadline(state.round_until, "round_pause", state.scout)
         return None
 
     # --- transitions ---
 
-    def apply(
+    def transition(
         self, state: StellaState, seat: int | None, action: Action, t: int
     ) -> tuple[StellaState, list[Event]]:
         if isinstance(action, Timeout):
-            return self._timeout(state, seat, t)
+            return self._timeout(state, t)
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(
                 f"seat {seat} is not a player at this table", code="not_a_seat", rule="seats"
             )
         if state.phase == "over":
             raise IllegalActionError("the game is over", code="game_over", rule="end")
+        if isinstance(action, NextRound):
+            if state.phase != "round_over":
+                raise IllegalActionError(
+                    "the next round starts once a round is over", code="not_round_over", rule="next_round"
+                )
+            if seat != state.scout:
+                raise NotYourTurnError(
+                    f"seat {state.scout}, the round's scout, starts the next round",
+                    code="not_start_player",
+                    rule="next_round",
+                )
+            return self._next_round(state, t)
+        if state.phase == "round_over":
+            raise IllegalActionError(
+                "the round is over: the next one starts in a moment", code="round_over", rule="next_round"
+            )
         if isinstance(action, ChooseWord):
             return self._choose_word(state, seat, action, t)
         if isinstance(action, Mark):
@@ -336,17 +369,11 @@ class Stella(Game[StellaState]):
             return self._reveal(state, seat, action, t)
         raise IllegalActionError(f"{type(action).__name__} is not a Stella action", code="unknown_action")
 
-    def _timeout(self, state: StellaState, seat: int | None, t: int) -> tuple[StellaState, list[Event]]:
-        """Time is up: late markers mark nothing; a late scout gets word 1; a late revealer names their first mark."""
-        if seat is not None:
-            raise NotYourTurnError(
-                "only the table's clock can end a player's time", code="clock_only", rule="timers"
-            )
-        deadline = self.deadline(state)
-        if deadline is None:
-            raise IllegalActionError("nothing is timed now", code="no_deadline", rule="timers")
-        if t < deadline:
-            raise IllegalActionError("the time has not run out yet", code="too_early", rule="timers")
+    def _timeout(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
+        """Time is up (Game.apply checked it is due): late markers mark nothing; a late scout gets word 1; a
+        late revealer names their first mark; the round pause ends."""
+        if state.phase == "round_over":
+            return self._next_round(state, t)
         if state.phase == "word":
             state, events = self._choose_word(state, state.scout, ChooseWord(0), t)
             return state, [Event("timed_out", state.scout), *events]
@@ -523,6 +550,14 @@ class Stella(Game[StellaState]):
         if state.round + 1 >= state.rounds:
             events.append(Event("game_end", None, {"scores": list(scores)}))
             return _replace(state, phase="over"), events
+        if state.round_pause_ms > 0:
+            # the last reveal and the round's points stay on the table until the pause ends
+            return _replace(state, phase="round_over", round_until=t + state.round_pause_ms), events
+        state, more = self._next_round(state, t)
+        return state, events + more
+
+    def _next_round(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
+        n = state.config.players
         row = state.row_order[state.round % len(state.row_order)]
         start = row * COLUMNS
         grid = (*state.grid[:start], *state.picture_deck[:COLUMNS], *state.grid[start + COLUMNS :])
@@ -539,10 +574,12 @@ class Stella(Game[StellaState]):
             dark=-1,
             reveals=(),
             fallen=(False,) * n,
+            round_until=0,
         )
         state = _replace(state, turn_deadline=_turn_deadline(state, t))
-        events.append(Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])}))
-        return state, events
+        return state, [
+            Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])})
+        ]
 
     # --- views and results ---
 
@@ -559,7 +596,7 @@ class Stella(Game[StellaState]):
         my_marks = None
         if seat is not None and not over and state.marks[seat] is not None:
             my_marks = list(state.marks[seat] or ())
-        counted = state.phase == "reveal"
+        counted = state.phase in ("reveal", "round_over")
         named = [r.position for r in state.reveals]
         unnamed_left = None
         if counted:
@@ -589,7 +626,7 @@ class Stella(Game[StellaState]):
             "marked": [m is not None for m in state.marks] if state.phase == "mark" else [counted] * n,
             "counts": list(state.counts) if counted else None,
             "dark": state.dark if counted and state.dark >= 0 else None,
-            "reveal_turn": state.reveal_turn if counted else None,
+            "reveal_turn": state.reveal_turn if state.phase == "reveal" else None,
             "reveals": [_reveal_view(r) for r in state.reveals] if counted else [],
             "named": named if counted else [],
             "unnamed_left": unnamed_left,
@@ -598,7 +635,9 @@ class Stella(Game[StellaState]):
             "score_table": [list(h.points) for h in state.history],
             "scores": list(state.scores),
             "history": [_summary_view(h) for h in state.history],
-            "deadline": self.deadline(state),
+            "deadline": self.due_at(state),
+            "round_until": state.round_until if state.phase == "round_over" else None,
+            "last_round": _summary_view(state.history[-1]) if state.phase == "round_over" else None,
             "pictures_left": len(state.picture_deck),
             "winners": outcome.winners if outcome else None,
         }

@@ -3,8 +3,9 @@
 Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], [ours] = an option here):
 
 - 3-8 players, as many rounds as players (option ``rounds``, 0 = players). Each seat gets a character; the
-  Queen is always in play and goes to seat 0 in round 1 (seat the youngest player there) [seed]; with
-  3 players the Caterpillar and Alice are left out [official]. Characters pass to the left (seat + 1)
+  Queen is always in play and goes to the youngest player in round 1 [seed]: ``Config.first_seat`` (None =
+  seat 0; a stacked cast ``decks["characters"]`` lists the Queen first and is dealt clockwise from
+  ``first_seat``); with 3 players the Caterpillar and Alice are left out [official]. Characters pass to the left (seat + 1)
   after every round [seed].
 - A round: the Queen draws two category cards and chooses one (``ChooseCategory``); the card not chosen is
   seen by the Queen only. Forbidden letters by ``difficulty``: easy = blue, normal = blue + purple + green,
@@ -20,7 +21,13 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   ``fold_umlauts`` makes Ä/Ö/Ü count as A/O/U and ß as S) and repeats this round; category fit is judged by
   the group (on a spoken table the engine sees no word, so the group judges letters and repeats too).
   A valid word starts the next player's turn at once with a full timer. A timeout puts the player
-  out [seed].
+  out [seed]. A typed word that is not correct (a forbidden letter, or a repeat of a word said this
+  round) puts the player out at once as if the timer had run out [seed] (option ``wrong_word="out"``,
+  default): event ``wrong_word`` {word, reason, letter} for everyone, the word in ``words`` with status
+  "wrong" and its reason; ``wrong_word="retry"`` [ours] refuses it (codes ``forbidden_letter``,
+  ``repeated_word``) and the player may try again while the timer runs. Input that is no word at all
+  (digits, spaces, control characters, too long) is always refused and changes nothing. On a spoken table
+  the group judges letters and repeats by objection and vote, and a majority against puts out the same way.
 - Judging [ours]: after each accepted word an objection window of ``objection_s`` runs in parallel with the
   next turn. Any other seat may ``Object``; that opens a vote of all seats except the word's player (the
   objector's ballot counts as "against"). While a vote runs the whole clock stands still: the turn deadline
@@ -41,22 +48,28 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   round ``CatPass`` ends its turn without a word (card turns sideways). Mad Hatter: once per round
   ``HatterIgnore(letter)`` ignores one displayed letter for the rest of the round (card sideways; option
   ``hatter_scope``: for the Hatter only, default, or for everyone). Royal Guard: not bound by the Queen's red
-  letter; once per round ``GuardForce(seat)`` makes another player take a turn at once (card sideways); the
-  interrupted player's turn restarts afterwards. Sideways or face down = that ability is gone [official]
-  (so a sideways Guard is bound by the red letter again).
-- Deadlines are data: the Queen's choice and the Caterpillar's bet have ``choose_s`` (on timeout the first
-  card is taken / no bet is placed), turns ``timer_s``, objection windows ``objection_s``, votes ``vote_s``.
+  letter all round, also after turning sideways (only going out ends it) [seed]; once per round
+  ``GuardForce(seat)`` makes another player take a turn at once (card sideways), not the player whose turn
+  it is and not before the Queen's first turn of the round [ours]; the interrupted player's turn restarts
+  afterwards. Sideways or face down = that once-per-round power is gone [official].
+- Round end: after each round but the last the phase is ``round_over`` (the round's result in
+  ``round_result``, its words still listed, characters not yet passed on) until ``round_pause_ms`` (6000,
+  deadline kind ``round_pause``; 0 = no pause) or the Queen's ``NextRound()``.
+- Deadlines are data (``Deadline(t, kind, seat)``): the Queen's choice (``choose``) and the Caterpillar's bet
+  (``bet``) have ``choose_s`` (on timeout the first card is taken / no bet is placed), turns (``turn``)
+  ``timer_s``, objection windows (``objection``, a window that closes by itself when an action comes after
+  it) ``objection_s``, votes (``vote``) ``vote_s``.
 
 View (``view(state, seat)``; ``seat`` None = table screen), a JSON dict:
-``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "over"),
-options``; ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
+``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "round_over" |
+"over"), options``; ``round_until`` and ``round_result`` (phase round_over: like ``last_round``); ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
 {id, title}); ``declined_category`` (the Queen only); ``forbidden_letters``: list of {letter, colour,
 source ("table" | "queen" | "rabbit"), ignored (by the Hatter), ignored_for_all, binds_me}; ``my_letter`` {letter, colour,
 state ("held" | "laid" | "gone")} for the Queen's / Rabbit's holder, else None; ``characters``: per seat
 {seat, character, card ("up" | "sideways" | "down")}; ``tweedle_tokens``; ``hatter_ignored``, ``hatter_seat``;
 ``caterpillar``: {seat, bet_placed, bet (own seat only, else None)}; ``turn`` (seat or None), ``turn_id``,
 ``turn_deadline``, ``forced_turn``, ``deadline`` (next Timeout), ``words``: this round's list of {turn_id,
-seat, word, status ("accepted" | "kept" | "rejected" | "pass")}; ``objection_windows``: list of {turn_id,
+seat, word, status ("accepted" | "kept" | "rejected" | "pass" | "wrong"), reason, letter}; ``objection_windows``: list of {turn_id,
 seat, word, closes_at}; ``vote`` None or {turn_id, seat, word, objector, voters, ballots (per seat: null,
 true = against, false = keep), deadline}; ``out`` per seat; ``out_order``; ``scoring_cards`` per seat (card
 number this round or None); ``points`` per seat; ``last_round`` (previous round's summary, with the
@@ -73,20 +86,34 @@ import msgspec
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError
-from tischrunde.core.game import Action, Config, Event, Game, GameSpec, OptionSpec, Outcome, Timeout
+from tischrunde.core.game import (
+    Action,
+    Config,
+    Deadline,
+    Event,
+    Game,
+    GameSpec,
+    NextRound,
+    OptionSpec,
+    Outcome,
+    Timeout,
+)
 from tischrunde.games.wordland.content import (
     COLOURS,
     categories,
     category_index,
     letter_cards,
+    letters_of,
     lexicon_letters,
     word_key,
 )
 from tischrunde.games.wordland.judging import (
+    UNSAID,
     alive_seats,
     binding_letters,
     bump,
     displayed_letters,
+    guard_may_force,
     has_power,
     illegal,
     next_alive,
@@ -108,11 +135,13 @@ from tischrunde.games.wordland.model import (
     FROM_FOUR,
     GUARD,
     HATTER,
+    MAX_CARD_POINTS,
     MAX_WORD_LENGTH,
     QUEEN,
     RABBIT,
     SAMPLE_WORDS,
     TWEEDLES,
+    WRONG_WORD_CODES,
     Ballot,
     Bet,
     CatPass,
@@ -218,6 +247,27 @@ OPTIONS = (
         minimum=0,
         maximum=16,
     ),
+    OptionSpec(
+        "wrong_word",
+        "out",
+        "A typed word with a forbidden letter or a repeat: out = the player is out at once (the word is shown "
+        "to all with the reason); retry = it is refused and the player may try again while the timer runs.",
+        "Ein getipptes Wort mit verbotenem Buchstaben oder eine Wiederholung: out = wer es nennt, scheidet "
+        "sofort aus (das Wort wird allen mit dem Grund gezeigt); retry = es wird abgelehnt und man darf es "
+        "erneut versuchen, solange die Zeit läuft.",
+        source="seed",
+        choices=("out", "retry"),
+    ),
+    OptionSpec(
+        "round_pause_ms",
+        6000,
+        "How long (ms) the round's result stays on the table before the next round (0 = no pause); the "
+        "Queen may go on earlier.",
+        "Wie lange (ms) das Rundenergebnis stehen bleibt, bevor die nächste Runde beginnt (0 = keine Pause); "
+        "die Königin kann früher weitermachen.",
+        minimum=0,
+        maximum=60_000,
+    ),
 )
 
 SPEC = GameSpec(
@@ -244,6 +294,31 @@ def scoring_row(table: Any, players: int) -> Any:
     return table.get(str(players), table.get(players))
 
 
+def check_scoring(table: Any, players: int) -> None:
+    """The ``scoring`` option's real domain: a dict from player counts ("3".."8") to a list of that many
+    integers 0..MAX_CARD_POINTS, holding the row for ``players``. Raises ConfigError naming the option."""
+    counts = range(SPEC.min_players, SPEC.max_players + 1)
+    allowed = (
+        f'{{"{players}": [{players} integers 0..{MAX_CARD_POINTS}], ...}} for player counts '
+        f"{counts.start}..{counts.stop - 1}"
+    )
+    if not isinstance(table, dict) or not table or len(table) > len(counts):
+        raise ConfigError("options.scoring", "..." if isinstance(table, (dict, list)) else table, allowed)
+    for key, row in table.items():
+        if not isinstance(key, str) or not key.isdigit() or int(key) not in counts:
+            raise ConfigError("options.scoring", key if isinstance(key, (str, int)) else "...", allowed)
+        if (
+            not isinstance(row, list)
+            or len(row) != int(key)
+            or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CARD_POINTS for v in row
+            )
+        ):
+            raise ConfigError(f"options.scoring.{key}", "...", allowed)
+    if str(players) not in table:
+        raise ConfigError("options.scoring", f"no row for {players} players", allowed)
+
+
 class Wordland(Game[State]):
     spec = SPEC
     action_type = WordlandAction | Timeout
@@ -251,18 +326,7 @@ class Wordland(Game[State]):
     # ------------------------------------------------------------ setup
 
     def check_config(self, config: Config, options: dict[str, Any]) -> None:
-        table = options["scoring"]
-        values = scoring_row(table, config.players)
-        if (
-            not isinstance(values, list)
-            or len(values) != config.players
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
-        ):
-            raise ConfigError(
-                "options.scoring",
-                table,
-                f"a table with {config.players} non-negative integers under {config.players!r}",
-            )
+        check_scoring(options["scoring"], config.players)
         decks = config.decks or {}
         if "characters" in decks:
             chars = decks["characters"]
@@ -271,11 +335,13 @@ class Wordland(Game[State]):
                 not isinstance(chars, list)
                 or len(chars) != config.players
                 or len(set(chars)) != len(chars)
-                or QUEEN not in chars
+                or chars[0] != QUEEN
                 or any(c not in allowed for c in chars)
             ):
                 raise ConfigError(
-                    "decks.characters", chars, f"{config.players} distinct of {allowed}, with {QUEEN!r}"
+                    "decks.characters",
+                    chars,
+                    f"{config.players} distinct of {allowed}, {QUEEN!r} first (dealt from first_seat on)",
                 )
         if "categories" in decks:
             known = category_index()
@@ -309,15 +375,20 @@ class Wordland(Game[State]):
             hatter_all=resolved["hatter_scope"] == "all",
             bonus_when_out=resolved["bonus_when_out"],
             rounds=resolved["rounds"] or n,
+            wrong_word_out=resolved["wrong_word"] == "out",
+            round_pause_ms=resolved["round_pause_ms"],
         )
         r = rng.seed_state(config.seed)
         decks = config.decks or {}
         if "characters" in decks:
-            characters = tuple(decks["characters"])
+            dealt_order = tuple(decks["characters"])
         else:
             pool = [c for c in CHARACTERS[1:] if n > 3 or c not in FROM_FOUR]
             dealt, r = rng.shuffled(r, pool)
-            characters = (QUEEN, *dealt[: n - 1])
+            dealt_order = (QUEEN, *dealt[: n - 1])
+        # the Queen goes to the youngest player [seed]: Config.first_seat; the others follow clockwise
+        first = config.first_seat or 0
+        characters = tuple(dealt_order[(s - first) % n] for s in range(n))
         if "categories" in decks:
             category_deck = tuple(decks["categories"])
         else:
@@ -453,8 +524,10 @@ class Wordland(Game[State]):
         if state.out[seat] or state.cards[seat] != "up":
             return False
         character = state.characters[seat]
-        if character in (HATTER, GUARD):
+        if character == HATTER:
             return True
+        if character == GUARD and guard_may_force(state, seat):
+            return any(s not in (seat, state.turn) for s in alive_seats(state))
         if state.just_played != seat:
             return False
         return (character == QUEEN and state.red_state == "held") or (
@@ -462,7 +535,7 @@ class Wordland(Game[State]):
         )
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase == "over" or not 0 <= seat < len(state.out):
+        if state.phase in ("over", "round_over") or not 0 <= seat < len(state.out):
             return []
         if state.phase == "choose":
             return [ChooseCategory(0), ChooseCategory(1)] if state.characters[seat] == QUEEN else []
@@ -495,8 +568,8 @@ class Wordland(Game[State]):
                         out.append(PlaceLetter(replace_red=True))
             if has_power(state, seat, HATTER) and state.hatter_ignored is None:
                 out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
-            if has_power(state, seat, GUARD):
-                out.extend(GuardForce(s) for s in alive_seats(state) if s != seat)
+            if guard_may_force(state, seat):
+                out.extend(GuardForce(s) for s in alive_seats(state) if s not in (seat, state.turn))
         out.extend(Object(w.turn_id) for w in state.windows if w.seat != seat)
         return out
 
@@ -505,7 +578,7 @@ class Wordland(Game[State]):
         if state.category is None:
             return []
         banned = set(binding_letters(state, seat))
-        said = {word_key(s.word) for s in state.words if s.word is not None and s.status != "rejected"}
+        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
         out = []
         for word, letters in lexicon_letters(
             state.category, state.config.language, state.options.fold_umlauts
@@ -516,9 +589,35 @@ class Wordland(Game[State]):
                     break
         return out
 
-    def deadline(self, state: State) -> int | None:
+    def deadline(self, state: State) -> Deadline | None:
+        if state.phase == "choose":
+            return (
+                None
+                if state.phase_deadline is None
+                else Deadline(state.phase_deadline, "choose", seat_of(state, QUEEN))
+            )
+        if state.phase == "bet":
+            due = state.phase_deadline
+            return None if due is None else Deadline(due, "bet", seat_of(state, CATERPILLAR))
+        if state.phase == "round_over":
+            return Deadline(state.round_until, "round_pause", seat_of(state, QUEEN))
+        if state.phase != "play":
+            return None
+        if state.vote is not None:
+            return Deadline(state.vote.deadline, "vote", None)
+        best: Deadline | None = None
+        if state.turn_deadline is not None:
+            best = Deadline(state.turn_deadline, "turn", state.turn)
+        for w in state.windows:
+            if best is None or w.closes_at < best.t:
+                best = Deadline(w.closes_at, "objection", w.seat)
+        return best
+
+    def due_at(self, state: State) -> int | None:
         if state.phase in ("choose", "bet"):
             return state.phase_deadline
+        if state.phase == "round_over":
+            return state.round_until
         if state.phase != "play":
             return None
         if state.vote is not None:
@@ -530,16 +629,8 @@ class Wordland(Game[State]):
 
     # ------------------------------------------------------------ transitions
 
-    def apply(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-        if isinstance(action, Timeout):
-            if seat is not None:
-                raise illegal(
-                    state,
-                    "timeout_from_seat",
-                    "time",
-                    "Only the clock can end a turn.",
-                    "Nur die Uhr kann einen Zug beenden.",
-                )
+    def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
+        if isinstance(action, Timeout):  # due: Game.apply checked it
             return self._timeout(state, t)
         if seat is None or not 0 <= seat < len(state.out):
             raise illegal(
@@ -547,15 +638,15 @@ class Wordland(Game[State]):
             )
         if state.phase == "over":
             raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
-        due = self.deadline(state)
-        if due is not None and t >= due:
-            # the clock goes first: the driver injects Timeout at the deadline before later actions
+        if isinstance(action, NextRound):
+            return self._tap_next_round(state, seat, t)
+        if state.phase == "round_over":
             raise illegal(
                 state,
-                "too_late",
-                "time",
-                "Too late: the time has run out.",
-                "Zu spät: die Zeit ist abgelaufen.",
+                "round_over",
+                "round_end",
+                "The round is over: the next one starts in a moment.",
+                "Die Runde ist vorbei: gleich beginnt die nächste.",
             )
         if isinstance(action, ChooseCategory):
             return self._choose(state, seat, action, t)
@@ -587,11 +678,6 @@ class Wordland(Game[State]):
             return self._guard(state, seat, action, t)
         if seat != state.turn:
             raise not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
-        assert state.turn_deadline is not None
-        if t >= state.turn_deadline:
-            raise illegal(
-                state, "timer_ran_out", "timer", "The timer has run out.", "Die Zeit ist abgelaufen."
-            )
         if isinstance(action, Say):
             return self._say(state, seat, action, t)
         if isinstance(action, SaidIt):
@@ -685,9 +771,33 @@ class Wordland(Game[State]):
             )
         error = word_error(state, seat, action.word)
         if error is not None:
-            raise error
+            if error.code not in WRONG_WORD_CODES or not state.options.wrong_word_out:
+                raise error  # not a word at all (a typo of the form), or wrong_word=retry
+            word = unicodedata.normalize("NFC", action.word).strip()
+            return self._wrong_word(state, seat, word, error.code, t)
         word = unicodedata.normalize("NFC", action.word).strip()
         return self._accept(state, seat, word, t)
+
+    def _wrong_word(
+        self, state: State, seat: int, word: str, reason: str, t: int
+    ) -> tuple[State, list[Event]]:
+        """``wrong_word=out``: a word that is not correct puts its player out at once [seed]; everyone sees
+        the word and why."""
+        letter = None
+        if reason == "forbidden_letter":
+            letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
+            letter = next(x for x in binding_letters(state, seat) if x in letters)
+        said = Said(state.turn_id, seat, word, "wrong", reason, letter)
+        state = replace_state(state, words=(*state.words, said))
+        events = [
+            Event(
+                "wrong_word",
+                seat,
+                {"word": word, "reason": reason, "letter": letter, "turn_id": state.turn_id},
+            )
+        ]
+        state, more = self._put_out(state, seat, t, "wrong_word")
+        return state, events + more
 
     def _said_it(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if not state.options.spoken:
@@ -810,6 +920,14 @@ class Wordland(Game[State]):
                 "Nur die königliche Garde erzwingt einen weiteren Zug, einmal pro Runde.",
             )
         target = action.seat
+        if not state.words and not state.out_order:
+            raise illegal(
+                state,
+                "queen_first",
+                "royal_guard",
+                "The Royal Guard forces only after the Queen's first turn of the round.",
+                "Die königliche Garde zwingt erst nach dem ersten Zug der Königin in der Runde.",
+            )
         if not 0 <= target < len(state.out) or target == seat or state.out[target]:
             raise illegal(
                 state,
@@ -817,6 +935,14 @@ class Wordland(Game[State]):
                 "royal_guard",
                 "Force another player who is still in the round.",
                 "Zwinge einen anderen Spieler, der noch im Spiel ist.",
+            )
+        if target == state.turn:
+            raise illegal(
+                state,
+                "force_own_turn",
+                "royal_guard",
+                "That player's turn is running already: force someone else.",
+                "Diese Person ist schon am Zug: zwinge jemand anderen.",
             )
         state = replace_state(state, cards=set_at(state.cards, seat, "sideways"), resume=state.turn)
         state = self._start_turn(state, target, t, forced=True)
@@ -945,11 +1071,8 @@ class Wordland(Game[State]):
         return state, events
 
     def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
-        due = self.deadline(state)
-        if due is None or t < due:
-            raise illegal(
-                state, "early_timeout", "time", "Nothing is due yet.", "Es ist noch keine Frist abgelaufen."
-            )
+        if state.phase == "round_over":
+            return self._next_round(state, t)
         if state.phase == "choose":
             return self._chosen(state, 0, t)
         if state.phase == "bet":
@@ -991,12 +1114,10 @@ class Wordland(Game[State]):
             could_have_said=could,
         )
         points = tuple(state.points[s] + card_points[s] + bonus[s] for s in range(n))
-        characters = tuple(state.characters[(s - 1) % n] for s in range(n))
         state = replace_state(
             state,
             history=(*state.history, result),
             points=points,
-            characters=characters,
             round=state.round + 1,
             out_order=order,
         )
@@ -1014,12 +1135,41 @@ class Wordland(Game[State]):
                 category_choice=(),
             )
             return state, events
-        return self._start_round(state, t), events
+        state = replace_state(state, turn=None, turn_deadline=None, windows=(), vote=None, resume=None)
+        if state.options.round_pause_ms > 0:
+            # the round's result stays on the table until the pause ends or the Queen goes on
+            return replace_state(
+                state, phase="round_over", round_until=t + state.options.round_pause_ms
+            ), events
+        state, more = self._next_round(state, t)
+        return state, events + more
+
+    def _next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
+        """Characters pass to the left neighbour [seed]; new letters, new category."""
+        n = len(state.out)
+        characters = tuple(state.characters[(s - 1) % n] for s in range(n))
+        state = replace_state(state, characters=characters, round_until=0)
+        return self._start_round(state, t), [Event("next_round", None, {"round": state.round + 1})]
+
+    def _tap_next_round(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if state.phase != "round_over":
+            raise illegal(
+                state,
+                "not_round_over",
+                "round_end",
+                "The next round starts once a round is over.",
+                "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
+            )
+        if state.characters[seat] != QUEEN:
+            raise not_your_turn(
+                state, "The Queen starts the next round.", "Die Königin beginnt die nächste Runde."
+            )
+        return self._next_round(state, t)
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
         assert state.category is not None
         banned = {d.letter for d in state.table_letters}
-        said = {word_key(s.word) for s in state.words if s.word is not None}
+        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
         out = []
         for word, letters in lexicon_letters(
             state.category, state.config.language, state.options.fold_umlauts
@@ -1059,7 +1209,7 @@ class Wordland(Game[State]):
                 "ignored_for_all": d.letter == state.hatter_ignored and state.options.hatter_all,
                 "binds_me": d.letter in binds,
             }
-            for d in (displayed_letters(state) if state.phase != "over" else [])
+            for d in (displayed_letters(state) if state.phase not in ("over", "round_over") else [])
         ]
         vote = None
         if state.vote is not None:
@@ -1082,6 +1232,7 @@ class Wordland(Game[State]):
             h = state.history[-1]
             last = {
                 "round": h.round + 1,
+                "survivor": h.cards.index(len(h.cards)),
                 "category": card(h.category),
                 "letters": [{"letter": x.letter, "colour": x.colour, "source": x.source} for x in h.letters],
                 "characters": list(h.characters),
@@ -1097,7 +1248,9 @@ class Wordland(Game[State]):
             "language": lang,
             "players": n,
             "seat": seat,
-            "round": min(state.round + 1, state.options.rounds),
+            "round": state.round
+            if state.phase == "round_over"
+            else min(state.round + 1, state.options.rounds),
             "rounds": state.options.rounds,
             "phase": state.phase,
             "options": {
@@ -1109,6 +1262,8 @@ class Wordland(Game[State]):
                 "input": "spoken" if state.options.spoken else "typed",
                 "hatter_scope": "all" if state.options.hatter_all else "self",
                 "scoring": list(state.options.scoring),
+                "wrong_word": "out" if state.options.wrong_word_out else "retry",
+                "round_pause_ms": state.options.round_pause_ms,
             },
             "category": card(state.category),
             "category_choice": [card(c) for c in state.category_choice] if is_queen else None,
@@ -1132,7 +1287,9 @@ class Wordland(Game[State]):
             "turn_id": state.turn_id,
             "turn_deadline": None if state.vote is not None else state.turn_deadline,
             "forced_turn": state.forced,
-            "deadline": self.deadline(state),
+            "deadline": self.due_at(state),
+            "round_until": state.round_until if state.phase == "round_over" else None,
+            "round_result": last if state.phase == "round_over" else None,
             "words": [msgspec.to_builtins(w) for w in state.words] if state.phase != "over" else [],
             "objection_windows": [msgspec.to_builtins(w) for w in state.windows],
             "vote": vote,

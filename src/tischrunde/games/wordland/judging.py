@@ -19,6 +19,9 @@ from tischrunde.games.wordland.model import (
     State,
 )
 
+#: statuses of words that do not count as said (for repeats): rejected by vote, or wrong (the player went out)
+UNSAID = ("rejected", "wrong")
+
 # ---------------------------------------------------------------- errors (de + en)
 
 
@@ -97,7 +100,8 @@ def binding_letters(state: State, seat: int) -> list[str]:
     for item in displayed_letters(state):
         if item.letter == state.hatter_ignored and (state.options.hatter_all or seat == hatter):
             continue
-        if item.source == "queen" and (state.characters[seat] == QUEEN or has_power(state, seat, GUARD)):
+        # the Royal Guard ignores the red letter all round, sideways too; only going out ends it [seed]
+        if item.source == "queen" and state.characters[seat] in (QUEEN, GUARD):
             continue
         if item.source == "rabbit" and state.characters[seat] == RABBIT:
             continue
@@ -152,6 +156,16 @@ def word_form_error(state: State, raw: str) -> IllegalActionError | None:
     return None
 
 
+def guard_may_force(state: State, seat: int) -> bool:
+    """The Royal Guard may force now: face up, in the round, and the Queen has had her first turn."""
+    return (
+        has_power(state, seat, GUARD)
+        and not state.out[seat]
+        and state.phase == "play"
+        and bool(state.words or state.out_order)  # the round's first turn (the Queen's) is over
+    )
+
+
 def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
     """Why this seat may not say this word now (form, forbidden letter, repeat), or None."""
     form = word_form_error(state, raw)
@@ -170,7 +184,7 @@ def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
             )
     key = word_key(word)
     for said in state.words:
-        if said.word is not None and said.status != "rejected" and word_key(said.word) == key:
+        if said.word is not None and said.status not in UNSAID and word_key(said.word) == key:
             return illegal(
                 state,
                 "repeated_word",

@@ -25,6 +25,10 @@ DIFFICULTY_COLOURS = {
     "hard": ("purple", "green", "green"),
 }
 DEFAULT_SCORING = {str(n): [*range(n - 1), n] for n in range(3, 9)}
+#: the most points a scoring card may be worth
+MAX_CARD_POINTS = 100
+#: a word that is not correct: the engine's checks whose failure puts the player out (``wrong_word=out``)
+WRONG_WORD_CODES = ("forbidden_letter", "repeated_word")
 DECK_NAMES = ("categories", "characters", *(f"letters_{c}" for c in COLOURS))
 
 
@@ -123,6 +127,8 @@ class Options(msgspec.Struct, frozen=True):
     hatter_all: bool
     bonus_when_out: bool
     rounds: int
+    wrong_word_out: bool = True
+    round_pause_ms: int = 0
 
 
 class Letter(msgspec.Struct, frozen=True):
@@ -134,12 +140,15 @@ class Letter(msgspec.Struct, frozen=True):
 
 
 class Said(msgspec.Struct, frozen=True):
-    """One turn's result this round: a word (None when spoken) or a pass, and its judging status."""
+    """One turn's result this round: a word (None when spoken) or a pass, and its judging status
+    ("wrong": a typed word that broke a letter or repeated, ``reason`` says which; the player went out)."""
 
     turn_id: int
     seat: int
     word: str | None
-    status: str  # "accepted" | "kept" | "rejected" | "pass"
+    status: str  # "accepted" | "kept" | "rejected" | "pass" | "wrong"
+    reason: str | None = None  # status "wrong": "forbidden_letter" | "repeated_word"
+    letter: str | None = None  # reason "forbidden_letter": the letter
 
 
 class Window(msgspec.Struct, frozen=True):
@@ -186,7 +195,7 @@ class State(msgspec.Struct, frozen=True):
     options: Options
     rng: int
     round: int
-    phase: str  # "choose" | "bet" | "play" | "over"
+    phase: str  # "choose" | "bet" | "play" | "round_over" | "over"
     characters: tuple[str, ...]
     cards: tuple[str, ...]
     category_deck: tuple[str, ...]
@@ -220,3 +229,5 @@ class State(msgspec.Struct, frozen=True):
     stat_outs: tuple[int, ...]
     stat_objections: tuple[int, ...]
     stat_rejected: tuple[int, ...]
+    round_until: int = 0  # phase round_over: when the next round starts
+    last_t: int = 0

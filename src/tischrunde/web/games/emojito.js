@@ -92,6 +92,14 @@ register({
     "emj.challenge_leaders": "Führung: {names}",
     "emj.challenge_declared": "{done} von {all} haben sich entschieden",
     "emj.reveal.title": "Auflösung Runde {round}",
+    "emj.status.round_over": "Runde {round} ist aufgelöst",
+    "emj.status.round_over_hint": "Gleich beginnt die nächste Runde.",
+    "emj.status.round_over_mine": "Tippe auf „Nächste Runde“, wenn alle so weit sind.",
+    "emj.next_round": "Nächste Runde",
+    "emj.err.round_over": "Die Runde ist vorbei – gleich beginnt die nächste.",
+    "emj.err.not_round_over": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
+    "emj.err.not_start_player": "Wer dargestellt hat, startet die nächste Runde.",
+    "emj.err.deadline_passed": "Zu spät – die Zeit ist abgelaufen.",
     "emj.reveal.card": "Es war {name}",
     "emj.reveal.number": "Nummer {number}",
     "emj.reveal.pick": "{name}: {number}",
@@ -228,6 +236,14 @@ register({
     "emj.challenge_leaders": "Leading: {names}",
     "emj.challenge_declared": "{done} of {all} have decided",
     "emj.reveal.title": "Round {round} revealed",
+    "emj.status.round_over": "Round {round} is revealed",
+    "emj.status.round_over_hint": "The next round starts in a moment.",
+    "emj.status.round_over_mine": "Tap “Next round” when everyone is ready.",
+    "emj.next_round": "Next round",
+    "emj.err.round_over": "The round is over – the next one starts in a moment.",
+    "emj.err.not_round_over": "The next round starts once a round is over.",
+    "emj.err.not_start_player": "Whoever performed starts the next round.",
+    "emj.err.deadline_passed": "Too late – the time has run out.",
     "emj.reveal.card": "It was {name}",
     "emj.reveal.number": "number {number}",
     "emj.reveal.pick": "{name}: {number}",
@@ -572,6 +588,11 @@ function status(ctx) {
     if (view.my_dial) return { main: t("emj.my_dial", { number: view.my_dial }), hint: waitHint(waiting), mine: false };
     return { main: t("emj.status.dial_wait"), hint: waitHint(waiting), mine: false };
   }
+  if (ph === "round_over") {
+    // the revealed dials and the moves stay on the table until the pause ends or a performer goes on
+    const mine = me !== null && list(view.performers).includes(me);
+    return { main: t("emj.status.round_over", { round: view.round }), hint: mine ? t("emj.status.round_over_mine") : idle || t("emj.status.round_over_hint"), mine };
+  }
   return { main: "", hint: idle, mine: false };
 }
 
@@ -585,6 +606,10 @@ function dialSeconds(ctx) {
  */
 function timer(ctx) {
   const view = v(ctx);
+  if (view.phase === "round_over" && typeof view.round_until === "number") {
+    const pause = ctx.info && ctx.info.options ? Number(ctx.info.options.round_pause_ms) || 6000 : 6000;
+    return { until: view.round_until, total: pause };
+  }
   const seconds = dialSeconds(ctx);
   if (view.phase !== "dial" || !seconds) return null;
   if (typeof ctx.deadline === "number") return { until: ctx.deadline, total: seconds * 1000 };
@@ -831,7 +856,7 @@ function guessersOf(view, performer) {
 function reveal(ctx, id = "emj-reveal") {
   const view = v(ctx);
   const r = view.last_round;
-  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round + 1 }) }));
+  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
   r.performers.forEach((p, j) => {
     const cardId = r.cards[j];
     box.appendChild(
@@ -893,7 +918,7 @@ function renderTable(ctx) {
   const view = v(ctx);
   const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
   const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
-  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: (view.round ?? 0) + 1, mode, goal: view.target }), title: trophiesText(view.target) }));
+  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: view.round ?? 1, mode, goal: view.target }), title: trophiesText(view.target) }));
   const fresh = view.last_round && view.phase !== "dial";
   if (fresh) box.appendChild(reveal(ctx));
   if (view.phase === "dial") {
@@ -1098,6 +1123,11 @@ function renderControls(ctx) {
       return challengeControls(ctx, box);
     case "dial":
       return dialControls(ctx, box);
+    case "round_over":
+      if (list(view.performers).includes(ctx.seat)) {
+        box.appendChild(el("button", { type: "button", class: ["btn", "btn-primary", "btn-huge"], id: "emj-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("emj.next_round")));
+      }
+      return box;
     default:
       return box;
   }

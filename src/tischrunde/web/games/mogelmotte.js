@@ -56,6 +56,8 @@ register({
     "mm.status.round_over": "Runde {round} vorbei!",
     "mm.status.winners": "Gewonnen: {names}!",
     "mm.status.next_round": "Gleich wird neu ausgeteilt …",
+    "mm.btn.next_round": "Nächste Runde austeilen",
+    "mm.hint.next_round_mine": "Du hast die Runde begonnen: tippe auf „Nächste Runde austeilen“, wenn alle so weit sind.",
     "mm.status.cheating": "Du mogelst: deine {card} verschwindet …",
     "mm.status.fidgeting": "Du zappelst …",
     "mm.btn.draw": "Karte ziehen",
@@ -166,6 +168,8 @@ register({
     "mm.status.round_over": "Round {round} is over!",
     "mm.status.winners": "Winner: {names}!",
     "mm.status.next_round": "Dealing the next round in a moment …",
+    "mm.btn.next_round": "Deal the next round",
+    "mm.hint.next_round_mine": "You began the round: tap “Deal the next round” when everyone is ready.",
     "mm.status.cheating": "You are cheating: your {card} is vanishing …",
     "mm.status.fidgeting": "You are fidgeting …",
     "mm.btn.draw": "Draw a card",
@@ -370,7 +374,11 @@ function status(ctx) {
       return { main: t("mm.status.gifts_other", { name: name(g.to) }), hint: "", mine: false };
     }
     case "round_over":
-      return { main: t("mm.status.round_over", { round: (view.penalty_points.rounds || []).length }), hint: t("mm.status.next_round"), mine: false };
+      return {
+        main: t("mm.status.round_over", { round: (view.penalty_points.rounds || []).length }),
+        hint: t(me === view.start_seat ? "mm.hint.next_round_mine" : "mm.status.next_round"),
+        mine: me === view.start_seat,
+      };
     default: {
       const turn = view.turn_seat;
       if (turn === me) {
@@ -598,6 +606,10 @@ function renderControls(ctx) {
   const box = el("div", { class: "mm-controls" });
   if (ctx.isTable || ctx.seat === null) return box;
   const view = v(ctx);
+  if (view.phase === "round_over" && ctx.seat === view.start_seat) {
+    // the round's start player may deal the next round before the pause ends
+    box.appendChild(el("button", { class: "btn btn-primary btn-huge", type: "button", id: "mm-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("mm.btn.next_round")));
+  }
   const cards = hand(ctx);
   const legalByCard = new Map();
   for (const a of ctx.legal) {

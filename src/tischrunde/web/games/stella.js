@@ -117,6 +117,14 @@ register({
     "stl.err.clock_only": "Nur die Uhr beendet die Bedenkzeit.",
     "stl.err.no_deadline": "Gerade läuft keine Zeit.",
     "stl.err.too_early": "Die Zeit läuft noch.",
+    "stl.err.deadline_passed": "Zu spät: die Zeit ist abgelaufen.",
+    "stl.err.round_over": "Die Runde ist vorbei: gleich beginnt die nächste.",
+    "stl.err.not_round_over": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
+    "stl.err.not_start_player": "Wer die Runde begonnen hat, startet die nächste.",
+    "stl.status.round_over": "Runde {round} ist vorbei",
+    "stl.status.round_over_hint": "Gleich beginnt die nächste Runde.",
+    "stl.status.round_over_mine": "Tippe auf „Nächste Runde“, wenn alle so weit sind.",
+    "stl.next_round": "Nächste Runde",
   },
   en: {
     "stl.round": "Round {round} of {rounds}",
@@ -221,6 +229,14 @@ register({
     "stl.err.clock_only": "Only the clock ends a player's time.",
     "stl.err.no_deadline": "Nothing is timed now.",
     "stl.err.too_early": "The time has not run out yet.",
+    "stl.err.deadline_passed": "Too late: the time has run out.",
+    "stl.err.round_over": "The round is over: the next one starts in a moment.",
+    "stl.err.not_round_over": "The next round starts once a round is over.",
+    "stl.err.not_start_player": "Whoever began the round starts the next one.",
+    "stl.status.round_over": "Round {round} is over",
+    "stl.status.round_over_hint": "The next round starts in a moment.",
+    "stl.status.round_over_mine": "Tap “Next round” when everyone is ready.",
+    "stl.next_round": "Next round",
   },
 });
 
@@ -432,6 +448,12 @@ function status(ctx) {
     const hint = isPlayer(ctx) && list(view.fallen)[me] ? t("stl.status.fallen_hint") : darkLine(ctx) || idle;
     return { main: t("stl.status.revealing", { name: ctx.name(view.reveal_turn) }), hint, mine: false };
   }
+  if (view.phase === "round_over") {
+    // the last reveal and the round's points stay on the table until the pause ends or the scout goes on
+    const mine = isPlayer(ctx) && me === view.scout;
+    const hint = mine ? t("stl.status.round_over_mine") : darkLine(ctx) || t("stl.status.round_over_hint");
+    return { main: t("stl.status.round_over", { round: view.round }), hint, mine };
+  }
   return { main: "", hint: idle, mine: false };
 }
 
@@ -448,7 +470,8 @@ function timer(ctx) {
   const until = typeof ctx.deadline === "number" ? ctx.deadline : view.deadline;
   if (typeof until !== "number") return null;
   const opts = (ctx.info && ctx.info.options) || {};
-  const seconds = view.phase === "mark" ? Number(opts.mark_timeout_s) || 0 : Number(opts.turn_timeout_s) || 0;
+  let seconds = view.phase === "mark" ? Number(opts.mark_timeout_s) || 0 : Number(opts.turn_timeout_s) || 0;
+  if (view.phase === "round_over") seconds = (Number(opts.round_pause_ms) || 6000) / 1000;
   return { until, total: seconds > 0 ? seconds * 1000 : 0 };
 }
 
@@ -672,7 +695,7 @@ function revealText(ctx, r) {
 function lastRound(ctx) {
   const view = v(ctx);
   const last = lastSummary(view);
-  if (!last || view.phase !== "word") return null;
+  if (!last || (view.phase !== "word" && view.phase !== "round_over")) return null;
   const parts = list(last.points).map((p, s) => t("stl.ev.points_item", { name: ctx.name(s), points: p }));
   // the round ended with its last reveal: the named cards of that round stay readable here
   const wide = ctx.isTable || window.matchMedia("(min-width: 760px)").matches;
@@ -813,8 +836,8 @@ function renderTable(ctx) {
   }
   const last = lastRound(ctx);
   if (last) side.appendChild(last);
-  if (view.phase === "mark" || view.phase === "reveal") side.appendChild(lanterns(ctx));
-  if (view.phase === "reveal") {
+  if (view.phase === "mark" || view.phase === "reveal" || view.phase === "round_over") side.appendChild(lanterns(ctx));
+  if (view.phase === "reveal" || view.phase === "round_over") {
     const line = darkLine(ctx);
     if (line) side.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
     const skipped = [];
@@ -959,6 +982,11 @@ function renderControls(ctx) {
   if (view.phase === "word") return wordControls(ctx, box);
   if (view.phase === "mark") return markControls(ctx, box);
   if (view.phase === "reveal") return revealControls(ctx, box);
+  if (view.phase === "round_over" && ctx.seat === view.scout) {
+    box.appendChild(
+      el("button", { type: "button", class: ["btn", "btn-primary", "btn-huge"], id: "stl-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("stl.next_round")),
+    );
+  }
   return box;
 }
 

@@ -59,6 +59,19 @@ register({
     "wl.status_word.kept": "bleibt (Abstimmung)",
     "wl.status_word.rejected": "abgelehnt",
     "wl.status_word.pass": "gepasst",
+    "wl.status_word.wrong": "nicht korrekt – raus",
+    "wl.wrong.forbidden_letter": "verbotener Buchstabe {letter}",
+    "wl.wrong.repeated_word": "schon gesagt",
+    "wl.ev.wrong_word": "{name} sagt „{word}“ – {reason}: raus!",
+    "wl.status.round_over": "Runde {round} ist vorbei",
+    "wl.status.round_over_hint": "{name} bleibt übrig. Gleich beginnt die nächste Runde.",
+    "wl.status.round_over_queen": "{name} bleibt übrig. Tippe auf „Nächste Runde“, wenn alle so weit sind.",
+    "wl.btn.next_round": "Nächste Runde",
+    "wl.err.deadline_passed": "Zu spät – die Zeit ist abgelaufen.",
+    "wl.err.round_over": "Die Runde ist vorbei – gleich beginnt die nächste.",
+    "wl.err.not_round_over": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
+    "wl.err.queen_first": "Die Wache zwingt erst nach dem ersten Zug der Königin.",
+    "wl.err.force_own_turn": "Diese Person ist schon am Zug – zwinge jemand anderen.",
     "wl.objectable": "Einspruch möglich",
     "wl.players": "Spieler:innen",
     "wl.points": "{points} Pkt.",
@@ -231,6 +244,19 @@ register({
     "wl.status_word.kept": "kept (vote)",
     "wl.status_word.rejected": "rejected",
     "wl.status_word.pass": "passed",
+    "wl.status_word.wrong": "not correct – out",
+    "wl.wrong.forbidden_letter": "forbidden letter {letter}",
+    "wl.wrong.repeated_word": "already said",
+    "wl.ev.wrong_word": "{name} says “{word}” – {reason}: out!",
+    "wl.status.round_over": "Round {round} is over",
+    "wl.status.round_over_hint": "{name} is left. The next round starts in a moment.",
+    "wl.status.round_over_queen": "{name} is left. Tap “Next round” when everyone is ready.",
+    "wl.btn.next_round": "Next round",
+    "wl.err.deadline_passed": "Too late – the time has run out.",
+    "wl.err.round_over": "The round is over – the next one starts in a moment.",
+    "wl.err.not_round_over": "The next round starts once a round is over.",
+    "wl.err.queen_first": "The Guard forces only after the Queen's first turn.",
+    "wl.err.force_own_turn": "That player's turn is running already – force someone else.",
     "wl.objectable": "open to objection",
     "wl.players": "Players",
     "wl.points": "{points} pts",
@@ -458,6 +484,13 @@ function status(ctx) {
     return { main, hint: t("wl.status.over"), mine };
   }
   const hintTable = ctx.isTable ? t("wl.status.table") : "";
+  if (view.phase === "round_over") {
+    // the round's result stays on the table until the pause ends or the Queen goes on
+    const result = view.round_result || {};
+    const survivor = typeof result.survivor === "number" ? ctx.name(result.survivor) : "";
+    const mine = me !== null && me === seatOf(view, "queen");
+    return { main: t("wl.status.round_over", { round: view.round }), hint: t(mine ? "wl.status.round_over_queen" : "wl.status.round_over_hint", { name: survivor }), mine };
+  }
   if (view.phase === "choose") {
     const queen = seatOf(view, "queen");
     if (me !== null && me === queen) return { main: t("wl.status.choose"), hint: t("wl.status.choose_hint"), mine: true };
@@ -516,6 +549,10 @@ function timer(ctx) {
   if (view.phase === "choose" || view.phase === "bet") {
     if (typeof view.deadline !== "number") return null;
     return { until: view.deadline, total: optionSeconds(ctx, "choose_s", 30) * 1000 };
+  }
+  if (view.phase === "round_over") {
+    if (typeof view.round_until !== "number") return null;
+    return { until: view.round_until, total: optionSeconds(ctx, "round_pause_ms", 6000) };
   }
   if (view.phase !== "play") return null;
   if (view.vote) return { until: view.vote.deadline, total: optionSeconds(ctx, "vote_s", 20) * 1000 };
@@ -650,8 +687,9 @@ function wordsList(ctx) {
   const open = new Set(list(view.objection_windows).map((w) => w.turn_id));
   const ol = el("ol", { class: "wl-word-list" });
   for (const w of words.slice().reverse()) {
-    const icon = { accepted: "✓", kept: "⚖✓", rejected: "✗", pass: "↷" }[w.status] || "";
-    const text = w.status === "pass" ? t("wl.passed") : w.word === null || w.word === undefined ? t("wl.spoken_word") : w.word;
+    const icon = { accepted: "✓", kept: "⚖✓", rejected: "✗", pass: "↷", wrong: "✗" }[w.status] || "";
+    let text = w.status === "pass" ? t("wl.passed") : w.word === null || w.word === undefined ? t("wl.spoken_word") : w.word;
+    if (w.status === "wrong" && w.reason) text = `${text} (${wrongReason(w)})`;
     ol.appendChild(
       el(
         "li",
@@ -665,6 +703,11 @@ function wordsList(ctx) {
   }
   box.appendChild(ol);
   return box;
+}
+
+/** Why a typed word was not correct: "forbidden letter B" or "already said". */
+function wrongReason(w) {
+  return t(`wl.wrong.${w.reason}`, { letter: upper(w.letter || "") });
 }
 
 function votePanel(ctx) {
@@ -792,6 +835,7 @@ function renderTable(ctx) {
     ),
   );
   if (view.phase === "choose" && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
+  if (view.phase === "round_over" && view.round_result) box.appendChild(roundSummary(ctx, view.round_result));
   const letters = list(view.forbidden_letters);
   if (letters.length && view.phase !== "over") {
     box.appendChild(
@@ -807,7 +851,7 @@ function renderTable(ctx) {
   if (pot) box.appendChild(pot);
   const vote = votePanel(ctx);
   if (vote) box.appendChild(vote);
-  if (view.phase === "play") box.appendChild(wordsList(ctx));
+  if (view.phase === "play" || view.phase === "round_over") box.appendChild(wordsList(ctx));
   box.appendChild(seatsPanel(ctx));
   return box;
 }
@@ -1079,6 +1123,8 @@ function renderControls(ctx) {
       const card = choice[a.index];
       if (card) box.appendChild(bigButton(ctx, t("wl.btn.category", { title: card.title }), a, { classes: ["wl-choice"], dataset: { index: String(a.index), category: card.id } }));
     }
+  } else if (view.phase === "round_over") {
+    if (me === seatOf(view, "queen")) box.appendChild(bigButton(ctx, t("wl.btn.next_round"), { type: "next_round" }, { classes: ["wl-next-round"] }));
   } else if (view.phase === "bet") {
     const bets = legalOf(ctx, "bet");
     if (bets.length) box.appendChild(el("div", { class: "wl-bets" }, bets.map((a) => bigButton(ctx, t("wl.btn.bet", { name: ctx.name(a.seat) }), a, { primary: false, dataset: { seat: String(a.seat) } }))));
@@ -1213,6 +1259,8 @@ function describe(ev, ctx) {
       return t(d.reason === "timeout" ? "wl.ev.out_timeout" : "wl.ev.out_rejected", { name, card: d.card });
     case "round_end":
       return t("wl.ev.round_end", { name: ctx.name(d.survivor) });
+    case "wrong_word":
+      return t("wl.ev.wrong_word", { name, word: d.word, reason: wrongReason(d) });
     default:
       return null;
   }
