@@ -1,6 +1,8 @@
-"""Bots for every game. ``make_bot(game, kind, seat, seed)``; "random" works for every game.
+"""Bots for every game. ``make_bot(game, "kind[:level]", seat, seed)``; "random" works for every game.
 
 A game's own bots live in ``tischrunde.bots.<game>``, which defines ``BOTS: dict[str, BotFactory]``.
+A level (``easy``, ``normal``, ``hard``; see :mod:`tischrunde.bots.pace`) is passed to the factory as
+``level=`` when the string names one; otherwise the factory's default (``normal``) holds.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tischrunde.bots.base import Bot, Decision, RandomBot
-from tischrunde.core.errors import ConfigError
+from tischrunde.bots.pace import DEFAULT_LEVEL, LEVELS, BotSpec, parse_bot
 
 BotFactory = Callable[..., Bot]
 
@@ -29,12 +31,30 @@ def bot_kinds(game: str) -> dict[str, BotFactory]:
     return kinds
 
 
+def check_bot(game: str, text: str, field: str = "bots") -> BotSpec:
+    """Parse ``kind[:level]`` for a game; ConfigError naming ``field`` lists the kinds or the levels."""
+    return parse_bot(text, bot_kinds(game), field)
+
+
 def make_bot(game: str, kind: str, seat: int, seed: int, **params: Any) -> Bot:
-    """A bot of ``kind`` for ``seat``; raises ConfigError listing the kinds for that game."""
+    """A bot of ``kind`` (``kind[:level]``) for ``seat``; raises ConfigError listing the kinds or levels."""
     kinds = bot_kinds(game)
-    if kind not in kinds:
-        raise ConfigError("bots", kind, sorted(kinds))
-    return kinds[kind](seat, seed, **params)
+    spec = parse_bot(kind, kinds)
+    if spec.level is not None:
+        params["level"] = spec.level
+    return kinds[spec.kind](seat, seed, **params)
 
 
-__all__ = ["Bot", "BotFactory", "Decision", "RandomBot", "bot_kinds", "make_bot"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Bot",
+    "BotFactory",
+    "BotSpec",
+    "Decision",
+    "RandomBot",
+    "bot_kinds",
+    "check_bot",
+    "make_bot",
+    "parse_bot",
+]
