@@ -11,6 +11,7 @@ import pytest
 from tischrunde.bots import bot_kinds, make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.wordland import WordBot, known_words
+from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import Action, Config
 from tischrunde.games.wordland import (
     GAME,
@@ -58,11 +59,12 @@ def decide(bot: WordBot, state: State, now: int = 0) -> Action | None:
 
 
 def test_bot_kinds_are_registered() -> None:
-    kinds = bot_kinds("wordland")
-    assert {"easy", "normal", "hard"} <= set(kinds)
-    assert isinstance(make_bot("wordland", "hard", 0, 1), WordBot)
-    with pytest.raises(ValueError, match="level"):
+    assert list(bot_kinds("wordland")) == ["random", "word"]
+    bot = make_bot("wordland", "word:hard", 0, 1)
+    assert isinstance(bot, WordBot) and bot.level == "hard"
+    with pytest.raises(ConfigError) as caught:
         WordBot(0, 1, level="genius")
+    assert caught.value.field == "level"
 
 
 def test_vocabulary_grows_with_the_level() -> None:
@@ -173,7 +175,7 @@ def test_guard_forces_a_player_once_words_get_scarce() -> None:
 
 @pytest.mark.parametrize("config", GAME.example_configs(), ids=lambda c: f"{c.players}p-{c.options}")
 def test_bots_finish_every_example_config(config: Config) -> None:
-    kinds = ["easy", "normal", "hard"]
+    kinds = ["word:easy", "word", "word:hard"]
     bots = [make_bot("wordland", kinds[s % 3], s, 7) for s in range(config.players)]
     result = play_game(config, bots)
     assert result.outcome.scores
@@ -181,11 +183,12 @@ def test_bots_finish_every_example_config(config: Config) -> None:
 
 
 def test_hard_bots_beat_easy_bots() -> None:
-    scores: dict[str, list[float]] = {"easy": [], "hard": []}
+    scores: dict[str, list[float]] = {"word:easy": [], "word:hard": []}
     for seed in range(12):
         config = Config(game="wordland", players=4, seed=seed, language="de" if seed % 2 else "en")
-        kinds = ["easy", "hard", "easy", "hard"] if seed % 2 else ["hard", "easy", "hard", "easy"]
+        easy, hard = "word:easy", "word:hard"
+        kinds = [easy, hard, easy, hard] if seed % 2 else [hard, easy, hard, easy]
         result = play_game(config, [make_bot("wordland", k, s, seed) for s, k in enumerate(kinds)])
         for s, k in enumerate(kinds):
             scores[k].append(result.outcome.scores[s])
-    assert statistics.fmean(scores["hard"]) > statistics.fmean(scores["easy"]) + 2
+    assert statistics.fmean(scores["word:hard"]) > statistics.fmean(scores["word:easy"]) + 2
