@@ -95,6 +95,10 @@ PACES: dict[str, Pace] = {
 }
 
 
+#: how much longer than at ``normal`` a level takes for moves a game times on its own scale
+SLOWER: dict[str, float] = {"easy": 1.35, "normal": 1.0, "hard": 0.75}
+
+
 def check_level(level: str, field: str = "level") -> str:
     """``level`` if it is one of LEVELS, else a ConfigError naming ``field``."""
     if level not in LEVELS:

@@ -488,9 +488,15 @@ class Room:
             self.pending[index] = (task, decision.action)
 
     def _bot(self, seat: int, kind: str) -> Bot:
+        """The seat's bot for ``kind[:level]`` (a kind this version no longer has: the default bot)."""
         bot = self.bots.get((seat, kind))
         if bot is None:
-            bot = self.bots[(seat, kind)] = make_bot(self.row.game, kind, seat, self.row.seed + seat)
+            game, seed = self.row.game, self.row.seed + seat
+            try:
+                bot = make_bot(game, kind, seat, seed)
+            except ConfigError:
+                bot = make_bot(game, default_bot(game), seat, seed)
+            self.bots[(seat, kind)] = bot
         return bot
 
     def _cancel_timer(self) -> None:
