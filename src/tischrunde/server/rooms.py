@@ -31,6 +31,9 @@ T = TypeVar("T")
 
 Clock = Callable[[], int]
 
+#: in games without room bots, how long an away person's seat waits before a stand-in acts for it
+AWAY_GRACE_MS = 5000
+
 
 def wall_ms() -> int:
     """Milliseconds since the epoch: the server's clock."""
@@ -541,6 +544,14 @@ class Room:
 
     # ---- housekeeping: stand-in bots and the host role ---------------------------------------
 
+    def takeover_ms(self) -> int:
+        """How long an away person's seat waits for a stand-in. In a game without room bots (Emojito)
+        the table does not wait ``takeover_s``: after AWAY_GRACE_MS a stand-in sets the away guesser's
+        dial (and passes the away performer's turn); the room frame shows the seat away with its
+        stand-in, and it ends when the person is back."""
+        wait = self.row.takeover_s * 1000
+        return wait if self.game.spec.bots_in_rooms else min(wait, AWAY_GRACE_MS)
+
     async def housekeeping(self, now: int, host_grace_ms: int) -> None:
         row = self.row
         if not self.driving:
@@ -554,7 +565,7 @@ class Room:
             and s.standin is None
             and not s.connected
             and s.away_since_ms is not None
-            and now - s.away_since_ms >= row.takeover_s * 1000
+            and now - s.away_since_ms >= self.takeover_ms()
         ]
         host = (
             row.seats[row.host_seat] if row.host_seat is not None and row.host_seat < len(row.seats) else None
