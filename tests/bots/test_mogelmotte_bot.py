@@ -5,7 +5,7 @@ from __future__ import annotations
 from tischrunde.bots import RandomBot, make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
-from tischrunde.core.game import Config
+from tischrunde.core.game import Action, Config
 from tischrunde.games.mogelmotte import GAME, Accuse, Cheat, Fidget, Give, Play, Slap, State
 from tischrunde.games.mogelmotte.cards import DECK_SIZE, KIND, VALUE
 
@@ -89,6 +89,6 @@ def test_the_bot_cheats_its_moth_away_while_the_guard_is_busy_racing() -> None:
     racing, _ = GAME.apply(racing, 0, Play(card("mosquito", 3)), 0)
     for seed in range(20):
         eager = HeuristicBot(1, seed, busy_cheat_rate=1.0, cheat_gap_ms=0)
-        legal = [a for a in GAME.legal_actions(racing, 1) if isinstance(a, Cheat)]
+        legal: list[Action] = [a for a in GAME.legal_actions(racing, 1) if isinstance(a, Cheat)]
         decision = eager.decide(GAME.view(racing, 1), legal, 20)
         assert decision is not None and decision.action == Cheat(card("moth", 2, 0))
