@@ -82,7 +82,10 @@ def simulate(
     players: Annotated[int, typer.Option(help="number of players")] = 4,
     games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed + i")] = 1,
-    bots: Annotated[str, typer.Option(help="comma-separated bot kinds per seat, cycled")] = "",
+    bots: Annotated[
+        str,
+        typer.Option(help="comma-separated bots per seat, cycled: kind or kind:level (easy, normal, hard)"),
+    ] = "",
     option: Annotated[list[str], typer.Option("--option", help="rule option NAME=VALUE")] = [],  # noqa: B006
     mode: Annotated[str | None, typer.Option(help="shortcut for --option mode=MODE")] = None,
     param: Annotated[list[str], typer.Option("--param", help="bot parameter NAME=VALUE")] = [],  # noqa: B006

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 
 import pytest
+from typer.testing import CliRunner
 
 from tischrunde.bots import BotSpec, RandomBot, check_bot, make_bot, parse_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
 from tischrunde.bots.pace import LEVELS, PACES, Reaction
+from tischrunde.cli import app
 from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import Config
 from tischrunde.games.mogelmotte import GAME, Play, Slap
@@ -125,3 +128,15 @@ def test_a_normal_bot_cheats_and_accuses_at_a_persons_rate() -> None:
     per_bot_game = 4 * games
     assert 2 <= cheats / per_bot_game <= 9  # it cheated 20-25 times a game before
     assert 0.5 <= accusations / per_bot_game <= 6
+
+
+def test_the_cli_takes_levels_per_seat_and_names_the_field_of_a_bad_one() -> None:
+    runner = CliRunner()
+    args = ["simulate", "mogelmotte", "--games", "2", "--json", "--bots", "heuristic:easy,random"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert [seat["bot"] for seat in summary["seats"]] == ["heuristic:easy", "random"] * 2
+    bad = runner.invoke(app, ["simulate", "mogelmotte", "--games", "1", "--bots", "heuristic:pro"])
+    assert bad.exit_code == 2
+    assert "'bots'" in bad.output and "'pro'" in bad.output and "'hard'" in bad.output
