@@ -163,7 +163,7 @@ class Room:
         self.timer_due: tuple[int, int] | None = None  # (game_no, deadline) the handle is set for
         self.firing: asyncio.Task[None] | None = None
         self.pending: dict[int, tuple[asyncio.Task[None], Action]] = {}
-        self.bots: dict[tuple[int, str], Bot] = {}
+        self.bots: dict[tuple[int, str], tuple[int, Bot]] = {}  # (seat, kind) -> (game_no, its bot)
         # the last time (manager clock) someone looked the room up or was connected; see RoomManager.tick
         self.touched = manager.clock()
         self.unloaded = False
@@ -491,15 +491,18 @@ class Room:
             self.pending[index] = (task, decision.action)
 
     def _bot(self, seat: int, kind: str) -> Bot:
-        """The seat's bot for ``kind[:level]`` (a kind this version no longer has: the default bot)."""
-        bot = self.bots.get((seat, kind))
-        if bot is None:
-            game, seed = self.row.game, self.row.seed + seat
-            try:
-                bot = make_bot(game, kind, seat, seed)
-            except ConfigError:
-                bot = make_bot(game, default_bot(game), seat, seed)
-            self.bots[(seat, kind)] = bot
+        """The seat's bot for ``kind[:level]`` in this game (a new game gets new bots, seeded by its seed;
+        a kind this version no longer has: the default bot)."""
+        game_no = self.row.game_no
+        held = self.bots.get((seat, kind))
+        if held is not None and held[0] == game_no:
+            return held[1]
+        game, seed = self.row.game, self.row.seed + seat
+        try:
+            bot = make_bot(game, kind, seat, seed)
+        except ConfigError:
+            bot = make_bot(game, default_bot(game), seat, seed)
+        self.bots[(seat, kind)] = (game_no, bot)
         return bot
 
     def _cancel_timer(self) -> None:
