@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tischrunde.bots import bot_kinds, make_bot
+from tischrunde.bots import bot_kinds, default_kind, make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.core import registry
 from tischrunde.core.errors import GameError
@@ -142,8 +142,7 @@ def simulate(
 
 
 def _default_bot(game: str) -> str:
-    kinds = list(bot_kinds(game))
-    return kinds[1] if len(kinds) > 1 else kinds[0]
+    return default_kind(game)
 
 
 class _Summary:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
-import tischrunde.bots.emojito as emojito_bots
-from tischrunde.games.emojito import Performed, SetDial
+from tischrunde.bots import standin_kind
+from tischrunde.bots.emojito import AwayBot
+from tischrunde.games.emojito import GAME, Challenge, NoChallenge, Performed, SetDial
 from tischrunde.server.rooms import AWAY_GRACE_MS, RoomManager, start_game
 from tischrunde.server.store import MemoryStore, RoomRow, SeatRow
 
@@ -22,13 +21,7 @@ async def wait_until(check: Any, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_an_away_guessers_dial_is_set_by_a_stand_in_after_a_short_grace(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    def quick(seat: int, seed: int, **params: Any) -> emojito_bots.ModelBot:
-        return emojito_bots.ModelBot(seat, seed, min_delay_ms=0, max_delay_ms=20, **params)
-
-    monkeypatch.setitem(emojito_bots.BOTS, "model", quick)
+async def test_an_away_guessers_dial_is_set_by_a_stand_in_after_a_short_grace() -> None:
     now = [1_000_000]
     manager = RoomManager(MemoryStore(), clock=lambda: now[0], tick_s=3600)
     await manager.start()
@@ -59,8 +52,8 @@ async def test_an_away_guessers_dial_is_set_by_a_stand_in_after_a_short_grace(
         await room.housekeeping(now[0], 20_000)
         # the room frame tells the table: the seat is away and has its stand-in
         seat = room.info().seats[away]
-        assert seat.connected is False and seat.bot == "model"
-        await wait_until(lambda: room.state.phase != "dial")
+        assert seat.connected is False and seat.bot == "away"
+        await wait_until(lambda: room.state.phase != "dial", timeout=10.0)
         entries = await manager.store.entries("EMOJI", room.row.game_no)
         dialled = [e for e in entries if e.action.get("type") == "set_dial"]
         assert [e.seat for e in dialled] == [here, away], "the stand-in dialled for the away guesser"
@@ -82,3 +75,17 @@ async def test_games_with_room_bots_still_wait_the_takeover_time() -> None:
         assert emojito is not None and emojito.takeover_ms() == AWAY_GRACE_MS
     finally:
         await manager.stop()
+
+
+def test_the_emojito_stand_in_dials_at_once_but_lets_a_performer_act() -> None:
+    assert standin_kind("emojito") == "away" and standin_kind("mogelmotte") == "heuristic"
+    bot = AwayBot(1, 3)
+    view = {"layout": list(range(7)), "round": 0, "performer": 0, "players": 3, "mode": "coop"}
+    view |= {"secret_message": False, "challenge": None}
+    dial = bot.decide(view, [SetDial(n) for n in range(1, 8)], 0)
+    assert dial is not None and isinstance(dial.action, SetDial) and dial.delay_ms < 5000
+    declined = bot.decide(view, [Challenge(), NoChallenge()], 0)
+    assert declined is not None and declined.action == NoChallenge()
+    performed = bot.decide(view, [Performed()], 0)
+    assert performed is not None and performed.delay_ms == 55_000
+    assert GAME.spec.bots_in_rooms is False

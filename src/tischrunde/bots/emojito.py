@@ -165,4 +165,34 @@ class ModelBot(Bot):
         return others[self.randbelow(len(others))]
 
 
-BOTS = {"model": ModelBot}
+class AwayBot(ModelBot):
+    """The stand-in for a person who is away (it sees no performance: its own stage stays empty).
+
+    It does not hold the table up: an away guesser's dial is set within a moment (a blind guess, as the
+    engine has no way to leave a dial out), a challenge is declined at once. It confirms a performance or
+    a passed-on message only after ``perform_wait_ms`` (55 s): a performer acting with a sleeping phone
+    must not have the performance cut short.
+    """
+
+    name = "away"
+
+    def __init__(self, seat: int, seed: int, *, perform_wait_ms: int = 55_000, **params: Any) -> None:
+        super().__init__(seat, seed, stage=Stage(), **params)
+        self.perform_wait_ms = perform_wait_ms
+
+    def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
+        if not legal:
+            return None
+        first = legal[0]
+        if isinstance(first, (Performed, PassedOn)):
+            return Decision(first, self.perform_wait_ms)
+        if isinstance(first, (Challenge, NoChallenge)):
+            return Decision(NoChallenge(), self.sample(self.pace.choose))
+        if isinstance(first, SetDial):
+            return Decision(SetDial(self._guess(view)), self.sample(self.pace.choose))
+        return super().decide(view, legal, now)
+
+
+BOTS = {"model": ModelBot, "away": AwayBot}
+#: the kind that stands in for a person who is away (see ``tischrunde.bots.standin_kind``)
+STANDIN = "away"

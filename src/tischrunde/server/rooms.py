@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from tischrunde.bots import Bot, bot_kinds, make_bot
+from tischrunde.bots import Bot, default_kind, make_bot, standin_kind
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Action, Config, Event, Game, Timeout, encode_action
@@ -61,8 +61,7 @@ def error_frame(exc: GameError) -> Error:
 
 def default_bot(game: str) -> str:
     """The bot kind that fills and stands in for seats: a game's own first bot, else "random"."""
-    kinds = list(bot_kinds(game))
-    return kinds[1] if len(kinds) > 1 else kinds[0]
+    return default_kind(game)
 
 
 _encoder = msgspec.json.Encoder()
@@ -548,10 +547,10 @@ class Room:
     # ---- housekeeping: stand-in bots and the host role ---------------------------------------
 
     def takeover_ms(self) -> int:
-        """How long an away person's seat waits for a stand-in. In a game without room bots (Emojito)
-        the table does not wait ``takeover_s``: after AWAY_GRACE_MS a stand-in sets the away guesser's
-        dial (and passes the away performer's turn); the room frame shows the seat away with its
-        stand-in, and it ends when the person is back."""
+        """How long an away person's seat waits for a stand-in (``standin_kind``). In a game without
+        room bots (Emojito) the table does not wait ``takeover_s``: after AWAY_GRACE_MS the stand-in
+        sets the away guesser's dial (its performances it confirms only after a minute); the room
+        frame shows the seat away with its stand-in, which ends when the person is back."""
         wait = self.row.takeover_s * 1000
         return wait if self.game.spec.bots_in_rooms else min(wait, AWAY_GRACE_MS)
 
@@ -582,7 +581,7 @@ class Room:
         )
         if not takeover and not host_gone:
             return
-        kind = default_bot(row.game)
+        kind = standin_kind(row.game)
 
         def change(r: RoomRow) -> None:
             for i in takeover:
