@@ -64,8 +64,9 @@ class Habits(msgspec.Struct, frozen=True):
     fidget_gap_ms: int
 
 
-#: per level. A normal bot cheats about once a minute of play (some 5-8 times in a four-player game
-#: of four rounds), an easy one half as often and clumsily, a hard one waits for the guard to be busy
+#: per level. A normal bot cheats a little less than once a minute of play (5-6 times in a four-player
+#: game of four rounds, 6-7 minutes), an easy one less often (about 4) and clumsily, a hard one about as
+#: often as a normal one but mostly while the guard is busy (bench/README.md, "Bots at a person's pace")
 HABITS: dict[str, Habits] = {
     "easy": Habits(
         alertness=0.45, cheat_gap_ms=90_000, busy_cheat_rate=0.3, cheat_rate=0.15, fidget_gap_ms=300_000
