@@ -60,7 +60,8 @@ def error_frame(exc: GameError) -> Error:
 
 
 def default_bot(game: str) -> str:
-    """The bot kind that fills and stands in for seats: a game's own first bot, else "random"."""
+    """The bot kind that fills seats and plays for people who left: a game's own first bot, else
+    "random" (a person who is only away gets ``standin_kind``)."""
     return default_kind(game)
 
 
