@@ -20,7 +20,7 @@ from tischrunde.core.game import Config
 from tischrunde.core.records import save
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
-KINDS = ("easy", "normal", "hard")
+KINDS = ("word:easy", "word", "word:hard")
 
 CASES: dict[str, tuple[int, str, dict[str, Any]]] = {
     "three_de": (3, "de", {}),

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tischrunde.bots import bot_kinds, make_bot
+from tischrunde.bots import bot_kinds, default_kind, make_bot
 from tischrunde.bots.compare import Tally, check_variants, game_tasks, parse_variants, run_compare
 from tischrunde.bots.compare import parse_value as _parse_value
 from tischrunde.bots.driver import play_game
@@ -80,7 +80,10 @@ def simulate(
     players: Annotated[int, typer.Option(help="number of players")] = 4,
     games_: Annotated[int, typer.Option("--games", help="number of games")] = 100,
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed + i")] = 1,
-    bots: Annotated[str, typer.Option(help="comma-separated bot kinds per seat, cycled")] = "",
+    bots: Annotated[
+        str,
+        typer.Option(help="comma-separated bots per seat, cycled: kind or kind:level (easy, normal, hard)"),
+    ] = "",
     option: Annotated[list[str], typer.Option("--option", help="rule option NAME=VALUE")] = [],  # noqa: B006
     mode: Annotated[str | None, typer.Option(help="shortcut for --option mode=MODE")] = None,
     param: Annotated[list[str], typer.Option("--param", help="bot parameter NAME=VALUE")] = [],  # noqa: B006
@@ -212,8 +215,7 @@ def _seat_kinds(game: str, bots: str, players: int) -> list[str]:
 
 
 def _default_bot(game: str) -> str:
-    kinds = list(bot_kinds(game))
-    return kinds[1] if len(kinds) > 1 else kinds[0]
+    return default_kind(game)
 
 
 @app.command(name="replay")

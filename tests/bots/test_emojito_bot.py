@@ -11,7 +11,7 @@ import pytest
 from tischrunde.bots import make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.emojito import ModelBot, Performance, Stage
-from tischrunde.core.game import Config
+from tischrunde.core.game import Action, Config
 from tischrunde.games.emojito import GAME, Challenge, NoChallenge, Performed, SetDial
 
 
@@ -71,7 +71,7 @@ def layout_view(card: int, *, performer: int = 0, round_number: int = 0) -> dict
 
 def test_guesser_without_a_performance_guesses_uniformly() -> None:
     bot = ModelBot(1, 3, accuracy=1.0, stage=Stage())
-    legal = [SetDial(n) for n in range(1, 8)]
+    legal: list[Action] = [SetDial(n) for n in range(1, 8)]
     picks = [bot.decide(layout_view(40), legal, 0) for _ in range(700)]
     numbers = [d.action.number for d in picks if d is not None and isinstance(d.action, SetDial)]
     counts = [numbers.count(n) for n in range(1, 8)]
@@ -82,7 +82,7 @@ def test_guesser_reads_only_the_stage_and_hits_with_probability_p() -> None:
     stage = Stage()
     stage.perform(Performance(round=0, performer=0, card=40, clarity=0.5))
     bot = ModelBot(1, 3, accuracy=0.8, stage=stage)
-    legal = [SetDial(n) for n in range(1, 8)]
+    legal: list[Action] = [SetDial(n) for n in range(1, 8)]
     hits = 0
     for _ in range(2000):
         decision = bot.decide(layout_view(40), legal, 0)

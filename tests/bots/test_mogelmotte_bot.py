@@ -5,7 +5,7 @@ from __future__ import annotations
 from tischrunde.bots import RandomBot, make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
-from tischrunde.core.game import Config
+from tischrunde.core.game import Action, Config
 from tischrunde.games.mogelmotte import GAME, Accuse, Cheat, Fidget, Give, Play, Slap, State
 from tischrunde.games.mogelmotte.cards import DECK_SIZE, KIND, VALUE
 
@@ -78,16 +78,17 @@ def test_the_bot_cheats_its_moth_away_while_the_guard_is_busy_racing() -> None:
     order = [c for h in hands for c in h] + [card("number", 2), card("number", 1, 3)]
     state = GAME.new(Config(game="mogelmotte", players=3, options={"hand_size": 3}, decks={"main": order}))
     state, _ = GAME.apply(state, 0, Play(card("mosquito", 3)), 0)
-    bot = HeuristicBot(1, 3)
+    bot = HeuristicBot(1, 3, level="hard")
     decision = bot.decide(GAME.view(state, 1), GAME.legal_actions(state, 1), 10)
-    assert decision is not None and decision.action == Slap() and decision.delay_ms < 600
+    # a hard bot's reaction counts from the card landing (t=0), not from when it was asked
+    assert decision is not None and decision.action == Slap() and 250 <= decision.delay_ms + 10 < 1500
     state, _ = GAME.apply(state, 1, Slap(), 200)  # seat 2 is now the slowest
     decision = bot.decide(GAME.view(state, 1), GAME.legal_actions(state, 1), 200)
     assert decision is not None and decision.action == Give(card("number", 5, 1))  # the worst giveable card
     racing = GAME.new(Config(game="mogelmotte", players=3, options={"hand_size": 3}, decks={"main": order}))
     racing, _ = GAME.apply(racing, 0, Play(card("mosquito", 3)), 0)
     for seed in range(20):
-        eager = HeuristicBot(1, seed, busy_cheat_rate=1.0)
-        legal = [a for a in GAME.legal_actions(racing, 1) if isinstance(a, Cheat)]
+        eager = HeuristicBot(1, seed, busy_cheat_rate=1.0, cheat_gap_ms=0)
+        legal: list[Action] = [a for a in GAME.legal_actions(racing, 1) if isinstance(a, Cheat)]
         decision = eager.decide(GAME.view(racing, 1), legal, 20)
         assert decision is not None and decision.action == Cheat(card("moth", 2, 0))

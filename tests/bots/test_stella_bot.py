@@ -126,3 +126,20 @@ def test_a_bot_keeps_its_marks_and_due_time_when_asked_again() -> None:
     assert first is not None and again is not None
     assert again.action == first.action
     assert again.delay_ms == max(0, first.delay_ms - 2000)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_kind_wins_sometimes_against_the_others(players: int) -> None:
+    kinds = ["cautious", "balanced", "greedy"]
+    wins = dict.fromkeys(kinds, 0.0)
+    seats = dict.fromkeys(kinds, 0)
+    for i in range(60):
+        table = [kinds[(i + s) % 3] for s in range(players)]
+        config = Config(game="stella", players=players, seed=300 + i)
+        result = play_game(config, [make_bot("stella", k, s, 300 + i) for s, k in enumerate(table)])
+        for seat, kind in enumerate(table):
+            seats[kind] += 1
+            if seat in result.outcome.winners:
+                wins[kind] += 1 / len(result.outcome.winners)
+    rates = {k: wins[k] / seats[k] for k in kinds}
+    assert all(rate >= 0.04 for rate in rates.values()), rates  # the cautious bot never won before

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import statistics
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 import pytest
 
 from tischrunde.bots import bot_kinds, make_bot
 from tischrunde.bots.driver import play_game
-from tischrunde.bots.wordland import WordBot, known_words
+from tischrunde.bots.wordland import GERMAN_LOWER_CASE, TURN, WordBot, known_words, written
+from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import Action, Config
 from tischrunde.games.wordland import (
     GAME,
@@ -26,7 +27,7 @@ from tischrunde.games.wordland import (
     Vote,
     binding_letters,
 )
-from tischrunde.games.wordland.content import category_index, letters_of
+from tischrunde.games.wordland.content import category_index, letters_of, word_key
 
 DECKS: dict[str, list[Any]] = {
     "categories": ["fruit", "colours", "mammals", "birds", "vegetables", "drinks", "sports", "clothing"],
@@ -58,11 +59,12 @@ def decide(bot: WordBot, state: State, now: int = 0) -> Action | None:
 
 
 def test_bot_kinds_are_registered() -> None:
-    kinds = bot_kinds("wordland")
-    assert {"easy", "normal", "hard"} <= set(kinds)
-    assert isinstance(make_bot("wordland", "hard", 0, 1), WordBot)
-    with pytest.raises(ValueError, match="level"):
+    assert list(bot_kinds("wordland")) == ["random", "word"]
+    bot = make_bot("wordland", "word:hard", 0, 1)
+    assert isinstance(bot, WordBot) and bot.level == "hard"
+    with pytest.raises(ConfigError) as caught:
         WordBot(0, 1, level="genius")
+    assert caught.value.field == "level"
 
 
 def test_vocabulary_grows_with_the_level() -> None:
@@ -173,7 +175,7 @@ def test_guard_forces_a_player_once_words_get_scarce() -> None:
 
 @pytest.mark.parametrize("config", GAME.example_configs(), ids=lambda c: f"{c.players}p-{c.options}")
 def test_bots_finish_every_example_config(config: Config) -> None:
-    kinds = ["easy", "normal", "hard"]
+    kinds = ["word:easy", "word", "word:hard"]
     bots = [make_bot("wordland", kinds[s % 3], s, 7) for s in range(config.players)]
     result = play_game(config, bots)
     assert result.outcome.scores
@@ -181,11 +183,87 @@ def test_bots_finish_every_example_config(config: Config) -> None:
 
 
 def test_hard_bots_beat_easy_bots() -> None:
-    scores: dict[str, list[float]] = {"easy": [], "hard": []}
+    scores: dict[str, list[float]] = {"word:easy": [], "word:hard": []}
     for seed in range(12):
         config = Config(game="wordland", players=4, seed=seed, language="de" if seed % 2 else "en")
-        kinds = ["easy", "hard", "easy", "hard"] if seed % 2 else ["hard", "easy", "hard", "easy"]
+        easy, hard = "word:easy", "word:hard"
+        kinds = [easy, hard, easy, hard] if seed % 2 else [hard, easy, hard, easy]
         result = play_game(config, [make_bot("wordland", k, s, seed) for s, k in enumerate(kinds)])
         for s, k in enumerate(kinds):
             scores[k].append(result.outcome.scores[s])
-    assert statistics.fmean(scores["hard"]) > statistics.fmean(scores["easy"]) + 2
+    assert statistics.fmean(scores["word:hard"]) > statistics.fmean(scores["word:easy"]) + 2
+
+
+def test_words_are_written_as_people_write_them() -> None:
+    assert written("apfel", "fruit", "de") == "Apfel"
+    assert written("rot", "colours", "de") == "Rot"
+    assert written("laufen", "movement", "de") == "laufen"
+    assert written("mutig", "traits", "de") == "mutig"
+    assert written("apple", "fruit", "en") == "apple"
+    assert written("germany", "countries", "en") == "Germany"
+    assert written("mars", "space", "en") == "Mars"
+
+
+def replay_words(
+    seed: int, language: Literal["de", "en"]
+) -> tuple[list[tuple[str, str]], dict[int, bool], set[int]]:
+    """A seeded bot game: its typed words (word, category), which turns said a fitting word, the
+    turns objected to."""
+    config = Config(game="wordland", players=4, seed=seed, language=language)
+    kinds = ["word:easy", "word", "word:hard", "word:easy"]
+    record = play_game(config, [make_bot("wordland", k, s, seed) for s, k in enumerate(kinds)]).record
+    state = GAME.new(config)
+    typed: list[tuple[str, str]] = []
+    fits: dict[int, bool] = {}
+    objected: set[int] = set()
+    for entry in record.entries:
+        before = state
+        state, _ = GAME.apply(state, entry.seat, GAME.decode_action(entry.action), entry.t)
+        if entry.action["type"] == "say":
+            assert before.category is not None
+            category = GAME.view(before, None)["category"]["id"]
+            typed.append((entry.action["word"], category))
+            lexicon = {word_key(w) for w in category_index()[category].words[language]}
+            fits[before.turn_id] = word_key(entry.action["word"]) in lexicon
+        elif entry.action["type"] == "object":
+            objected.add(entry.action["turn_id"])
+    return typed, fits, objected
+
+
+def test_bots_say_only_fitting_words_capitalised_as_german_nouns() -> None:
+    typed: list[tuple[str, str]] = []
+    for seed in range(6):
+        typed += replay_words(seed, "de")[0]
+    assert len(typed) > 200
+    for word, category in typed:
+        assert word_key(word) in {word_key(w) for w in category_index()[category].words["de"]}, (
+            word,
+            category,
+        )
+        assert word[:1].isupper() == (category not in GERMAN_LOWER_CASE), (word, category)
+
+
+def test_fewer_than_5_percent_of_fitting_words_meet_an_objection() -> None:
+    fitting = objected_fitting = 0
+    for seed in range(8):
+        _, fits, objected = replay_words(seed, "de" if seed % 2 else "en")
+        fitting += sum(fits.values())
+        objected_fitting += sum(1 for turn_id, ok in fits.items() if ok and turn_id in objected)
+    assert fitting > 300
+    assert objected_fitting / fitting < 0.05
+
+
+def test_a_bot_with_no_word_left_says_nothing_rather_than_a_word_of_another_category() -> None:
+    state = start(["queen", "white_rabbit", "tweedles", "alice"])
+    said = tuple(Said(i, 0, w, "accepted") for i, w in enumerate(category_index()["fruit"].words["en"]))
+    full = msgspec.structs.replace(state, turn=1, words=said)
+    assert decide(WordBot(1, 1, level="hard"), full) is None
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_turn_takes_2_to_6_seconds(level: str) -> None:
+    bot = WordBot(0, 3, level=level)
+    times = [bot._delay(candidates) for candidates in (0, 1, 3, 10, 50) for _ in range(400)]
+    assert min(times) >= 2000 and max(times) <= 6000
+    cap = TURN[level].cap_ms
+    assert cap is not None and 2000 < statistics.median(times) < cap

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from tischrunde.bots.pace import DEFAULT_LEVEL, Pace, Reaction, check_level, pace
 from tischrunde.core import rng
 from tischrunde.core.game import Action
 
@@ -19,13 +20,27 @@ class Decision(msgspec.Struct, frozen=True):
 
 
 class Bot(ABC):
-    """A seat's player. ``decide`` is called when the seat may act; None means "wait"."""
+    """A seat's player. ``decide`` is called when the seat may act; None means "wait".
+
+    ``level`` (easy, normal, hard) selects the bot's :class:`~tischrunde.bots.pace.Pace`: its reaction
+    times, drawn from its own PRNG by ``sample`` and ``react``.
+    """
 
     name: str = "bot"
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int, *, level: str = DEFAULT_LEVEL) -> None:
         self.seat = seat
         self.rng = rng.seed_state(seed * 1_000_003 + seat)
+        self.level = check_level(level)
+        self.pace: Pace = pace(level)
+
+    def sample(self, reaction: Reaction) -> int:
+        """A reaction time (ms) from the bot's own PRNG."""
+        return reaction.sample(self)
+
+    def react(self, reaction: Reaction) -> int | None:
+        """A reaction time, or None when the bot misses the moment (the reaction's ``miss``)."""
+        return reaction.react(self)
 
     def random(self) -> float:
         value, self.rng = rng.uniform(self.rng)
@@ -41,12 +56,25 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Plays a uniformly random legal action after a short random delay."""
+    """Plays a uniformly random legal action after a short random delay.
+
+    Without a level the delay is uniform from ``min_delay_ms`` to ``max_delay_ms``; with one
+    (``random:hard``) it is the level's ``think`` time.
+    """
 
     name = "random"
 
-    def __init__(self, seat: int, seed: int, *, min_delay_ms: int = 100, max_delay_ms: int = 1500) -> None:
-        super().__init__(seat, seed)
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        *,
+        min_delay_ms: int = 100,
+        max_delay_ms: int = 1500,
+        level: str | None = None,
+    ) -> None:
+        super().__init__(seat, seed, level=level or DEFAULT_LEVEL)
+        self.paced = level is not None
         self.min_delay_ms = min_delay_ms
         self.max_delay_ms = max_delay_ms
 
@@ -54,5 +82,7 @@ class RandomBot(Bot):
         if not legal:
             return None
         action = legal[self.randbelow(len(legal))]
+        if self.paced:
+            return Decision(action, self.sample(self.pace.think))
         delay = self.min_delay_ms + self.randbelow(self.max_delay_ms - self.min_delay_ms + 1)
         return Decision(action, delay)

@@ -19,7 +19,8 @@ is not a leader itself (it is behind the leader and holds a face-up trophy, whic
 already demands); otherwise it declines.
 
 Parameters: ``accuracy`` (0.6), ``clarity`` (1.0), ``chain_fidelity`` (0.9), ``challenge_rate`` (0.5),
-``stage`` (None = the seed's default stage), ``min_delay_ms``/``max_delay_ms`` scale the reaction times.
+``stage`` (None = the seed's default stage), ``min_delay_ms``/``max_delay_ms`` scale the reaction times,
+``level`` (easy, normal, hard) makes them longer or shorter.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.bots.base import Bot, Decision
+from tischrunde.bots.pace import DEFAULT_LEVEL, SLOWER
 from tischrunde.core.game import Action
 from tischrunde.games.emojito import Challenge, NoChallenge, PassedOn, Performed, SetDial
 
@@ -98,8 +100,9 @@ class ModelBot(Bot):
         stage: Stage | None = None,
         min_delay_ms: int = 1000,
         max_delay_ms: int = 6000,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        super().__init__(seat, seed)
+        super().__init__(seat, seed, level=level)
         self.accuracy = _check_probability("accuracy", accuracy)
         self.clarity = _check_probability("clarity", clarity)
         self.chain_fidelity = _check_probability("chain_fidelity", chain_fidelity)
@@ -114,7 +117,7 @@ class ModelBot(Bot):
 
     def _delay(self, factor: float = 1.0) -> int:
         spread = self.max_delay_ms - self.min_delay_ms
-        return int(factor * (self.min_delay_ms + self.randbelow(spread + 1)))
+        return int(factor * SLOWER[self.level] * (self.min_delay_ms + self.randbelow(spread + 1)))
 
     def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
         if not legal:
@@ -162,4 +165,34 @@ class ModelBot(Bot):
         return others[self.randbelow(len(others))]
 
 
-BOTS = {"model": ModelBot}
+class AwayBot(ModelBot):
+    """The stand-in for a person who is away (it sees no performance: its own stage stays empty).
+
+    It does not hold the table up: an away guesser's dial is set within a moment (a blind guess, as the
+    engine has no way to leave a dial out), a challenge is declined at once. It confirms a performance or
+    a passed-on message only after ``perform_wait_ms`` (55 s): a performer acting with a sleeping phone
+    must not have the performance cut short.
+    """
+
+    name = "away"
+
+    def __init__(self, seat: int, seed: int, *, perform_wait_ms: int = 55_000, **params: Any) -> None:
+        super().__init__(seat, seed, stage=Stage(), **params)
+        self.perform_wait_ms = perform_wait_ms
+
+    def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
+        if not legal:
+            return None
+        first = legal[0]
+        if isinstance(first, (Performed, PassedOn)):
+            return Decision(first, self.perform_wait_ms)
+        if isinstance(first, (Challenge, NoChallenge)):
+            return Decision(NoChallenge(), self.sample(self.pace.choose))
+        if isinstance(first, SetDial):
+            return Decision(SetDial(self._guess(view)), self.sample(self.pace.choose))
+        return super().decide(view, legal, now)
+
+
+BOTS = {"model": ModelBot, "away": AwayBot}
+#: the kind that stands in for a person who is away (see ``tischrunde.bots.standin_kind``)
+STANDIN = "away"

@@ -6,25 +6,35 @@ The heuristic bot sees only its seat's view and legal actions:
   spider, cockroach: all make others suffer or let it shed a card), then number cards; with nothing
   playable it draws.
 - Spider, mosquito gifts and the guard's gift: it gives away its highest-penalty card (the spider's to
-  the seat with the fewest cards). It slaps and throws fast (``reaction_ms``).
-- Cheating: with two or more cards and not guard, it cheats its worst card (moths first) when the guard
-  seems busy (the guard's own turn, a race, a spider choice): the guard must then act before it can
-  accuse. Otherwise it cheats rarely, and fidgets sometimes to bait a wrong accusation.
+  the seat with the fewest cards).
+- Races: it slaps or throws a person's reaction time after the card landed (its level's ``react``
+  distribution, see :mod:`tischrunde.bots.pace`: median 800 ms at ``normal``), and now and then it
+  misses a race altogether.
+- Cheating comes in urges, as with people: after each cheat the next urge comes an exponential time
+  later (mean ``cheat_gap_ms``). With the urge, it cheats its worst card (moths first) at a chance where
+  the guard seems busy (the guard's own turn, a race, a spider choice: the guard must then act before
+  it can accuse) with ``busy_cheat_rate``, otherwise with ``cheat_rate``. Fidgets (to bait a wrong
+  accusation) come the same way, mean ``fidget_gap_ms`` apart.
 - As guard it watches the public tells. It estimates, per seat, how often that seat's tells were real
   (from the public events: vanished cards, catches, accused fidgets) and accuses with that probability
-  times ``alertness`` after a reaction time; less when it is busy itself. It never peeks at whether a
-  tell is real: the view does not say.
+  times ``alertness`` (less when it is busy itself), if it notices the tell in time (the level's
+  ``notice`` time after the tell began, which sometimes misses). It never peeks at whether a tell is
+  real: the view does not say.
 
-Parameters: ``reaction_ms`` (250), ``alertness`` (0.9), ``cheat_rate`` (0.05: per chance when the guard
-is attentive), ``busy_cheat_rate`` (0.6), ``fidget_rate`` (0.02), ``think_ms`` (700: delay of turn
-decisions).
+Levels (``heuristic:easy`` ...) set the pace and :data:`HABITS`; every parameter can be given on its own.
+``reaction_ms`` and ``think_ms`` replace the level's distributions by a fixed base plus up to as much
+again (for fast test bots).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+import msgspec
+
 from tischrunde.bots.base import Bot, Decision
+from tischrunde.bots.pace import DEFAULT_LEVEL, check_level
 from tischrunde.core.game import Action
 from tischrunde.games.mogelmotte.actions import (
     Accuse,
@@ -44,6 +54,32 @@ from tischrunde.games.mogelmotte.cards import KIND, PENALTY
 PLAY_BONUS = {"number": 0.0, "ant": 8.0, "mosquito": 6.0, "spider": 5.0, "cockroach": 3.0, "moth": 0.0}
 
 
+class Habits(msgspec.Struct, frozen=True):
+    """How often a level cheats, fidgets and accuses (see the module docstring)."""
+
+    alertness: float
+    cheat_gap_ms: int
+    busy_cheat_rate: float
+    cheat_rate: float
+    fidget_gap_ms: int
+
+
+#: per level. A normal bot cheats a little less than once a minute of play (5-6 times in a four-player
+#: game of four rounds, 6-7 minutes), an easy one less often (about 4) and clumsily, a hard one about as
+#: often as a normal one but mostly while the guard is busy (bench/README.md, "Bots at a person's pace")
+HABITS: dict[str, Habits] = {
+    "easy": Habits(
+        alertness=0.45, cheat_gap_ms=90_000, busy_cheat_rate=0.3, cheat_rate=0.15, fidget_gap_ms=300_000
+    ),
+    "normal": Habits(
+        alertness=0.65, cheat_gap_ms=50_000, busy_cheat_rate=0.6, cheat_rate=0.1, fidget_gap_ms=200_000
+    ),
+    "hard": Habits(
+        alertness=0.85, cheat_gap_ms=40_000, busy_cheat_rate=0.9, cheat_rate=0.04, fidget_gap_ms=150_000
+    ),
+}
+
+
 class HeuristicBot(Bot):
     """A reasonable Mogel-Motte player (see the module docstring)."""
 
@@ -54,30 +90,57 @@ class HeuristicBot(Bot):
         seat: int,
         seed: int,
         *,
-        reaction_ms: int = 250,
-        alertness: float = 0.9,
-        cheat_rate: float = 0.05,
-        busy_cheat_rate: float = 0.6,
-        fidget_rate: float = 0.02,
-        think_ms: int = 700,
+        level: str = DEFAULT_LEVEL,
+        reaction_ms: int | None = None,
+        think_ms: int | None = None,
+        alertness: float | None = None,
+        cheat_gap_ms: int | None = None,
+        cheat_rate: float | None = None,
+        busy_cheat_rate: float | None = None,
+        fidget_gap_ms: int | None = None,
     ) -> None:
-        super().__init__(seat, seed)
+        super().__init__(seat, seed, level=level)
+        habits = HABITS[check_level(level)]
         self.reaction_ms = reaction_ms
-        self.alertness = alertness
-        self.cheat_rate = cheat_rate
-        self.busy_cheat_rate = busy_cheat_rate
-        self.fidget_rate = fidget_rate
         self.think_ms = think_ms
+        self.alertness = habits.alertness if alertness is None else alertness
+        self.cheat_gap_ms = habits.cheat_gap_ms if cheat_gap_ms is None else cheat_gap_ms
+        self.cheat_rate = habits.cheat_rate if cheat_rate is None else cheat_rate
+        self.busy_cheat_rate = habits.busy_cheat_rate if busy_cheat_rate is None else busy_cheat_rate
+        self.fidget_gap_ms = habits.fidget_gap_ms if fidget_gap_ms is None else fidget_gap_ms
         self.seen = -1
         #: per seat: [real tells, fake tells] seen so far (starting from a prior)
         self.tell_record: dict[int, list[float]] = {}
         #: tells (seat, until) this bot has already decided about as guard
         self.judged: set[tuple[int, int]] = set()
+        #: the race (kind, until) this bot has timed, and when it acts in it (None: it missed the race)
+        self.race: tuple[tuple[str, int], int | None] | None = None
+        #: game times from which the next cheat and fidget may come (set on the first decision)
+        self.cheat_after: int | None = None
+        self.fidget_after: int | None = None
 
     # ------------------------------------------------------------------------------------ helpers
 
-    def _reaction(self, base: int) -> int:
+    def _fixed(self, base: int) -> int:
         return base + self.randbelow(max(1, base))
+
+    def _think(self) -> int:
+        return self._fixed(self.think_ms) if self.think_ms is not None else self.sample(self.pace.think)
+
+    def _choose(self) -> int:
+        if self.think_ms is not None:
+            return self._fixed(self.think_ms // 2)
+        return self.sample(self.pace.choose)
+
+    def _quick(self) -> int:
+        """A fast but unhurried act (a cheat, a fidget): fixed base, or the level's choose time."""
+        if self.reaction_ms is not None:
+            return self._fixed(self.reaction_ms)
+        return self.sample(self.pace.choose)
+
+    def _gap(self, mean_ms: int) -> int:
+        """An exponential waiting time with this mean (the next urge)."""
+        return int(-mean_ms * math.log(1.0 - self.random())) if mean_ms > 0 else 0
 
     def _learn(self, view: dict[str, Any]) -> None:
         for event in view["events"]:
@@ -114,24 +177,43 @@ class HeuristicBot(Bot):
         if not legal:
             return None
         self._learn(view)
+        if self.cheat_after is None:
+            self.cheat_after = now + self._gap(self.cheat_gap_ms)
+            self.fidget_after = now + self._gap(self.fidget_gap_ms)
         hand = {c["id"]: c for c in view["hand"]}
         gives = [a for a in legal if isinstance(a, Give)]
         if gives:
-            return Decision(
-                max(gives, key=lambda a: (PENALTY[a.card], a.card)), self._reaction(self.reaction_ms)
-            )
+            return Decision(max(gives, key=lambda a: (PENALTY[a.card], a.card)), self._choose())
         spider = [a for a in legal if isinstance(a, SpiderGive)]
         if spider or any(isinstance(a, SpiderSkip) for a in legal):
-            return Decision(self._spider(view, spider), self._reaction(self.think_ms // 2))
+            return Decision(self._spider(view, spider), self._choose())
         for action in legal:
             if isinstance(action, (Slap, Throw)):
-                return Decision(action, self._reaction(self.reaction_ms))
+                due = self._race_due(view, now)
+                if due is not None:
+                    return Decision(action, max(0, due - now))
+                break
         accusation = self._accusation(view, legal, now)
         if accusation is not None:
             return accusation
         if view["phase"] == "turn" and view["turn_seat"] == self.seat:
-            return Decision(self._turn(legal, hand), self._reaction(self.think_ms))
-        return self._cheat(view, legal, hand)
+            return Decision(self._turn(legal, hand), self._think())
+        return self._cheat(view, legal, hand, now)
+
+    def _race_due(self, view: dict[str, Any], now: int) -> int | None:
+        """When this bot slaps or throws in the running race (None: it missed this one)."""
+        race = view["race"]
+        key = (str(race["kind"]), int(race["until"]))
+        if self.race is None or self.race[0] != key:
+            if self.reaction_ms is not None:
+                due: int | None = now + self._fixed(self.reaction_ms)
+            else:
+                window = view["options"]["slap_window_ms" if key[0] == "mosquito" else "throw_window_ms"]
+                landed = key[1] - int(window)
+                reaction = self.react(self.pace.react)
+                due = None if reaction is None else landed + reaction
+            self.race = (key, due)
+        return self.race[1]
 
     def _spider(self, view: dict[str, Any], options: list[SpiderGive]) -> Action:
         if not options:
@@ -157,20 +239,26 @@ class HeuristicBot(Bot):
             return None
         until = {tell["seat"]: tell["until"] for tell in view["tells"]}
         busy = view["phase"] != "turn" or view["turn_seat"] == self.seat
+        cheat_ms = int(view["options"]["cheat_ms"])
         for action in accusations:
             key = (action.seat, until.get(action.seat, -1))
             if key in self.judged:
                 continue
             self.judged.add(key)
             chance = self.alertness * self._real_rate(action.seat) * (0.35 if busy else 1.0)
-            if self.random() < chance:
-                delay = self._reaction(self.reaction_ms + 150)
-                if now + delay < key[1]:
-                    return Decision(action, delay)
+            if self.random() >= chance:
+                continue
+            if self.reaction_ms is not None:
+                due: int | None = now + self._fixed(self.reaction_ms + 150)
+            else:
+                noticed = self.react(self.pace.notice)
+                due = None if noticed is None else key[1] - cheat_ms + noticed
+            if due is not None and max(now, due) < key[1]:
+                return Decision(action, max(0, due - now))
         return None
 
     def _cheat(
-        self, view: dict[str, Any], legal: list[Action], hand: dict[int, dict[str, Any]]
+        self, view: dict[str, Any], legal: list[Action], hand: dict[int, dict[str, Any]], now: int
     ) -> Decision | None:
         cheats = [a for a in legal if isinstance(a, Cheat)]
         if not cheats:
@@ -179,11 +267,13 @@ class HeuristicBot(Bot):
         rate = self.busy_cheat_rate if self._guard_busy(view) else self.cheat_rate
         if PENALTY[worst.card] >= 10:
             rate = min(1.0, rate * 1.5)
-        roll = self.random()
-        if roll < rate:
-            return Decision(worst, self._reaction(self.reaction_ms))
-        if roll < rate + self.fidget_rate and any(isinstance(a, Fidget) for a in legal):
-            return Decision(Fidget(), self._reaction(self.reaction_ms))
+        assert self.cheat_after is not None and self.fidget_after is not None
+        if now >= self.cheat_after and self.random() < rate:
+            self.cheat_after = now + self._gap(self.cheat_gap_ms)
+            return Decision(worst, self._quick())
+        if now >= self.fidget_after and any(isinstance(a, Fidget) for a in legal) and self.random() < rate:
+            self.fidget_after = now + self._gap(self.fidget_gap_ms)
+            return Decision(Fidget(), self._quick())
         return None
 
 

@@ -5,9 +5,11 @@ German and English, the picture tags it brings to mind. A picture's fit is the n
 word brings to mind (plus a bonus when the word is itself a tag), blurred by a little personal noise so
 bots do not think exactly alike. The ``risk`` sets how many cards a bot marks:
 
-- ``cautious``: the 1 to 3 best-fitting cards (never one that fits nothing, but at least 1);
+- ``cautious``: only the cards it is sure of: those that fit at least 30 % as well as the best one,
+  2 to 6 of them (so few for a vague word, more for a clear one);
 - ``balanced``: 3 to 5;
-- ``greedy``: 6 to 8, and so it is often in the dark.
+- ``greedy``: 4 to 6, and so it is often in the dark (more would make it fall every round: a greedy
+  bot of 6 to 8 marks never won).
 
 Reveals name the card most likely shared first (the best fit). As scout, a bot picks the word whose best
 pictures stand out most clearly. Pictures of a room's own deck have no tags; bots then mark by noise.
@@ -21,13 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from tischrunde.bots.base import Bot, Decision
+from tischrunde.bots.pace import DEFAULT_LEVEL, SLOWER
 from tischrunde.core.game import Action
 from tischrunde.games.stella import ChooseWord, Mark, Reveal
 from tischrunde.games.stella_art import pictures
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "games" / "data" / "stella"
 #: risk -> (fewest, most) marks; each round a bot picks a number in that range
-RISK_MARKS = {"cautious": (1, 3), "balanced": (3, 5), "greedy": (6, 8)}
+RISK_MARKS = {"cautious": (2, 6), "balanced": (3, 5), "greedy": (4, 6)}
+#: a cautious bot marks the pictures that fit at least this share as well as the best one
+SURE_SHARE = 0.3
 WORD_IS_TAG_BONUS = 2.0
 
 
@@ -101,8 +106,9 @@ class AssociationBot(Bot):
         noise: float = 0.6,
         min_delay_ms: int = 800,
         max_delay_ms: int = 6000,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        super().__init__(seat, seed)
+        super().__init__(seat, seed, level=level)
         if risk not in RISK_MARKS:
             raise TypeError(f"risk must be one of {sorted(RISK_MARKS)}, not {risk!r}")
         self.risk = risk
@@ -118,7 +124,9 @@ class AssociationBot(Bot):
         return association_scores(word, picture_ids)
 
     def _delay(self) -> int:
-        return self.min_delay_ms + self.randbelow(self.max_delay_ms - self.min_delay_ms + 1)
+        """A uniform time from ``min_delay_ms`` to ``max_delay_ms``, longer for easy, shorter for hard."""
+        base = self.min_delay_ms + self.randbelow(self.max_delay_ms - self.min_delay_ms + 1)
+        return int(base * SLOWER[self.level])
 
     def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
         if not legal:
@@ -152,9 +160,12 @@ class AssociationBot(Bot):
         noisy = [(f + self.noise * self.random(), p) for p, f in enumerate(fit)]
         noisy.sort(reverse=True)
         low, high = RISK_MARKS[self.risk]
-        wanted = low + self.randbelow(high - low + 1)
         if self.risk == "cautious":
-            wanted = min(wanted, max(1, sum(1 for f in fit if f > 0)))
+            top = max(fit, default=0.0)
+            sure = sum(1 for f in fit if f > 0 and f >= SURE_SHARE * top)
+            wanted = max(low, min(high, sure))
+        else:
+            wanted = low + self.randbelow(high - low + 1)
         wanted = max(view["min_marks"], min(view["max_marks"], wanted))
         return Mark(sorted(p for _, p in noisy[:wanted]))
 

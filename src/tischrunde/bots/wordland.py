@@ -1,11 +1,15 @@
 """Word bots for Wordland: they answer from the category lexicon and judge others' words with it.
 
-Each level knows a share of every category lexicon (the most frequent words first, by the committed
-frequency table), needs a reaction time that grows as fitting words get scarce, and objects to words
-that are not in the category lexicon with some probability (and, more rarely, to fitting words it does not
-know because they are rare). In a vote it keeps lexicon words, rejects words from other categories and
-gives unknown words an even chance. When it has no word left it may bluff with a word from
-another category (so the group's judging gets exercised). Abilities: the Queen and the White Rabbit lay
+One kind, ``word``, at three levels (``word:easy``, ``word``, ``word:hard``). Each level knows a share of
+every category lexicon (the most frequent words first, by the committed frequency table) and takes 2 to
+6 s a turn (:data:`TURN`, a person's thinking time: longer as fitting words get scarce). It says only
+words of the category's own lexicon, written as a person writes them (:func:`written`: German nouns
+capitalised). It objects only with cause: to a word that is not in the category lexicon with
+``object_rate`` (more often to a word it knows from another category), and to a fitting word only when
+it does not know that word itself, with ``doubt_rate`` (3 %), so fewer than 5 % of fitting words meet an
+objection. In a vote it keeps lexicon words, rejects words from other categories and gives unknown words
+an even chance. ``bluff_rate`` (0 by default) lets a bot with no word left try one from another
+category, to exercise the group's judging in tests. Abilities: the Queen and the White Rabbit lay
 out their letter right after their turn, the Cheshire Cat passes when it has no word, the Tweedles extend
 when the answer would come too late, the Mad Hatter ignores the letter that blocks most of its words, the
 Royal Guard forces a player once words get scarce, the Caterpillar bets on the leader, the Queen picks the
@@ -18,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from tischrunde.bots.base import Bot, Decision
+from tischrunde.bots.pace import DEFAULT_LEVEL, Reaction, check_level
 from tischrunde.core.game import Action
 from tischrunde.games.wordland import (
     Bet,
@@ -34,12 +39,36 @@ from tischrunde.games.wordland import (
 )
 from tischrunde.games.wordland.content import categories, category_index, frequencies, letters_of, word_key
 
-#: level -> (share of each lexicon known, min reaction ms, max reaction ms, objection rate, bluff rate)
-LEVELS: dict[str, tuple[float, int, int, float, float]] = {
-    "easy": (0.35, 2500, 8000, 0.15, 0.4),
-    "normal": (0.65, 1500, 5500, 0.35, 0.25),
-    "hard": (1.0, 600, 2800, 0.6, 0.1),
+#: level -> (share of each lexicon known, objection rate for words outside the category)
+LEVELS: dict[str, tuple[float, float]] = {
+    "easy": (0.35, 0.3),
+    "normal": (0.65, 0.5),
+    "hard": (1.0, 0.7),
 }
+#: a turn's thinking time per level: 2 to 6 s, as people take
+TURN: dict[str, Reaction] = {
+    "easy": Reaction(4000, 2000, 0.45, cap_ms=6000),
+    "normal": Reaction(3300, 2000, 0.45, cap_ms=6000),
+    "hard": Reaction(2700, 2000, 0.45, cap_ms=6000),
+}
+#: the chance to object to a fitting word the bot does not know itself
+DOUBT_RATE = 0.03
+
+#: categories whose German words are not nouns (verbs, adjectives): written in lower case
+GERMAN_LOWER_CASE = frozenset({"movement", "traits"})
+#: categories whose English words are names, and names in other English lexicons: capitalised
+ENGLISH_NAMES = frozenset({"countries", "cities", "first_names", "languages"})
+ENGLISH_PROPER = frozenset({"mars", "venus", "mercury", "jupiter", "saturn", "uranus", "neptune", "pluto"})
+
+
+def written(word: str, category_id: str, language: str) -> str:
+    """A lexicon word (stored in lower case) as a person writes it: German nouns and English names
+    capitalised, other words in lower case."""
+    if language == "de":
+        upper = category_id not in GERMAN_LOWER_CASE
+    else:
+        upper = category_id in ENGLISH_NAMES or word in ENGLISH_PROPER
+    return word[:1].upper() + word[1:] if upper else word
 
 
 @cache
@@ -71,24 +100,20 @@ class WordBot(Bot):
         seat: int,
         seed: int,
         *,
-        level: str = "normal",
+        level: str = DEFAULT_LEVEL,
         share: float | None = None,
-        min_delay_ms: int | None = None,
-        max_delay_ms: int | None = None,
+        turn: Reaction | None = None,
         object_rate: float | None = None,
-        bluff_rate: float | None = None,
+        doubt_rate: float = DOUBT_RATE,
+        bluff_rate: float = 0.0,
     ) -> None:
-        super().__init__(seat, seed)
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
-        d_share, d_min, d_max, d_object, d_bluff = LEVELS[level]
-        self.level = level
-        self.name = level
+        super().__init__(seat, seed, level=check_level(level))
+        d_share, d_object = LEVELS[level]
         self.share = d_share if share is None else share
-        self.min_delay_ms = d_min if min_delay_ms is None else min_delay_ms
-        self.max_delay_ms = d_max if max_delay_ms is None else max_delay_ms
+        self.turn = TURN[level] if turn is None else turn
         self.object_rate = d_object if object_rate is None else object_rate
-        self.bluff_rate = d_bluff if bluff_rate is None else bluff_rate
+        self.doubt_rate = doubt_rate
+        self.bluff_rate = bluff_rate
         self._plan: tuple[int, int, Action] | None = None
         self._judged: dict[int, bool] = {}
         self._choice: tuple[int, int, Action] | None = None
@@ -96,8 +121,10 @@ class WordBot(Bot):
     # ------------------------------------------------------------ helpers
 
     def _delay(self, candidates: int) -> int:
-        base = self.min_delay_ms + self.randbelow(self.max_delay_ms - self.min_delay_ms + 1)
-        return int(base * (1.0 + 2.0 / (1 + candidates)))
+        """A turn's thinking time: the level's, longer (up to its cap) as fitting words get scarce."""
+        turn = self.turn
+        value = int(self.sample(turn) * (1.0 + 0.6 / (1 + candidates)))
+        return value if turn.cap_ms is None else min(turn.cap_ms, value)
 
     def _candidates(self, view: dict[str, Any], category_id: str, banned: set[str]) -> list[str]:
         fold = bool(view["options"]["fold_umlauts"])
@@ -148,7 +175,7 @@ class WordBot(Bot):
         place = [a for a in legal if isinstance(a, PlaceLetter)]
         if place:
             plain = next((a for a in place if isinstance(a, PlaceLetter) and not a.replace_red), place[0])
-            return Decision(plain, 300 + self.randbelow(900))
+            return Decision(plain, self.sample(self.pace.choose))
         if view["my_turn"]:
             return self._turn(view, legal, now)
         objection = self._objection(view, legal)
@@ -164,13 +191,13 @@ class WordBot(Bot):
             count = len(self._candidates({**view, "words": []}, card["id"], banned))
             if count > best_count:
                 best, best_count = i, count
-        return Decision(ChooseCategory(best), 1000 + self.randbelow(3000))
+        return Decision(ChooseCategory(best), self.sample(self.pace.think))
 
     def _bet(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         points = view["points"]
         options = [a for a in legal if isinstance(a, Bet)]
         best = max(options, key=lambda a: (points[a.seat], -((a.seat - self.seat) % len(points))))
-        return Decision(best, 800 + self.randbelow(2000))
+        return Decision(best, self.sample(self.pace.think))
 
     def _turn(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
         turn_id = view["turn_id"]
@@ -180,19 +207,23 @@ class WordBot(Bot):
         deadline = view["turn_deadline"] or now
         if self._plan is not None and self._plan[0] == turn_id:
             _, planned_due, planned = self._plan
+            keys = {word_key(w) for w in candidates}
             still_good = (
-                not isinstance(planned, Say) or planned.word in candidates or self._is_bluff(view, planned)
+                not isinstance(planned, Say)
+                or word_key(planned.word) in keys
+                or self._is_bluff(view, planned)
             )
             if still_good:
                 return self._maybe_extend(legal, planned_due, deadline, planned, now)
         hatter = [a for a in legal if isinstance(a, HatterIgnore)]
         if hatter and len(candidates) < 3:
             best = max(hatter, key=lambda a: len(self._candidates(view, category, banned - {a.letter})))
-            return Decision(best, 200 + self.randbelow(600))
+            return Decision(best, self.sample(self.pace.choose))
         action: Action | None = None
         if candidates:
             word = candidates[self.randbelow(min(len(candidates), 4))]
-            action = SaidIt() if view["options"]["input"] == "spoken" else Say(word)
+            spoken = view["options"]["input"] == "spoken"
+            action = SaidIt() if spoken else Say(written(word, category, view["language"]))
         else:
             cat = self._first(legal, CatPass)
             if cat is not None:
@@ -236,10 +267,17 @@ class WordBot(Bot):
                 key = word_key(window["word"])
                 # a word the bot does not know (rare by the frequency table) is doubted less than one
                 # that is not in the category lexicon at all
-                rate = 0.0 if key in vocabulary else self.object_rate * (0.2 if key in lexicon else 1.0)
+                if key in vocabulary:
+                    rate = 0.0
+                elif key in lexicon:
+                    rate = self.doubt_rate
+                elif key in all_lexicon_keys(language):
+                    rate = min(1.0, self.object_rate * 1.5)
+                else:
+                    rate = self.object_rate
                 self._judged[turn_id] = self.random() < rate
             if self._judged[turn_id]:
-                return Decision(Object(turn_id), 500 + self.randbelow(2000))
+                return Decision(Object(turn_id), self.sample(self.pace.notice))
         return None
 
     def _vote(self, view: dict[str, Any], now: int) -> Decision:
@@ -251,7 +289,7 @@ class WordBot(Bot):
             if key not in lexicon_keys(view["category"]["id"], view["language"]):
                 # a word the bot knows from elsewhere does not fit; an unknown one gets the benefit of doubt
                 against = key in all_lexicon_keys(view["language"]) or self.random() < 0.5
-        return Decision(Vote(against), 500 + self.randbelow(2500))
+        return Decision(Vote(against), self.sample(self.pace.choose))
 
     def _guard(self, view: dict[str, Any], legal: list[Action]) -> Decision | None:
         forces = [a for a in legal if isinstance(a, GuardForce)]
@@ -262,19 +300,7 @@ class WordBot(Bot):
         if alive < 3 or accepted < 2 * alive:
             return None
         targets = [a for a in forces if a.seat != view["turn"]] or forces
-        return Decision(targets[self.randbelow(len(targets))], 400 + self.randbelow(1200))
+        return Decision(targets[self.randbelow(len(targets))], self.sample(self.pace.choose))
 
 
-def easy(seat: int, seed: int, **params: Any) -> WordBot:
-    return WordBot(seat, seed, level="easy", **params)
-
-
-def normal(seat: int, seed: int, **params: Any) -> WordBot:
-    return WordBot(seat, seed, level="normal", **params)
-
-
-def hard(seat: int, seed: int, **params: Any) -> WordBot:
-    return WordBot(seat, seed, level="hard", **params)
-
-
-BOTS = {"normal": normal, "easy": easy, "hard": hard}
+BOTS = {"word": WordBot}

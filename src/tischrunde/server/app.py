@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from tischrunde.bots import bot_kinds
+from tischrunde.bots import LEVELS, bot_kinds, check_bot
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Config, Game, Timeout
@@ -348,6 +348,7 @@ class Server:
             entry = msgspec.to_builtins(spec)
             entry["bots"] = list(bot_kinds(name))
             entry["default_bot"] = default_bot(name)
+            entry["bot_levels"] = list(LEVELS)
             out.append(entry)
         return Response(_json.encode(out), media_type="application/json")
 
@@ -741,10 +742,7 @@ class Server:
                     "bots_not_allowed",
                     f"{spec.title_en} is played by people only: its bots cannot take a seat",
                 )
-            kinds = bot_kinds(spec.name)
-            kind = frame.bot if frame.bot is not None else default_bot(spec.name)
-            if kind not in kinds:
-                raise ProtocolError("bad_config", f"unknown bot {kind!r}; bots: {', '.join(kinds)}", "bot")
+            kind = check_bot(spec.name, frame.bot or default_bot(spec.name), "bot").text
 
             def change(row: RoomRow) -> None:
                 in_lobby(row)

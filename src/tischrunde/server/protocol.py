@@ -1,8 +1,9 @@
 """The WebSocket game protocol, version 1. Every frame is one JSON object with a ``type`` field.
 
 HTTP (JSON):
-    GET  /api/games                      -> [GameSpec + {bots:[kind...], default_bot}...]
-                                            (options with defaults, de+en texts)
+    GET  /api/games                      -> [GameSpec + {bots:[kind...], default_bot, bot_levels}...]
+                                            (options with defaults, de+en texts; add_bot's bot is
+                                            "kind" or "kind:level", level one of bot_levels)
     POST /api/rooms {game, language, options, takeover_s?}
                                          -> {code, url, qr_svg_url}   (creating a room makes no seat)
                                             errors: HTTP 4xx with an Error body (code, message, field)

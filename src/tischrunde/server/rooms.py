@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from tischrunde.bots import Bot, bot_kinds, make_bot
+from tischrunde.bots import Bot, check_bot, default_kind, make_bot, standin_kind
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Action, Config, Event, Game, Outcome, Timeout, encode_action
@@ -40,6 +40,9 @@ log = logging.getLogger("tischrunde.server")
 T = TypeVar("T")
 
 Clock = Callable[[], int]
+
+#: in games without room bots, how long an away person's seat waits before a stand-in acts for it
+AWAY_GRACE_MS = 5000
 
 
 def wall_ms() -> int:
@@ -67,9 +70,9 @@ def error_frame(exc: GameError) -> Error:
 
 
 def default_bot(game: str) -> str:
-    """The bot kind that fills and stands in for seats: a game's own first bot, else "random"."""
-    kinds = list(bot_kinds(game))
-    return kinds[1] if len(kinds) > 1 else kinds[0]
+    """The bot kind that fills seats and plays for people who left: a game's own first bot, else
+    "random" (a person who is only away gets ``standin_kind``)."""
+    return default_kind(game)
 
 
 _encoder = msgspec.json.Encoder()
@@ -183,7 +186,7 @@ class Room:
         self.timer_due: tuple[int, int] | None = None  # (game_no, deadline) the handle is set for
         self.firing: asyncio.Task[None] | None = None
         self.pending: dict[int, tuple[asyncio.Task[None], Action]] = {}
-        self.bots: dict[tuple[int, str], Bot] = {}
+        self.bots: dict[tuple[int, str], tuple[int, Bot]] = {}  # (seat, kind) -> (game_no, its bot)
         # the last time (manager clock) someone looked the room up or was connected; see RoomManager.tick
         self.touched = manager.clock()
         self.unloaded = False
@@ -539,9 +542,18 @@ class Room:
             self.pending[index] = (task, decision.action)
 
     def _bot(self, seat: int, kind: str) -> Bot:
-        bot = self.bots.get((seat, kind))
-        if bot is None:
-            bot = self.bots[(seat, kind)] = make_bot(self.row.game, kind, seat, self.row.seed + seat)
+        """The seat's bot for ``kind[:level]`` in this game (a new game gets new bots, seeded by its seed;
+        a kind this version no longer has: the default bot)."""
+        game_no = self.row.game_no
+        held = self.bots.get((seat, kind))
+        if held is not None and held[0] == game_no:
+            return held[1]
+        game, seed = self.row.game, self.row.seed + seat
+        try:
+            bot = make_bot(game, kind, seat, seed)
+        except ConfigError:
+            bot = make_bot(game, default_bot(game), seat, seed)
+        self.bots[(seat, kind)] = (game_no, bot)
         return bot
 
     def _cancel_timer(self) -> None:
@@ -586,6 +598,14 @@ class Room:
 
     # ---- housekeeping: stand-in bots and the host role ---------------------------------------
 
+    def takeover_ms(self) -> int:
+        """How long an away person's seat waits for a stand-in (``standin_kind``). In a game without
+        room bots (Emojito) the table does not wait ``takeover_s``: after AWAY_GRACE_MS the stand-in
+        sets the away guesser's dial (its performances it confirms only after a minute); the room
+        frame shows the seat away with its stand-in, which ends when the person is back."""
+        wait = self.row.takeover_s * 1000
+        return wait if self.game.spec.bots_in_rooms else min(wait, AWAY_GRACE_MS)
+
     async def housekeeping(self, now: int, host_grace_ms: int) -> None:
         row = self.row
         if not self.driving:
@@ -599,7 +619,7 @@ class Room:
             and s.standin is None
             and not s.connected
             and s.away_since_ms is not None
-            and now - s.away_since_ms >= row.takeover_s * 1000
+            and now - s.away_since_ms >= self.takeover_ms()
         ]
         host = (
             row.seats[row.host_seat] if row.host_seat is not None and row.host_seat < len(row.seats) else None
@@ -613,7 +633,7 @@ class Room:
         )
         if not takeover and not host_gone:
             return
-        kind = default_bot(row.game)
+        kind = standin_kind(row.game)
 
         def change(r: RoomRow) -> None:
             for i in takeover:
@@ -764,11 +784,10 @@ def switch_game(row: RoomRow, game: Game[Any], options: dict[str, Any]) -> None:
     """``set_game``: play ``game`` with ``options`` (checked) next; bots it cannot use leave, and the
     note says so. Stand-ins for absent people become the new game's default bot."""
     spec = game.spec
-    kinds = bot_kinds(spec.name)
     gone: list[int] = [
         i
         for i, s in enumerate(row.seats)
-        if s.kind == "bot" and (not spec.bots_in_rooms or s.bot not in kinds)
+        if s.kind == "bot" and (not spec.bots_in_rooms or not _bot_fits(spec.name, s.bot))
     ]
     note = None
     if gone:
@@ -789,6 +808,15 @@ def switch_game(row: RoomRow, game: Game[Any], options: dict[str, Any]) -> None:
     row.game = spec.name
     row.options = options
     row.note = note
+
+
+def _bot_fits(game: str, bot: str | None) -> bool:
+    """Whether ``game`` has the bot kind (``kind[:level]``) a seat holds."""
+    try:
+        check_bot(game, bot or "", "bot")
+    except ConfigError:
+        return False
+    return True
 
 
 def set_first_seat(row: RoomRow, seat: int | None) -> None:
