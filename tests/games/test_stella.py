@@ -18,6 +18,7 @@ from tischrunde.core.records import states
 from tischrunde.games import stella
 from tischrunde.games.stella import (
     GAME,
+    PICTURE_COUNT,
     ChooseWord,
     Mark,
     Reveal,
@@ -92,7 +93,7 @@ def test_shuffled_decks_depend_on_the_seed_only() -> None:
     b = GAME.new(Config(game="stella", players=3, seed=1))
     c = GAME.new(Config(game="stella", players=3, seed=2))
     assert a == b and a.grid != c.grid
-    assert sorted(a.grid + a.picture_deck) == list(range(84))
+    assert sorted(a.grid + a.picture_deck) == list(range(PICTURE_COUNT))
     assert len(set(a.word_cards)) == 4
 
 
@@ -459,7 +460,7 @@ def test_custom_picture_ids_beyond_our_deck() -> None:
     assert state.grid[:5] == tuple(ids[15:20])
     big = GAME.new(Config(game="stella", players=3, seed=4, options={"picture_count": 500}))
     assert sorted(big.grid + big.picture_deck) == list(range(500))
-    assert max(big.grid) >= 84 or max(big.picture_deck) >= 84
+    assert max(big.grid) >= PICTURE_COUNT or max(big.picture_deck) >= PICTURE_COUNT
 
 
 # --- hidden information ---

@@ -28,7 +28,7 @@ Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = t
   [ours]), marks are reset, the scout passes clockwise, the next word card is used.
 - **End** [seed]: after the last round the most points wins; a tie shares the win [official].
 
-The engine only knows picture ids: our deck is 0..83 (``tischrunde.games.stella_art``); a room with its own
+The engine only knows picture ids: our deck is 0..PICTURE_COUNT-1 (``tischrunde.games.stella.art``); a room with its own
 pictures sets ``picture_count`` or stacks ``decks={"pictures": [...]}`` with any non-negative ids.
 """
 
@@ -40,8 +40,8 @@ from tischrunde.games.stella.content import (
     GRID_SIZE,
     MESSAGES,
     OPTIONS,
-    OUR_PICTURES,
     PHASES,
+    PICTURE_COUNT,
     ROW_NAMES,
     ROW_ORDERS,
     ROWS,
@@ -70,8 +70,8 @@ __all__ = [
     "GRID_SIZE",
     "MESSAGES",
     "OPTIONS",
-    "OUR_PICTURES",
     "PHASES",
+    "PICTURE_COUNT",
     "ROWS",
     "ROW_NAMES",
     "ROW_ORDERS",

@@ -13,7 +13,8 @@ from tischrunde.core.game import OptionSpec
 ROWS = 3
 COLUMNS = 5
 GRID_SIZE = ROWS * COLUMNS
-OUR_PICTURES = 84
+#: the size of our own picture deck (ids 0..PICTURE_COUNT-1), composed by ``stella.art``
+PICTURE_COUNT = 160
 SPARK_POINTS = 2
 SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
@@ -160,7 +161,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="picture_count",
-        default=OUR_PICTURES,
+        default=PICTURE_COUNT,
         minimum=GRID_SIZE,
         maximum=100_000,
         description_en="Size of the picture deck (ids 0..n-1); a room's own pictures may be more.",
