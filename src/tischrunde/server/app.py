@@ -30,6 +30,7 @@ from tischrunde.core.game import Config, Game, Timeout
 from tischrunde.server import security
 from tischrunde.server.content import CONTENT_ROUTES
 from tischrunde.server.gcpolicy import keep_gc
+from tischrunde.server.pictures import picture_routes
 from tischrunde.server.protocol import (
     MAX_FRAME_BYTES,
     PROTOCOL_VERSION,
@@ -731,6 +732,7 @@ def create_app(
         Route("/api/rooms/{code}", server.room_info),
         Route("/api/rooms/{code}/qr.svg", server.room_qr),
         *CONTENT_ROUTES,
+        *picture_routes(server),
         WebSocketRoute("/ws", server.websocket),
         Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
     ]
