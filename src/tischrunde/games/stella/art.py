@@ -33,6 +33,7 @@ from tischrunde.games.stella.library import (
     GROUND_TAGS,
     MOODS,
     MOTIF_INFO,
+    TOPS,
     Mood,
     MotifInfo,
     vocabulary,
@@ -201,7 +202,7 @@ class _Scene:
 
     def on_top(self, m: MotifInfo, below: Item, scale: float, *, rotate: float = 0.0) -> Item:
         """Put ``m`` standing on the top of ``below``."""
-        top = abs(below.y) - 40 * below.scale
+        top = abs(below.y) + TOPS.get(below.motif, -40) * below.scale
         item = Item(m.name, below.x, round(top - m.foot * scale + 4, 1), scale, rotate)
         self.items.append(item)
         return item

@@ -348,6 +348,45 @@ def _parse(table: str) -> dict[str, MotifInfo]:
 #: every motif of the library, by its drawing function's key
 MOTIF_INFO: dict[str, MotifInfo] = _parse(_TABLE)
 
+#: where a motif's top is (y in its own box), for the motifs whose top is far from the usual -40: what is
+#: put on a motif stands there
+TOPS: dict[str, float] = {
+    "puddle": 26,
+    "mouse": 4,
+    "boat": 10,
+    "ship": 14,
+    "island": 6,
+    "paperboat": 0,
+    "bathtub": -8,
+    "teacup": -10,
+    "hedgehog": -10,
+    "nest": -15,
+    "frog": -15,
+    "igloo": -14,
+    "turtle": -16,
+    "bench": -20,
+    "bicycle": -20,
+    "crab": -20,
+    "dog": -20,
+    "letter": -26,
+    "elephant": -26,
+    "whale": -26,
+    "book": -28,
+    "penguin": -28,
+    "bed": -30,
+    "shell": -30,
+    "volcano": -30,
+    "umbrella": -30,
+    "chest": -30,
+    "horse": -34,
+    "dice": -34,
+    "suitcase": -34,
+    "rabbit": -54,
+    "tower": -55,
+    "giraffe": -56,
+    "windmill": -60,
+}
+
 
 class Mood(msgspec.Struct, frozen=True):
     """A picture's mood: its own tag, a palette, the time of day, the air and the grounds it may stand on."""
