@@ -104,6 +104,24 @@ def test_a_big_photo_is_scaled_and_turned_upright_by_its_exif() -> None:
         assert ORIENTATION_TAG not in out.getexif()
 
 
+def test_odd_modes_and_animations_become_plain_pictures() -> None:
+    deep = Image.linear_gradient("L").resize((256, 64)).convert("I").point(lambda v: v * 257)  # 16-bit grey
+    for data in (
+        encode(deep.convert("I;16"), "PNG"),
+        encode(photo().convert("CMYK"), "JPEG"),
+        encode(photo().convert("1"), "PNG"),
+        encode(photo(), "PNG", save_all=True, append_images=[photo().rotate(90)]),  # APNG
+        encode(photo(), "WEBP", save_all=True, append_images=[photo().rotate(90)]),  # animated WebP
+        encode(photo(), "JPEG", progressive=True) + b"<script>alert(1)</script>",  # junk after the end
+    ):
+        picture = clean(data)
+        assert b"<script" not in picture.data
+        with Image.open(io.BytesIO(picture.data)) as out:
+            assert out.mode == "RGB" and getattr(out, "n_frames", 1) == 1
+            low, high = out.convert("L").getextrema()
+            assert high - low > 100  # the picture survived: not flattened to white or black
+
+
 def png_with_text() -> bytes:
     from PIL import PngImagePlugin
 

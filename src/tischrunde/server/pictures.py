@@ -99,37 +99,7 @@ def clean(data: bytes) -> CleanPicture:
     if kind == "WEBP" and int.from_bytes(data[4:8], "little") + 8 > len(data):
         raise PictureError("truncated", "the file ends too early (truncated)")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the caps below are ours
-            image = Image.open(io.BytesIO(data), formats=[kind])
-            width, height = image.size
-            pixels = width * height
-            if pixels > MAX_PIXELS:
-                if pixels > BOMB_PIXELS_PER_BYTE * len(data):
-                    raise PictureError(
-                        "decompression_bomb",
-                        f"{width}x{height} pixels packed into {len(data)} bytes: refused as a decompression bomb",
-                    )
-                raise PictureError(
-                    "too_many_pixels", f"{width}x{height} is more than {MAX_PIXELS // 1_000_000} megapixels"
-                )
-            if kind == "JPEG":
-                image.draft("RGB", (MAX_SIDE, MAX_SIDE))  # decode at a smaller scale: less memory and time
-            image.load()
-            upright: Image.Image = ImageOps.exif_transpose(image)
-            upright.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
-            alpha = upright.mode in ("RGBA", "LA", "PA") or (
-                upright.mode == "P" and "transparency" in upright.info
-            )
-            fresh = Image.new(
-                "RGBA" if alpha else "RGB", upright.size
-            )  # a new image: nothing of the old info
-            fresh.paste(upright.convert(fresh.mode))
-            out = io.BytesIO()
-            if alpha:
-                fresh.save(out, "PNG", optimize=True)
-            else:
-                fresh.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
+        result = _redraw(_decode(data, kind))
     except PictureError:
         raise
     except Image.DecompressionBombError as exc:  # Pillow's own cap, far above ours
@@ -146,8 +116,56 @@ def clean(data: bytes) -> CleanPicture:
         if "decompressed data too large" in str(exc).lower():
             raise PictureError("decompression_bomb", "a chunk unpacks to too much data") from exc
         raise PictureError("corrupt", f"the {kind} file cannot be read ({exc})") from exc
-    result = out.getvalue()
     return CleanPicture(hashlib.sha256(result).hexdigest()[:32], result, media_type(result))
+
+
+def _decode(data: bytes, kind: str) -> Image.Image:
+    """The upload's first frame, decoded and turned upright, once its size is known to be within the caps."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the caps here are ours
+        image = Image.open(io.BytesIO(data), formats=[kind])
+        width, height = image.size
+        if width * height > MAX_PIXELS:
+            if width * height > BOMB_PIXELS_PER_BYTE * len(data):
+                raise PictureError(
+                    "decompression_bomb",
+                    f"{width}x{height} pixels packed into {len(data)} bytes: refused as a decompression bomb",
+                )
+            raise PictureError(
+                "too_many_pixels", f"{width}x{height} is more than {MAX_PIXELS // 1_000_000} megapixels"
+            )
+        if kind == "JPEG":
+            image.draft("RGB", (MAX_SIDE, MAX_SIDE))  # decode at a smaller scale: less memory and time
+        image.load()
+        upright: Image.Image = ImageOps.exif_transpose(image)
+        return upright
+
+
+def _redraw(image: Image.Image) -> bytes:
+    """A new picture with the pixels only (no metadata), at most ``MAX_SIDE`` px: PNG if see-through, else JPEG."""
+    if image.mode in ("I", "F") or image.mode.startswith("I;16"):  # 16-bit grey: 0..65535
+        if _band_range(image)[1] > 255:
+            image = image.convert("I").point(lambda v: v / 257)
+        image = image.convert("L")
+    image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
+    alpha = image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)
+    if alpha:  # an animated WebP is RGBA even when nothing in it is see-through
+        alpha = _band_range(image.convert("RGBA").getchannel("A"))[0] < 255
+    fresh = Image.new("RGBA" if alpha else "RGB", image.size)  # a new image: nothing of the old one's info
+    fresh.paste(image.convert(fresh.mode))
+    out = io.BytesIO()
+    if alpha:
+        fresh.save(out, "PNG", optimize=True)
+    else:
+        fresh.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    return out.getvalue()
+
+
+def _band_range(image: Image.Image) -> tuple[float, float]:
+    """The lowest and highest value of a one-band image."""
+    low, high = image.getextrema()
+    assert isinstance(low, (int, float)) and isinstance(high, (int, float))
+    return low, high
 
 
 def _bearer(request: Request) -> str | None:
