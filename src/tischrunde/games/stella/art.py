@@ -48,6 +48,8 @@ HEIGHT = 300
 DECK_SEED = 14
 #: no motif is in more pictures than this
 MAX_USES = 4
+#: the edge of the "water" ground, where a reflection starts
+WATER_LINE = 200
 #: where the ground's front edge is, per ground: things standing on the ground put their foot there
 GROUND_Y = {
     "hills": 252,
@@ -63,7 +65,8 @@ GROUND_Y = {
 
 
 class Item(msgspec.Struct, frozen=True, array_like=True):
-    """One motif: name, centre x, centre y (negative: drawn behind the ground), scale, turn, colour."""
+    """One motif: name, centre x, centre y (negative: drawn behind the ground), scale, turn, colour,
+    opacity."""
 
     motif: str
     x: float
@@ -71,6 +74,7 @@ class Item(msgspec.Struct, frozen=True, array_like=True):
     scale: float = 1.0
     rotate: float = 0.0
     color: str = ""
+    opacity: float = 1.0
 
 
 class Picture(msgspec.Struct, frozen=True):
@@ -172,6 +176,7 @@ class _Scene:
         self.items: list[Item] = []
         self.extra: list[str] = []
         self.picked: set[str] = set()
+        self.ground: str | None = None  # a ground the composition needs, instead of the mood's
 
     def pick(self, *wants: Want) -> MotifInfo | None:
         """The least used motif that fits the first want that any free motif fits; None if none does."""
@@ -308,11 +313,30 @@ def _stack(s: _Scene) -> bool:
     return True
 
 
+def _reflection(s: _Scene) -> bool:
+    """Something stands on the ground, and the ground mirrors something else: a tree whose reflection is a whale."""
+    upright = _is(size="MB", where="ground any", kind="creature place object")
+    a = s.pick(upright)
+    b = s.pick(upright, _is(size="S", where="ground any", kind="creature object"))
+    c = s.pick(SKY_LIGHT, SKY, FLIER)
+    if a is None or b is None or c is None:
+        return False
+    s.ground, s.g = "water", WATER_LINE  # a still lake whatever the mood's ground
+    x = 100 + s.dice.between(-12, 12)
+    s.stand(a, x, s.dice.between(0.75, 0.95))
+    scale = s.dice.between(0.7, 0.85)
+    # upside down below the water line, its foot on the line, faint like a picture in water
+    s.items.append(Item(b.name, x, round(s.g + b.foot * scale + 2, 1), scale, 180, opacity=0.5))
+    s.fly(c, s.dice.pick((45.0, 155.0)), s.dice.between(50, 75), s.dice.between(0.5, 0.7))
+    s.extra += ["illusion", "water"]
+    return True
+
+
 def _encounter(s: _Scene) -> bool:
     """A creature meets a thing grown taller than itself, under a strange sky."""
-    a = s.pick(SMALL_CREATURE)
+    a = s.pick(SMALL_CREATURE, GROUNDED)
     b = s.pick(SMALL_THING, GROUNDED)
-    c = s.pick(SKY, FLIER)
+    c = s.pick(SKY, FLIER, _is())
     if a is None or b is None or c is None:
         return False
     left = s.dice.u() < 0.5
@@ -330,6 +354,7 @@ COMPOSITIONS: dict[str, Callable[[_Scene], bool]] = {
     "procession": _procession,
     "stack": _stack,
     "encounter": _encounter,
+    "reflection": _reflection,
 }
 
 
@@ -375,6 +400,7 @@ def compose_deck(count: int = PICTURE_COUNT, seed: int = DECK_SEED) -> tuple[Pic
                 f"the motif library is too small for {count} pictures (picture {pid} has none left)"
             )
         uses.update(i.motif for i in scene.items)
+        ground = scene.ground or ground
         tags = _tags(scene.items, mood, ground, mood.ambient, scene.extra)
         words = vocabulary()
         deck.append(
@@ -598,7 +624,8 @@ def _item(item: Item, p: Palette) -> str:
     draw = MOTIFS[item.motif]
     y = abs(item.y)
     turn = f" rotate({item.rotate:g})" if item.rotate else ""
-    return f'<g transform="translate({item.x:g},{y:g}){turn} scale({item.scale:g})">{draw(p, item.color)}</g>'
+    faint = f' opacity="{item.opacity:g}"' if item.opacity < 1 else ""
+    return f'<g transform="translate({item.x:g},{y:g}){turn} scale({item.scale:g})"{faint}>{draw(p, item.color)}</g>'
 
 
 def contact_sheet(*, captions: bool = True, size: int = 160) -> str:
