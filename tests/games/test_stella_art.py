@@ -78,6 +78,11 @@ def test_scenes_are_different_combinations_in_many_moods_and_compositions() -> N
         if card.composition == "giant_small":
             scales = sorted(i.scale for i in card.items)
             assert scales[-1] >= 3 * scales[0], card.id
+        if card.composition == "reflection":  # the lake mirrors another motif, upside down below its line
+            assert card.ground == "water"
+            mirrored = [i for i in card.items if i.rotate == 180]
+            assert len(mirrored) == 1 and mirrored[0].y > art.WATER_LINE and mirrored[0].opacity < 1
+            assert 'opacity="0.5"' in picture_svg(card.id)
 
 
 def test_tags_name_every_motif_and_the_mood_in_both_languages() -> None:
