@@ -337,3 +337,19 @@ def test_a_room_holds_at_most_300_pictures(client: TestClient, monkeypatch: pyte
     full = client.post(f"/api/rooms/{code}/pictures", content=encode(photo(), "PNG"), headers=auth(host))
     assert (full.status_code, full.json()["code"]) == (409, "too_many_pictures")
     assert client.get(f"/api/rooms/{code}/pictures", headers=auth(host)).json()["count"] == 2
+
+
+def test_a_room_may_upload_only_so_often(
+    web_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pictures, "UPLOADS_PER_MINUTE", 3)  # read when the app is made
+    with TestClient(create_app(tmp_path / "d", web_dir=web_dir)) as client, contextlib.ExitStack() as stack:
+        client.stack = stack  # type: ignore[attr-defined]
+        code, (host, _), _ = stella_room(client)
+        url = f"/api/rooms/{code}/pictures"
+        answers = [client.post(url, content=b"<svg/>", headers=auth(host)).status_code for _ in range(4)]
+        assert answers == [400, 400, 400, 429]  # refused uploads count too: each one was work
+        assert (
+            client.post(url, content=encode(photo(), "JPEG"), headers=auth(host)).json()["code"]
+            == "rate_limited"
+        )

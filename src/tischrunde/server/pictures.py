@@ -25,6 +25,7 @@ import asyncio
 import hashlib
 import io
 import re
+import time
 import warnings
 from typing import TYPE_CHECKING
 
@@ -46,6 +47,8 @@ MAX_PIXELS = 50_000_000
 #: more pixels per byte of file than this, and a file over the pixel cap is a decompression bomb
 BOMB_PIXELS_PER_BYTE = 1_000
 MAX_SIDE = 1600
+#: uploads a room may send per minute (each one is decoded: this bounds the work one host can cause)
+UPLOADS_PER_MINUTE = 120
 MIN_PICTURES = 15
 MAX_PICTURES = 300
 JPEG_QUALITY = 85
@@ -182,9 +185,8 @@ def picture_routes(server: Server) -> list[Route]:
     from tischrunde.server.app import _error  # app imports this module
 
     store = server.manager.store
-    decoding = asyncio.Semaphore(
-        1
-    )  # one picture is decoded at a time, in a thread: bounded memory, free loop
+    decoding = asyncio.Semaphore(1)  # one picture decoded at a time, in a thread: bounded memory, a free loop
+    uploads = security.Throttle(UPLOADS_PER_MINUTE, 60.0)  # per room
 
     async def seat_of(request: Request) -> tuple[Room, int] | Response:
         room = await server._lookup(request)
@@ -213,6 +215,12 @@ def picture_routes(server: Server) -> list[Route]:
         room = await as_host(request)
         if isinstance(room, Response):
             return room
+        now = time.monotonic()
+        if not uploads.allowed(room.code, now):
+            return _error(
+                429, "rate_limited", f"at most {UPLOADS_PER_MINUTE} uploads a minute, wait a moment"
+            )
+        uploads.miss(room.code, now)
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES:
             return _error(413, "too_large", f"a picture may be at most {MAX_UPLOAD_BYTES // 2**20} MB")
