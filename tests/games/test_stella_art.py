@@ -141,10 +141,11 @@ def test_a_deck_larger_than_the_library_allows_is_refused() -> None:
 
 def test_contact_sheet_html_shows_every_picture_with_its_tags(tmp_path: Path) -> None:
     out = tmp_path / "sheet.html"
-    assert art.main(["contact-sheet", str(out)]) == 0
+    result = CliRunner().invoke(app, ["contact-sheet", str(out)])
+    assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     assert text.count("<svg") == PICTURE_COUNT
-    assert "Schlüssel" in text and "lighthouse" in text
+    assert "Schlüssel" in text and "lighthouse" in text and "verträumt" in text
     assert art.main(["nonsense"]) == 2
     result = CliRunner().invoke(app, ["contact-sheet", str(tmp_path / "sheet.gif")])
     assert result.exit_code == 2 and "must end in .png or .html" in result.output

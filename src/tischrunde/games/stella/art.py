@@ -10,7 +10,8 @@ motif appears in more than ``MAX_USES`` pictures. The generator writes ``data/st
     picture_svg(7)                 # a safe, self-contained SVG (no scripts, no external references)
     picture_tags(7, "de")          # ["Wal", "Stadt", ..., "verträumt", "Nacht", ...]
     tischrunde contact-sheet docs/stella-deck.png
-    python -m tischrunde.games.stella.art write-data | contact-sheet OUT.html | svg ID | tags
+    tischrunde contact-sheet sheet.html            # the same with every picture's tags
+    python -m tischrunde.games.stella.art write-data | svg ID | tags
 """
 
 from __future__ import annotations
@@ -673,10 +674,6 @@ def main(argv: list[str] | None = None) -> int:
         write_data()
         print(f"wrote {PICTURE_COUNT} pictures and the tags to {DATA_DIR}")
         return 0
-    if len(args) == 2 and args[0] == "contact-sheet":
-        Path(args[1]).write_text(contact_sheet(), encoding="utf-8")
-        print(f"wrote {len(pictures())} pictures to {args[1]}")
-        return 0
     if len(args) == 2 and args[0] == "svg":
         print(picture_svg(int(args[1])))
         return 0
@@ -684,7 +681,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({c.id: c.tags_en for c in pictures()}, indent=1, ensure_ascii=False))
         return 0
     print(
-        "usage: python -m tischrunde.games.stella.art write-data | contact-sheet OUT.html | svg ID | tags",
+        "usage: python -m tischrunde.games.stella.art write-data | svg ID | tags (contact sheets: tischrunde)",
         file=sys.stderr,
     )
     return 2
