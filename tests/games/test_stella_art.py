@@ -164,3 +164,13 @@ def test_contact_sheet_command_renders_the_whole_deck_as_png(tmp_path: Path) -> 
     assert width >= 10 * 40
     rows = -(-PICTURE_COUNT // 10)
     assert height >= rows * 60  # every row of pictures is on the sheet
+
+
+def test_every_motif_and_mood_is_brought_to_mind_by_some_word() -> None:
+    """The association bots can use every picture's motifs and mood: some word card word names each."""
+    from tischrunde.bots.stella import associations
+
+    brought = set().union(*associations().values())
+    assert brought <= set(tag_names())
+    assert {m.en for m in MOTIF_INFO.values()} <= brought
+    assert {m.en for m in MOODS} <= brought

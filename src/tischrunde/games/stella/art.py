@@ -194,9 +194,9 @@ class _Scene:
                 return chosen
         return None
 
-    def stand(self, m: MotifInfo, x: float, scale: float, *, lift: float = 0.0, rotate: float = 0.0) -> Item:
-        """Put ``m`` with its foot on the ground (or ``lift`` above it), in front of the ground."""
-        item = Item(m.name, _inside_card(x, scale), round(self.g - lift - m.foot * scale, 1), scale, rotate)
+    def stand(self, m: MotifInfo, x: float, scale: float) -> Item:
+        """Put ``m`` with its foot on the ground, in front of the ground."""
+        item = Item(m.name, _inside_card(x, scale), round(self.g - m.foot * scale, 1), scale)
         self.items.append(item)
         return item
 
