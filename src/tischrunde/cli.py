@@ -1,4 +1,4 @@
-"""The ``tischrunde`` command: serve, games, simulate, compare, replay, bench, demo."""
+"""The ``tischrunde`` command: serve, games, simulate, compare, replay, bench, demo, contact-sheet."""
 
 from __future__ import annotations
 
@@ -426,6 +426,25 @@ def demo(
     config = Config(game=game, players=players, seed=seed)
     result = play_game(config, [make_bot(game, k, s, seed) for s, k in enumerate(kinds)])
     console.print(f"{game}: {result.decisions} decisions, winners {result.outcome.winners}")
+
+
+@app.command(name="contact-sheet")
+def contact_sheet_cmd(
+    out: Annotated[Path, typer.Argument(help="where to write it: .png (rendered by Chromium) or .html")],
+    size: Annotated[int, typer.Option(help="width of one picture in pixels")] = 96,
+    columns: Annotated[int, typer.Option(help="pictures per row (PNG)")] = 16,
+    chromium: Annotated[str, typer.Option(help="the Chromium to render the PNG with")] = "/usr/bin/chromium",
+) -> None:
+    """Write a contact sheet of Stella's whole picture deck (ids and moods; the HTML also shows the tags)."""
+    from tischrunde.games.stella import art
+
+    if out.suffix == ".html":
+        out.write_text(art.contact_sheet(), encoding="utf-8")
+    elif out.suffix == ".png":
+        art.render_contact_sheet(out, size=size, columns=columns, chromium=chromium)
+    else:
+        raise typer.BadParameter(f"OUT must end in .png or .html, not {out.name!r}")
+    console.print(f"wrote {len(art.pictures())} pictures to {out}")
 
 
 def main() -> None:

@@ -81,7 +81,7 @@ def test_stella_the_last_reveal_stays_on_the_table_in_round_over() -> None:
 
 
 def test_stella_picture_count_is_bounded_by_the_pictures_that_exist() -> None:
-    for bad in (85, 100_000, 10**30):
+    for bad in (stella.PICTURE_COUNT + 1, 100_000, 10**30):
         with pytest.raises(ConfigError, match=r"options\.picture_count"):
             stella.GAME.new(Config(game="stella", players=3, options={"picture_count": bad}))
 

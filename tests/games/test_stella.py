@@ -18,6 +18,7 @@ from tischrunde.core.records import states
 from tischrunde.games import stella
 from tischrunde.games.stella import (
     GAME,
+    PICTURE_COUNT,
     ChooseWord,
     Mark,
     Reveal,
@@ -97,7 +98,7 @@ def test_shuffled_decks_depend_on_the_seed_only() -> None:
     b = GAME.new(Config(game="stella", players=3, seed=1))
     c = GAME.new(Config(game="stella", players=3, seed=2))
     assert a == b and a.grid != c.grid
-    assert sorted(a.grid + a.picture_deck) == list(range(84))
+    assert sorted(a.grid + a.picture_deck) == list(range(PICTURE_COUNT))
     assert len(set(a.word_cards)) == 4
 
 
@@ -466,7 +467,7 @@ def test_custom_picture_ids_beyond_our_deck() -> None:
     assert state.grid[:5] == tuple(ids[15:20])
     small = GAME.new(Config(game="stella", players=3, seed=4, options={"picture_count": 40}))
     assert sorted(small.grid + small.picture_deck) == list(range(40))
-    # picture_count is bounded by the pictures that exist (ids from 84 have no picture)
+    # picture_count is bounded by the pictures that exist (ids from PICTURE_COUNT have no picture)
     with pytest.raises(ConfigError, match=r"options\.picture_count"):
         GAME.new(Config(game="stella", players=3, seed=4, options={"picture_count": 100_000}))
 

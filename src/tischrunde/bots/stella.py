@@ -26,7 +26,7 @@ from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, SLOWER
 from tischrunde.core.game import Action
 from tischrunde.games.stella import ChooseWord, Mark, Reveal
-from tischrunde.games.stella_art import pictures
+from tischrunde.games.stella.art import pictures
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "games" / "data" / "stella"
 #: risk -> (fewest, most) marks; each round a bot picks a number in that range

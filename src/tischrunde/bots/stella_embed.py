@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tischrunde.bots.stella import AssociationBot
-from tischrunde.games.stella_art import pictures
+from tischrunde.games.stella.art import pictures
 
 #: similarities are about 0..1; scaled so that the bot's noise stays a small blur
 SCALE = 10.0

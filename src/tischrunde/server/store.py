@@ -138,6 +138,27 @@ class Store(ABC):
     async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
         """A game's log from ``start`` on."""
 
+    @abstractmethod
+    async def add_picture(self, code: str, picture_id: str, data: bytes, limit: int) -> int | None:
+        """Keep one of a room's own pictures (content-addressed: the same id is kept once) unless the room
+        has ``limit`` already; the number the room has after it, or None when it is full."""
+
+    @abstractmethod
+    async def picture(self, code: str, picture_id: str) -> bytes | None:
+        """The bytes of one of the room's pictures."""
+
+    @abstractmethod
+    async def picture_ids(self, code: str) -> list[str]:
+        """The ids of the room's pictures, in the order they were added."""
+
+    @abstractmethod
+    async def remove_picture(self, code: str, picture_id: str) -> bool:
+        """Forget one picture; False if the room did not have it."""
+
+    @abstractmethod
+    async def drop_pictures(self, code: str) -> None:
+        """Forget all of the room's pictures (when the room goes)."""
+
     async def acquire_lease(self, code: str, owner: str, ttl_ms: int) -> bool:
         """Take or renew the right to drive a room's timers and bots (always, for one process)."""
         return True
@@ -194,6 +215,10 @@ class SQLiteStore(Store):
                 seat INTEGER, action TEXT NOT NULL, t INTEGER NOT NULL,
                 PRIMARY KEY (code, game_no, idx)
             ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS pictures (
+                code TEXT NOT NULL, id TEXT NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL,
+                PRIMARY KEY (code, id)
+            );
             """
         )
         # checkpoints (copying the WAL into the database file, with its own fsync) run in a thread of
@@ -347,6 +372,54 @@ class SQLiteStore(Store):
         rows = await self._call(job)
         return [LogEntry(seat, _action_decoder.decode(action), t) for seat, action, t in rows]
 
+    async def add_picture(self, code: str, picture_id: str, data: bytes, limit: int) -> int | None:
+        def job(db: sqlite3.Connection) -> int | None:
+            (count,) = db.execute("SELECT COUNT(*) FROM pictures WHERE code = ?", (code,)).fetchone()
+            if db.execute("SELECT 1 FROM pictures WHERE code = ? AND id = ?", (code, picture_id)).fetchone():
+                return int(count)
+            if count >= limit:
+                return None
+            (last,) = db.execute(
+                "SELECT COALESCE(MAX(idx), -1) FROM pictures WHERE code = ?", (code,)
+            ).fetchone()
+            db.execute(
+                "INSERT INTO pictures (code, id, idx, data) VALUES (?,?,?,?)",
+                (code, picture_id, last + 1, data),
+            )
+            return int(count) + 1
+
+        return await self._call(job)
+
+    async def picture(self, code: str, picture_id: str) -> bytes | None:
+        def job(db: sqlite3.Connection) -> bytes | None:
+            row = db.execute(
+                "SELECT data FROM pictures WHERE code = ? AND id = ?", (code, picture_id)
+            ).fetchone()
+            return None if row is None else bytes(row[0])
+
+        return await self._call(job)
+
+    async def picture_ids(self, code: str) -> list[str]:
+        def job(db: sqlite3.Connection) -> list[str]:
+            return [
+                str(r[0]) for r in db.execute("SELECT id FROM pictures WHERE code = ? ORDER BY idx", (code,))
+            ]
+
+        return await self._call(job)
+
+    async def remove_picture(self, code: str, picture_id: str) -> bool:
+        def job(db: sqlite3.Connection) -> bool:
+            cur = db.execute("DELETE FROM pictures WHERE code = ? AND id = ?", (code, picture_id))
+            return cur.rowcount == 1
+
+        return await self._call(job)
+
+    async def drop_pictures(self, code: str) -> None:
+        def job(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM pictures WHERE code = ?", (code,))
+
+        await self._call(job)
+
 
 class MemoryStore(Store):
     """A store in memory, for tests that need no files."""
@@ -354,6 +427,7 @@ class MemoryStore(Store):
     def __init__(self) -> None:
         self.rooms: dict[str, bytes] = {}
         self.logs: dict[tuple[str, int], list[LogEntry]] = {}
+        self.pictures: dict[str, dict[str, bytes]] = {}  # code -> id -> bytes, in the order added
 
     async def create_room(self, room: RoomRow) -> bool:
         if room.code in self.rooms:
@@ -386,3 +460,23 @@ class MemoryStore(Store):
 
     async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
         return list(self.logs.get((code, game_no), [])[start:])
+
+    async def add_picture(self, code: str, picture_id: str, data: bytes, limit: int) -> int | None:
+        room = self.pictures.setdefault(code, {})
+        if picture_id not in room:
+            if len(room) >= limit:
+                return None
+            room[picture_id] = data
+        return len(room)
+
+    async def picture(self, code: str, picture_id: str) -> bytes | None:
+        return self.pictures.get(code, {}).get(picture_id)
+
+    async def picture_ids(self, code: str) -> list[str]:
+        return list(self.pictures.get(code, {}))
+
+    async def remove_picture(self, code: str, picture_id: str) -> bool:
+        return self.pictures.get(code, {}).pop(picture_id, None) is not None
+
+    async def drop_pictures(self, code: str) -> None:
+        self.pictures.pop(code, None)

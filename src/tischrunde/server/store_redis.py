@@ -2,7 +2,8 @@
 
 Keys (``prefix`` defaults to ``tr``): ``tr:room:CODE`` the room row (JSON, with its ``rev``),
 ``tr:rooms`` the set of codes, ``tr:log:CODE:GAME_NO`` the log (a list of JSON entries),
-``tr:lease:CODE`` which process drives the room's timers and bots (expires unless renewed).
+``tr:lease:CODE`` which process drives the room's timers and bots (expires unless renewed),
+``tr:pic:CODE`` a room's own pictures (a hash: id -> image bytes) and ``tr:pics:CODE`` their order (a list).
 Every committed change is announced on ``tr:ev:CODE``; processes holding connections of that room
 apply it and push views. Writes are optimistic (WATCH/MULTI): two processes can never both append
 entry n, nor both save revision n of a room.
@@ -51,6 +52,9 @@ class RedisStore(Store):
 
     def _lease(self, code: str) -> str:
         return f"{self.prefix}:lease:{code}"
+
+    def _pictures(self, code: str) -> tuple[str, str]:
+        return f"{self.prefix}:pic:{code}", f"{self.prefix}:pics:{code}"
 
     def _channel(self, code: str) -> str:
         return f"{self.prefix}:ev:{code}"
@@ -164,6 +168,47 @@ class RedisStore(Store):
     async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
         items = await self.redis.lrange(self._log(code, game_no), start, -1)
         return [_entry_decoder.decode(item) for item in items]
+
+    async def add_picture(self, code: str, picture_id: str, data: bytes, limit: int) -> int | None:
+        blobs, order = self._pictures(code)
+        for _ in range(20):
+            async with self.redis.pipeline(transaction=True) as pipe:
+                try:
+                    await pipe.watch(order)
+                    count = int(await pipe.llen(order))
+                    if await pipe.hexists(blobs, picture_id):
+                        await pipe.unwatch()  # type: ignore[no-untyped-call]
+                        return count
+                    if count >= limit:
+                        await pipe.unwatch()  # type: ignore[no-untyped-call]
+                        return None
+                    pipe.multi()  # type: ignore[no-untyped-call]
+                    pipe.hset(blobs, picture_id, data)
+                    pipe.rpush(order, picture_id)
+                    await pipe.execute()
+                    return count + 1
+                except WatchError:
+                    continue  # another upload to the same room came first: count again
+        raise RuntimeError(f"room {code}: too many uploads at once")
+
+    async def picture(self, code: str, picture_id: str) -> bytes | None:
+        data = await self.redis.hget(self._pictures(code)[0], picture_id)
+        return None if data is None else data if isinstance(data, bytes) else str(data).encode()
+
+    async def picture_ids(self, code: str) -> list[str]:
+        items = await self.redis.lrange(self._pictures(code)[1], 0, -1)
+        return [i.decode() if isinstance(i, bytes) else str(i) for i in items]
+
+    async def remove_picture(self, code: str, picture_id: str) -> bool:
+        blobs, order = self._pictures(code)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hdel(blobs, picture_id)
+            pipe.lrem(order, 0, picture_id)
+            removed, _ = await pipe.execute()
+        return bool(removed)
+
+    async def drop_pictures(self, code: str) -> None:
+        await self.redis.delete(*self._pictures(code))
 
     async def acquire_lease(self, code: str, owner: str, ttl_ms: int) -> bool:
         key = self._lease(code)

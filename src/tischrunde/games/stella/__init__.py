@@ -32,9 +32,9 @@ Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = t
 
 The start player (the first scout) is ``Config.first_seat`` (None = seat 0).
 
-The engine only knows picture ids: our deck is 0..83 (``tischrunde.games.stella_art``), ``picture_count``
-uses the first n of them (at most 84); a room with its own pictures stacks ``decks={"pictures": [...]}``
-with any non-negative ids.
+The engine only knows picture ids: our deck is 0..PICTURE_COUNT-1 (``tischrunde.games.stella.art``),
+``picture_count`` uses the first n of them (at most PICTURE_COUNT); a room with its own pictures stacks
+``decks={"pictures": [...]}`` with any non-negative ids.
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ from tischrunde.games.stella.content import (
     GRID_SIZE,
     MESSAGES,
     OPTIONS,
-    OUR_PICTURES,
     PHASES,
+    PICTURE_COUNT,
     ROW_NAMES,
     ROW_ORDERS,
     ROWS,
@@ -75,8 +75,8 @@ __all__ = [
     "GRID_SIZE",
     "MESSAGES",
     "OPTIONS",
-    "OUR_PICTURES",
     "PHASES",
+    "PICTURE_COUNT",
     "ROWS",
     "ROW_NAMES",
     "ROW_ORDERS",

@@ -13,7 +13,8 @@ from tischrunde.core.game import OptionSpec
 ROWS = 3
 COLUMNS = 5
 GRID_SIZE = ROWS * COLUMNS
-OUR_PICTURES = 84
+#: the size of our own picture deck (ids 0..PICTURE_COUNT-1), composed by ``stella.art``
+PICTURE_COUNT = 160
 SPARK_POINTS = 2
 SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
@@ -178,12 +179,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="picture_count",
-        default=OUR_PICTURES,
+        default=PICTURE_COUNT,
         minimum=GRID_SIZE,
-        maximum=OUR_PICTURES,
-        description_en=f"Size of the picture deck (ids 0..n-1, at most the {OUR_PICTURES} pictures that "
+        maximum=PICTURE_COUNT,
+        description_en=f"Size of the picture deck (ids 0..n-1, at most the {PICTURE_COUNT} pictures that "
         "exist); a room's own pictures are stacked as a deck instead.",
-        description_de=f"Größe des Bilderstapels (Nummern 0..n-1, höchstens die {OUR_PICTURES} vorhandenen "
+        description_de=f"Größe des Bilderstapels (Nummern 0..n-1, höchstens die {PICTURE_COUNT} vorhandenen "
         "Bilder); eigene Bilder eines Raums werden als Stapel vorgegeben.",
     ),
     OptionSpec(
