@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 sys.path.insert(0, str(ROOT / "tests" / "server"))
-from browsing import CHROMIUM, CHROMIUM_ARGS, LAPTOP, PHONE, join, set_options  # noqa: E402  (the browser tests' helpers)
+from browsing import CHROMIUM, CHROMIUM_ARGS, LAPTOP, PHONE, join, set_options, start_game  # noqa: E402
 from procs import free_port, start_server, stop  # noqa: E402  (a real server, stopped by pid)
 
 
@@ -106,7 +106,7 @@ def emojito(s: Shots) -> None:
     anna, ben, cleo, code = s.three("emojito", {"wrong_step": 3, "trophy_target": 1})
     s.shoot(anna, "emojito-01-lobby")
     table = s.table(code)
-    anna.click("#start-game")
+    start_game(anna)
     for page in (anna, ben, cleo, table):
         expect(page.locator("#emj-board")).to_be_visible()
 
@@ -208,7 +208,7 @@ def stella(s: Shots) -> None:
     the table screen and the ranking."""
     anna, ben, cleo, code = s.three("stella", {"rounds": 1, "mark_timeout_s": 300, "turn_timeout_s": 300})
     table = s.table(code)
-    anna.click("#start-game")
+    start_game(anna)
     for page in (anna, ben, cleo, table):
         expect(page.locator("#stl-grid .stl-tile")).to_have_count(15)
     page_imgs_loaded(anna)
@@ -271,7 +271,7 @@ def wordland(s: Shots) -> None:
 
     anna, ben, cleo, code = s.three("wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8})
     table = s.table(code)
-    anna.click("#start-game")
+    start_game(anna)
     expect(anna.locator("button.wl-choice")).to_have_count(2)
     s.shoot(anna, "wordland-01-queen-chooses")
     s.shoot(cleo, "wordland-02-waiting-for-category")

@@ -81,3 +81,12 @@ IN_VIEW = """(sels) => {
     return r.top >= 0 && r.bottom <= limit + 0.5 ? null : `${s}: ${r.top}..${r.bottom}, limit ${limit}`;
   }).filter(Boolean);
 }"""
+
+
+def start_game(page: Page, first_seat: int | None = 0) -> None:
+    """The host starts the game in the lobby; seat ``first_seat`` begins (the lobby's "who starts", which
+    is drawn at random unless the host picks someone; None leaves the host's choice as it is). The
+    choice and the start go over the same socket, in order."""
+    if first_seat is not None and page.locator("#first-seat").count():
+        page.select_option("#first-seat", str(first_seat))
+    page.click("#start-game")

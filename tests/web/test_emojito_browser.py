@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import IN_VIEW, LAPTOP, PHONE, join, set_options
+from browsing import IN_VIEW, LAPTOP, PHONE, join, set_options, start_game
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Event, Timeout, encode_action
@@ -264,7 +263,6 @@ def test_module_renders_every_mode_without_leaks(browser: Browser, server: str) 
 
 def test_three_phones_play_emojito_coop(browser: Browser, server: str, screenshots: Path) -> None:
     problems: list[str] = []
-    started = time.monotonic()
     anna = _page(browser, problems, motion=True)
     code = _create(anna, server, "Anna")
     assert re.fullmatch(r"[A-Z0-9]{3,8}", code), code
@@ -279,7 +277,7 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
 
-    anna.click("#start-game")
+    start_game(anna)
     phones = [anna, ben, cleo]
     for page in (*phones, table):
         expect(page.locator("#emj-board")).to_be_visible()
@@ -387,7 +385,6 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
     table.set_viewport_size(PHONE)
     _shoot(table, screenshots, "10-table-phone")
     assert problems == [], problems
-    assert time.monotonic() - started < 80
     for page in (*phones, table):
         page.context.close()
 
@@ -402,7 +399,7 @@ def test_secret_message_chain(browser: Browser, server: str, screenshots: Path) 
     join(ben, server, code, "Ben")
     join(cleo, server, code, "Cleo")
     expect(anna.locator("#seat-list .seat")).to_have_count(3)
-    anna.click("#start-game")
+    start_game(anna)
 
     card = _secret_card(anna)
     expect(anna.locator("#emj-pres")).to_have_class(re.compile("emj-pres-face"))
@@ -458,7 +455,7 @@ def test_each_for_themselves_with_a_challenge(browser: Browser, server: str, scr
     join(ben, server, code, "Ben")
     join(cleo, server, code, "Cleo")
     expect(anna.locator("#seat-list .seat")).to_have_count(3)
-    anna.click("#start-game")
+    start_game(anna)
     phones = [anna, ben, cleo]
     for rnd in range(3):
         performer = phones[rnd]
@@ -511,7 +508,7 @@ def test_teams_perform_at_once(browser: Browser, server: str, screenshots: Path)
     for page, name in zip(others, ("Ben", "Cleo", "Dana"), strict=True):
         join(page, server, code, name)
     expect(anna.locator("#seat-list .seat")).to_have_count(4)
-    anna.click("#start-game")
+    start_game(anna)
     phones = [anna, *others]
     # partners sit opposite: team 0 = Anna & Cleo, team 1 = Ben & Dana; Anna and Ben perform first
     cards = [_secret_card(phones[0]), _secret_card(phones[1])]
@@ -550,7 +547,7 @@ def test_dial_timer_and_the_end_of_the_game(browser: Browser, server: str, scree
     ben = _page(browser, problems, locale="en-US")
     join(ben, server, code, "Ben")
     expect(anna.locator("#seat-list .seat")).to_have_count(2)
-    anna.click("#start-game")
+    start_game(anna)
     _secret_card(anna)
     anna.click("[data-action=performed]")
     expect(ben.locator("#emj-tiles button.emj-tile")).to_have_count(7)

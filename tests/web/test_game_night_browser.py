@@ -18,7 +18,7 @@ import typing
 from pathlib import Path
 
 import pytest
-from browsing import PHONE, watch
+from browsing import PHONE, start_game, watch
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, WebSocketRoute, expect
 from test_mogelmotte_browser import _step
 
@@ -217,7 +217,7 @@ def test_offline_notice_unsent_tap_and_end_screen(browser: Browser, server: str,
     expect(table.locator("#room-code")).to_have_text(code)
     _code_apart_from_qr(table)
 
-    a.click("#start-game")
+    start_game(a)
     for page in (a, b, c):
         expect(page.locator("#mm-hand")).to_be_visible()
     a.evaluate(RECORD_BOXES)
@@ -299,7 +299,7 @@ def test_heartbeat_finds_a_silent_connection(browser: Browser, server: str) -> N
     for count in (2, 3):
         page.click("[data-act=add-bot]")
         expect(page.locator("#seat-list .seat")).to_have_count(count)
-    page.click("#start-game")
+    start_game(page)
     expect(page.locator("#mm-hand")).to_be_visible()
     # the bots play until it is Rita's turn (a race she misses costs her a card, nothing more)
     page.wait_for_function(
@@ -441,7 +441,7 @@ def test_game_night_two_games_one_room(browser: Browser, server: str, screenshot
     # Emojito is for people only: the add-bot button is gone
     expect(a.locator("[data-act=add-bot]")).to_have_count(0)
 
-    a.click("#start-game")
+    start_game(a)
     for page in (a, b, c, d):
         expect(page.locator("main.game-emojito")).to_be_visible()
         expect(page.locator("#ranking")).to_have_count(0)
@@ -469,7 +469,7 @@ def test_end_screen_buttons_fit_both_sizes(browser: Browser, server: str) -> Non
     for page, name in zip(pages[1:], ("Ben", "Cleo"), strict=True):
         _join_by_link(page, server, code, name)
     expect(a.locator("#seat-list .seat")).to_have_count(3)
-    a.click("#start-game")
+    start_game(a)
     expect(a.locator("#mm-hand")).to_be_visible()
     a.evaluate(RECORD_BOXES)
     _play_until(pages, lambda: a.locator("#ranking").count() > 0, 90)

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browsing import PHONE, watch
+from browsing import PHONE, start_game, watch
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -195,7 +195,7 @@ def test_option_editor_labels_tables_and_emojito_start_check(browser: Browser, s
     expect(guest.locator("#opt-mode")).to_have_value('"coop"')
     expect(host.locator("#start-problem")).to_have_count(0)
     expect(host.locator("#start-game")).to_be_enabled()
-    host.click("#start-game")
+    start_game(host)
     expect(host.locator("#status-main")).to_be_visible()
     # before the first log line there is no empty log box above the table
     if host.locator("#log .log-line").count() == 0:

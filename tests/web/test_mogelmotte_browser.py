@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import LAPTOP, PHONE, join, watch
+from browsing import LAPTOP, PHONE, join, start_game, watch
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
@@ -92,7 +92,6 @@ def _guard_seat(page: Page) -> int | None:
 def test_three_phones_play_a_whole_game(browser: Browser, server: str, screenshots: Path) -> None:
     dialogs: list[str] = []
     a = _page(browser, dialogs)
-    started = time.monotonic()
 
     # ---- start page and room creation (A, the host and first guard)
     a.goto(server + "/")
@@ -138,7 +137,7 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
 
-    a.click("#start-game")
+    start_game(a)
     for page in (a, b, c):
         expect(page.locator("#mm-hand")).to_be_visible()
     expect(table.locator("#mm-seats")).to_be_visible()
@@ -212,7 +211,6 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
         expect(page.locator("#ranking")).to_have_count(0)
 
     assert dialogs == [], dialogs
-    assert time.monotonic() - started < 240
 
 
 def _catch_a_cheat(a: Page, b: Page, screenshots: Path) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browsing import PHONE, watch
+from browsing import PHONE, start_game, watch
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -33,7 +33,7 @@ def test_phone_reconnects_after_kill_9(browser: Browser, server_process: Any) ->
     expect(page.locator("#seat-list .seat")).to_have_count(2)
     page.click("[data-act=add-bot]")
     expect(page.locator("#seat-list .seat")).to_have_count(3)
-    page.click("#start-game")
+    start_game(page)
     expect(page.locator("#mm-hand")).to_be_visible()
     url = page.url
 

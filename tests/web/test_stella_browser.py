@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import IN_VIEW, LAPTOP, PHONE, join
+from browsing import IN_VIEW, LAPTOP, PHONE, join, start_game
 from playwright.sync_api import (
     Browser,
     ConsoleMessage,
@@ -191,7 +190,6 @@ def _reveal(page: Page, pos: int, kind: str, everyone: list[Page], *, ends_round
 
 
 def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Path) -> None:
-    started = time.monotonic()
     problems: list[str] = []
     seen: dict[str, list[dict[str, Any]]] = {"Anna": [], "Ben": [], "Cleo": [], "table": []}
     a = _page(browser, problems, frames=seen["Anna"])
@@ -225,7 +223,7 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
 
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
-    a.click("#start-game")
+    start_game(a)
     phones = {"Anna": a, "Ben": b, "Cleo": c}
     everyone = [a, b, c, table]
     for page in everyone:
@@ -390,12 +388,10 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _assert_frames(seen["Cleo"], {1: {0, 6}, 2: {8}}, set())
     _assert_frames(seen["table"], {}, set())
     assert problems == [], problems
-    assert time.monotonic() - started < 90
 
 
 def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) -> None:
     """Two phones and a bot play one short round (one mark each): the bot's mark stays hidden until named."""
-    started = time.monotonic()
     problems: list[str] = []
     a = _page(browser, problems)
     hold = _Hold(a)
@@ -415,7 +411,7 @@ def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) ->
     expect(a.locator("#seat-list .seat")).to_have_count(2)
     a.click("[data-act=add-bot]")
     expect(a.locator("#seat-list .seat")).to_have_count(3)
-    a.click("#start-game")
+    start_game(a)
 
     # Anna, the scout, taps a picture right after the word, before the marking phase reaches her phone
     # (held back here): the tap marks it, it does not open the picture large
@@ -443,4 +439,3 @@ def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) ->
     assert scores[0] == scores[1] and int(scores[0]) >= 2, scores
     _shoot(b, screenshots, "12-bot-ranking")
     assert problems == [], problems
-    assert time.monotonic() - started < 45

@@ -13,12 +13,11 @@ room checks the "Said it!" button of the spoken table.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import msgspec
 import pytest
-from browsing import IN_VIEW, LAPTOP, PHONE, join
+from browsing import IN_VIEW, LAPTOP, PHONE, join, start_game
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Action, Config, Event, Timeout, encode_action
@@ -126,7 +125,6 @@ def _say(page: Page, word: str) -> None:
 
 def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, screenshots: Path) -> None:
     problems: list[str] = []
-    started = time.monotonic()
     anna = _page(browser, problems)
     # wrong_word=retry: this walk-through types a word with a forbidden letter and tries again
     code = _create(
@@ -141,7 +139,7 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     table = _page(browser, problems, size=LAPTOP)
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
-    anna.click("#start-game")
+    start_game(anna)
     phones = [anna, ben, cleo]
     others = [ben, cleo, table]
 
@@ -296,7 +294,6 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     assert problems == [], problems
     for page in (*phones, table):
         page.context.close()
-    assert time.monotonic() - started < 70
 
 
 def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screenshots: Path) -> None:
@@ -308,7 +305,7 @@ def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screen
     expect(anna.locator("#seat-list .seat")).to_have_count(2)
     anna.click("[data-act=add-bot]")
     expect(anna.locator("#seat-list .seat-bot")).to_have_count(1)
-    anna.click("#start-game")
+    start_game(anna)
     anna.locator("button.wl-choice").first.click()
     said_it = anna.locator("button.wl-said-it")
     expect(said_it).to_have_text(re.compile("Said it!"))
