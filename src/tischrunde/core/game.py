@@ -106,10 +106,25 @@ class Config(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     options: dict[str, Any] = {}
     decks: dict[str, list[Any]] | None = None
     first_seat: int | None = None
+    more_time: int = 100
+
+
+#: ``Config.more_time``, relaxed timers (WCAG 2.2.1) in percent: 100 plays the game as set, 150/200/300
+#: give every timer more time, 0 turns the courtesy timers off; a game timer (one that is the game's
+#: point: the teapot, the races, cheating) gets at most double time (``GAME_TIMER_MAX``)
+MORE_TIME = (100, 150, 200, 300, 0)
+GAME_TIMER_MAX = 200
+
+TimerKind = Literal["", "game", "courtesy"]
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
     """One configurable rule. ``choices`` for enumerations; ``minimum``/``maximum`` for numbers.
+
+    ``timer`` says whether the option is a timer and which (``Config.more_time`` scales it): ``game``, a
+    timer that is the game's point (the teapot, a race, a cheat's duration), or ``courtesy``, one that only
+    keeps play moving (dials, marking, choosing, pauses); ``unlimited`` is the value that means "no limit"
+    (what ``more_time`` 0 sets a courtesy timer to; without one it gets triple time).
 
     ``check`` holds an option to its real domain: a bool is a bool, a choice one of ``choices`` (of the
     default's type), a number within its bounds (finite); a structured option (dict, list) is checked for its
@@ -123,6 +138,8 @@ class OptionSpec(msgspec.Struct, frozen=True):
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    timer: TimerKind = ""
+    unlimited: int | None = None
 
     def check(self, value: Any) -> Any:
         """Return the value if allowed, else raise ConfigError naming this option."""
@@ -163,6 +180,27 @@ class OptionSpec(msgspec.Struct, frozen=True):
         if not isinstance(value, type(self.default)):
             raise ConfigError(field, value, f"a {type(self.default).__name__}")
         return value
+
+
+def scale_timers(options: Iterable[OptionSpec], values: dict[str, Any], more_time: int) -> dict[str, Any]:
+    """The options with every timer given more time (``Config.more_time``, in percent; 0 = courtesy
+    timers off). A timer that is off (its ``unlimited`` value) stays off. Values grow, never shrink."""
+    out = dict(values)
+    for option in options:
+        if not option.timer or option.name not in out:
+            continue
+        value = out[option.name]
+        if value == option.unlimited:
+            continue
+        if option.timer == "game":
+            percent = min(more_time or GAME_TIMER_MAX, GAME_TIMER_MAX)
+        elif more_time == 0 and option.unlimited is not None:
+            out[option.name] = option.unlimited
+            continue
+        else:
+            percent = more_time or 300
+        out[option.name] = -(-value * percent // 100)  # rounded up: more time, never less
+    return out
 
 
 class GameSpec(msgspec.Struct, frozen=True):
@@ -220,6 +258,10 @@ class Game(ABC, Generic[S]):
                 if name not in spec.deck_names:
                     raise ConfigError(f"decks.{name}", "...", spec.deck_names or "no decks")
         self.check_config(config, resolved)
+        if config.more_time != 100:
+            if config.more_time not in MORE_TIME:
+                raise ConfigError("more_time", config.more_time, MORE_TIME)
+            resolved = scale_timers(spec.options, resolved, config.more_time)
         return resolved
 
     def check_config(self, config: Config, options: dict[str, Any]) -> None:

@@ -62,6 +62,7 @@ from tischrunde.server.rooms import (
     remove_seat,
     require_lobby,
     set_first_seat,
+    set_more_time,
     start_game,
     switch_game,
     wall_ms,
@@ -867,7 +868,7 @@ class Server:
 
 # ---- host ops of the game night (to_lobby, set_game, first_seat) -------------------------------
 
-NIGHT_OPS = ("to_lobby", "set_game", "first_seat")
+NIGHT_OPS = ("to_lobby", "set_game", "first_seat", "more_time")
 
 
 def night_change(frame: Host) -> Callable[[RoomRow], None]:
@@ -877,6 +878,9 @@ def night_change(frame: Host) -> Callable[[RoomRow], None]:
     if frame.op == "first_seat":
         seat = frame.seat
         return lambda row: set_first_seat(row, seat)
+    if frame.op == "more_time":
+        percent = frame.value
+        return lambda row: set_more_time(row, percent)
     games = loadable_games()
     name = frame.game
     if name is None or name not in games:

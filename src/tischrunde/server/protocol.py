@@ -52,6 +52,9 @@ Client -> server:
                  | first_seat (lobby only: seat = who begins the next games, null = drawn at random
                    when each game starts; follows its seat when seats move up. The game gets it as
                    Config.first_seat)
+                 | more_time (lobby only: value = relaxed timers in percent, 100 | 150 | 200 | 300, or 0
+                   for the courtesy timers off; timers that are the game's point get at most 200. The
+                   game gets it as Config.more_time; RoomInfo.more_time shows it. bad_config otherwise)
              Waiting people take free seats in the lobby whenever seats free up (to_lobby, set_game,
              kick, remove_bot, leave).
     Ping     {type:"ping"}            answered by Pong. A connection that has sent a ping and then
@@ -116,6 +119,7 @@ HostOp = Literal[
     "to_lobby",
     "set_game",
     "first_seat",
+    "more_time",
 ]
 
 
@@ -189,6 +193,7 @@ class RoomInfo(msgspec.Struct, frozen=True):
     spectators: int = 0
     waiting: list[str] = []
     first_seat: int | None = None
+    more_time: int = 100
     evening: list[GameResult] = []
     wins: dict[str, int] = {}
     note: str | None = None

@@ -22,7 +22,7 @@ import msgspec
 from tischrunde.bots import Bot, check_bot, default_kind, make_bot, standin_kind
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
-from tischrunde.core.game import Action, Config, Event, Game, Outcome, Timeout, encode_action
+from tischrunde.core.game import MORE_TIME, Action, Config, Event, Game, Outcome, Timeout, encode_action
 from tischrunde.server import security
 from tischrunde.server.protocol import (
     Error,
@@ -239,6 +239,7 @@ class Room:
             spectators=spectators,
             waiting=[w.name for w in row.waiting],
             first_seat=row.first_seat,
+            more_time=row.more_time,
             evening=[past.result for past in row.evening],
             wins=evening_wins(row),
             note=row.note,
@@ -726,6 +727,7 @@ def game_config(row: RoomRow) -> Config:
         language="en" if row.language == "en" else "de",
         options=row.options,
         first_seat=row.game_first_seat,
+        more_time=row.more_time,
     )
 
 
@@ -817,6 +819,17 @@ def _bot_fits(game: str, bot: str | None) -> bool:
     except ConfigError:
         return False
     return True
+
+
+def set_more_time(row: RoomRow, percent: int | None) -> None:
+    """``more_time``: relaxed timers for the next games (``Config.more_time``: 100, 150, 200, 300, or 0
+    for courtesy timers off)."""
+    require_lobby(row)
+    if percent not in MORE_TIME:
+        raise ProtocolError(
+            "bad_config", f"more time must be one of {', '.join(map(str, MORE_TIME))}", "value"
+        )
+    row.more_time = percent
 
 
 def set_first_seat(row: RoomRow, seat: int | None) -> None:

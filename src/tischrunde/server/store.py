@@ -53,7 +53,8 @@ class RoomRow(msgspec.Struct):
     ``waiting``: people who joined during a game (seated when the room is back in the lobby);
     ``first_seat``: the host's choice of who begins (None = random); ``game_first_seat``: the seat that
     began the current game (drawn at start, needed to replay it); ``evening``: the finished games;
-    ``note``: what the last ``set_game`` removed."""
+    ``note``: what the last ``set_game`` removed; ``more_time``: relaxed timers in percent
+    (``Config.more_time``)."""
 
     code: str
     game: str
@@ -72,6 +73,7 @@ class RoomRow(msgspec.Struct):
     waiting: list[SeatRow] = []
     first_seat: int | None = None
     game_first_seat: int | None = None
+    more_time: int = 100
     evening: list[PastGame] = []
     note: str | None = None
 

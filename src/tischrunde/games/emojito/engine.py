@@ -90,6 +90,7 @@ from tischrunde.core.game import (
     OptionSpec,
     Outcome,
     Timeout,
+    TimerKind,
 )
 from tischrunde.games.emojito import content
 
@@ -197,8 +198,10 @@ def _option(
     choices: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    timer: TimerKind = "",
+    unlimited: int | None = None,
 ) -> OptionSpec:
-    return OptionSpec(name, default, en, de, source, choices, minimum, maximum)
+    return OptionSpec(name, default, en, de, source, choices, minimum, maximum, timer, unlimited)
 
 
 OPTIONS = (
@@ -270,6 +273,8 @@ OPTIONS = (
         "Sekunden zum Einstellen der Wählscheiben (0 = unbegrenzt); eine nicht eingestellte zählt als falsch",
         minimum=0,
         maximum=600,
+        timer="courtesy",
+        unlimited=0,
     ),
     _option(
         "round_pause_ms",
@@ -280,6 +285,7 @@ OPTIONS = (
         "beginnt (0 = keine Pause); wer dargestellt hat, kann früher weitermachen",
         minimum=0,
         maximum=60_000,
+        timer="courtesy",
     ),
 )
 

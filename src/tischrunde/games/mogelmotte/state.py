@@ -28,6 +28,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Wie lange (ms) das Mogeln dauert: so lange ist die Karte vom Tisch und man sieht das Zappeln.",
         minimum=200,
         maximum=20000,
+        timer="game",
     ),
     OptionSpec(
         "slap_window_ms",
@@ -36,6 +37,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Wie lange (ms) nach einer Stechmücke auf das Draufhauen gewartet wird, bevor die Langsamste feststeht.",
         minimum=200,
         maximum=20000,
+        timer="game",
     ),
     OptionSpec(
         "throw_window_ms",
@@ -44,6 +46,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Wie lange (ms) man eine Zahlenkarte auf eine Kakerlake werfen darf.",
         minimum=200,
         maximum=20000,
+        timer="game",
     ),
     OptionSpec(
         "rounds",
@@ -104,6 +107,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Pause (ms) nach der Rundenwertung, bevor neu ausgeteilt wird; 0 teilt sofort aus.",
         minimum=0,
         maximum=60000,
+        timer="courtesy",
     ),
 )
 

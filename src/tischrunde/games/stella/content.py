@@ -166,6 +166,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         description_en="Seconds to mark (0 = no limit); who has not marked in time marks nothing.",
         description_de="Sekunden zum Markieren (0 = unbegrenzt); wer nicht rechtzeitig markiert, "
         "markiert in dieser Runde nichts.",
+        timer="courtesy",
+        unlimited=0,
     ),
     OptionSpec(
         name="turn_timeout_s",
@@ -176,6 +178,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "time is up the first word is taken, or the player's first unnamed mark is named.",
         description_de="Sekunden für die Wortwahl und für jedes Nennen einer Karte (0 = unbegrenzt); läuft die "
         "Zeit ab, gilt das erste Wort oder die erste noch nicht genannte Markierung.",
+        timer="courtesy",
+        unlimited=0,
     ),
     OptionSpec(
         name="picture_count",
@@ -196,5 +200,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "next round (0 = no pause); the round's scout may go on earlier.",
         description_de="Wie lange (ms) die letzte Aufdeckung und die Rundenpunkte stehen bleiben, bevor die "
         "nächste Runde beginnt (0 = keine Pause); wer die Runde begonnen hat, kann früher weitermachen.",
+        timer="courtesy",
     ),
 )

@@ -182,6 +182,7 @@ OPTIONS = (
         "Sekunden pro Zug: 10 (kurze Teekanne) oder 15 (lange Teekanne).",
         source="seed",
         choices=(10, 15),
+        timer="game",
     ),
     OptionSpec(
         "objection_s",
@@ -190,6 +191,7 @@ OPTIONS = (
         "Sekunden nach einem angenommenen Wort, in denen die anderen Einspruch erheben können (0 = kein Einspruch).",
         minimum=0,
         maximum=30,
+        timer="courtesy",
     ),
     OptionSpec(
         "vote_s",
@@ -198,6 +200,7 @@ OPTIONS = (
         "Sekunden, die eine Abstimmung über ein beanstandetes Wort höchstens dauert (die Uhr steht so lange).",
         minimum=5,
         maximum=120,
+        timer="courtesy",
     ),
     OptionSpec(
         "choose_s",
@@ -206,6 +209,7 @@ OPTIONS = (
         "Sekunden für die Kategoriewahl der Königin und die Wette der Raupe.",
         minimum=5,
         maximum=300,
+        timer="courtesy",
     ),
     OptionSpec(
         "fold_umlauts",
@@ -267,6 +271,7 @@ OPTIONS = (
         "die Königin kann früher weitermachen.",
         minimum=0,
         maximum=60_000,
+        timer="courtesy",
     ),
 )
 
