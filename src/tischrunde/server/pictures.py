@@ -17,6 +17,17 @@ the ids, can fetch it. Refused, with a code and a message naming the reason: fil
 WebP (``unsupported_type``; SVG and HTML get ``not_an_image``), ``too_large`` bodies, ``truncated`` and
 ``corrupt`` files, ``too_many_pixels`` and ``decompression_bomb``. The pictures live in the store (SQLite or
 Redis, so every process serves them) until ``Store.drop_pictures``.
+
+Dealing (``deal``, when a Stella game starts): Stella's option ``own_pictures`` says how the room's uploads
+are used. ``only`` (the default; it needs at least ``MIN_PICTURES``): the game's picture deck is the uploads,
+shuffled; when a game needs more pictures than were uploaded, pictures that have left the table come back
+(the row that leaves now never comes straight back); with fewer than 20 uploads, built-in pictures fill a
+row whenever every upload is on the table. ``mixed``: the uploads shuffled into the built-in deck. ``off`` (or no
+uploads): the built-in deck. The deck goes to the engine as ``Config.decks["pictures"]``: an own picture
+card is ``OWN_BASE + k`` and shows ``RoomRow.game_pictures[k]`` (the list the room's ``RoomInfo.pictures``
+carries), a built-in one keeps its id. Both are kept in the room row, so a restart replays the same game.
+Bots score pictures by their tags, which uploads do not have: ``add_bot`` and ``start`` refuse bots while
+the room would deal its own pictures (``bots_need_tags``).
 """
 
 from __future__ import annotations
@@ -27,7 +38,7 @@ import io
 import re
 import time
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -35,7 +46,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from tischrunde.core import rng
+from tischrunde.games.stella.content import COLUMNS, GRID_SIZE, PICTURE_COUNT, ROW_NAMES
 from tischrunde.server import security
+from tischrunde.server.store import RoomRow
 
 if TYPE_CHECKING:
     from tischrunde.server.app import Server
@@ -52,6 +66,8 @@ UPLOADS_PER_MINUTE = 120
 MIN_PICTURES = 15
 MAX_PICTURES = 300
 JPEG_QUALITY = 85
+#: the card id of the first own picture of a game (built-in pictures are 0..PICTURE_COUNT-1)
+OWN_BASE = 1000
 _ID = re.compile(r"[0-9a-f]{32}")
 _FORMATS = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
 _json = msgspec.json.Encoder()
@@ -169,6 +185,91 @@ def _band_range(image: Image.Image) -> tuple[float, float]:
     low, high = image.getextrema()
     assert isinstance(low, (int, float)) and isinstance(high, (int, float))
     return low, high
+
+
+# --- dealing -------------------------------------------------------------------------------------
+
+
+class DealRefused(Exception):
+    """The game cannot start on the room's pictures; ``code`` names the reason (see ``deal``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def own_mode(options: dict[str, Any], uploads: int) -> str:
+    """How the room deals its uploads now: ``only``, ``mixed``, or ``off`` (also when there are none)."""
+    mode = str(options.get("own_pictures", "only"))
+    return "off" if uploads == 0 else mode
+
+
+def bots_refused(options: dict[str, Any], uploads: int) -> str | None:
+    """Why no bot may sit at this Stella table (the room deals own pictures), or None."""
+    if own_mode(options, uploads) == "off":
+        return None
+    return (
+        "bots choose pictures by their hidden tags, and uploaded pictures have none: remove the room's "
+        "own pictures or set the option own_pictures to off to play with bots"
+    )
+
+
+def deal(row: RoomRow, uploads: list[str]) -> None:
+    """Stack the picture deck of the game that ``rooms.start_game`` has just begun (rules: module docstring).
+
+    Raises DealRefused (nothing saved: the room changes a copy) for too few pictures or seated bots."""
+    row.decks, row.game_pictures = None, []
+    if row.game != "stella":
+        return
+    mode = own_mode(row.options, len(uploads))
+    if mode == "off":
+        return
+    if mode == "only" and len(uploads) < MIN_PICTURES:
+        raise DealRefused(
+            "too_few_pictures",
+            f"upload at least {MIN_PICTURES} pictures (the room has {len(uploads)}), or set own_pictures "
+            "to mixed or off",
+        )
+    if any(seat.kind == "bot" for seat in row.seats):
+        raise DealRefused("bots_need_tags", bots_refused(row.options, len(uploads)) or "")
+    state = rng.seed_state(row.seed * 31 + 7)
+    own, state = rng.shuffled(state, uploads)
+    builtin, state = rng.shuffled(state, range(PICTURE_COUNT))
+    cards: list[str | int]
+    if mode == "mixed":
+        pool: list[str | int] = [*own, *builtin]
+        mixed, state = rng.shuffled(state, pool)
+        cards = list(mixed)
+    else:
+        cards = _only_own(list(own), list(builtin), row.options)
+    ids: list[int] = []
+    for card in cards:
+        if isinstance(card, str):
+            ids.append(OWN_BASE + len(row.game_pictures))
+            row.game_pictures.append(card)
+        else:
+            ids.append(card)
+    row.decks = {"pictures": ids}
+
+
+def _only_own(own: list[str], builtin: list[int], options: dict[str, Any]) -> list[str | int]:
+    """The cards a game of ``options["rounds"]`` rounds deals from ``own`` uploads, in order (the grid
+    first, then one row per later round): fresh uploads first, then those that have been off the table
+    longest; a built-in picture only when no upload is off the table."""
+    order = [ROW_NAMES.index(name) for name in str(options["row_order"]).split(",")]
+    grid: list[str | int] = list(own[:GRID_SIZE])
+    waiting: list[str] = own[GRID_SIZE:]  # off the table, next first
+    cards = list(grid)
+    spare = iter(builtin)
+    for done in range(int(options["rounds"]) - 1):
+        start = order[done % len(order)] * COLUMNS
+        leaving = grid[start : start + COLUMNS]
+        fresh: list[str | int] = [waiting.pop(0) if waiting else next(spare) for _ in range(COLUMNS)]
+        grid[start : start + COLUMNS] = fresh
+        waiting.extend(card for card in leaving if isinstance(card, str))
+        cards.extend(fresh)
+    return cards
 
 
 def _bearer(request: Request) -> str | None:

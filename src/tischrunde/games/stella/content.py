@@ -20,6 +20,8 @@ SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
 ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
 DARK_FALL_RULES = ("official", "one_per_card", "half")
+#: how a room deals the pictures its host uploaded (the server stacks them as ``decks.pictures``)
+OWN_PICTURE_MODES = ("only", "mixed", "off")
 PHASES = ("word", "mark", "reveal", "round_over", "over")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
 
@@ -186,6 +188,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "exist); a room's own pictures are stacked as a deck instead.",
         description_de=f"Größe des Bilderstapels (Nummern 0..n-1, höchstens die {PICTURE_COUNT} vorhandenen "
         "Bilder); eigene Bilder eines Raums werden als Stapel vorgegeben.",
+    ),
+    OptionSpec(
+        name="own_pictures",
+        default="only",
+        choices=OWN_PICTURE_MODES,
+        description_en="A room's uploaded pictures (at least 15): only = the game deals from them (with fewer than "
+        "20, built-in pictures fill a row whenever all uploads are on the table); mixed = shuffled into "
+        "the built-in deck; off = the built-in deck only. Bots cannot play on uploaded pictures.",
+        description_de="Die hochgeladenen Bilder eines Raums (mindestens 15): only = nur sie werden "
+        "ausgeteilt (bei weniger als 20 füllen eingebaute Bilder eine Reihe, wenn alle "
+        "hochgeladenen ausliegen); mixed = unter die eingebauten gemischt; off = nur die eingebauten. Bots können mit "
+        "hochgeladenen Bildern nicht spielen.",
     ),
     OptionSpec(
         name="round_pause_ms",
