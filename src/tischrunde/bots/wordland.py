@@ -37,7 +37,7 @@ from tischrunde.games.wordland import (
     Say,
     Vote,
 )
-from tischrunde.games.wordland.content import categories, category_index, frequencies, letters_of, word_key
+from tischrunde.games.wordland.content import categories, category, frequencies, letters_of, word_key
 
 #: level -> (share of each lexicon known, objection rate for words outside the category)
 LEVELS: dict[str, tuple[float, float]] = {
@@ -74,7 +74,7 @@ def written(word: str, category_id: str, language: str) -> str:
 @cache
 def known_words(category_id: str, language: str, share: float) -> tuple[str, ...]:
     """The ``share`` most frequent words of a category lexicon (at least ten)."""
-    words = category_index()[category_id].words[language]
+    words = category(category_id).words[language]
     freq = frequencies()[language]
     ranked = sorted(words, key=lambda w: -freq.get(w, 0))
     return tuple(ranked[: max(10, round(share * len(ranked)))])
@@ -82,7 +82,7 @@ def known_words(category_id: str, language: str, share: float) -> tuple[str, ...
 
 @cache
 def lexicon_keys(category_id: str, language: str) -> frozenset[str]:
-    return frozenset(word_key(w) for w in category_index()[category_id].words[language])
+    return frozenset(word_key(w) for w in category(category_id).words[language])
 
 
 @cache

@@ -34,6 +34,7 @@ from tischrunde.core.records import Entry, Record, dumps
 from tischrunde.server import pictures, publicurl, security
 from tischrunde.server.content import CONTENT_ROUTES
 from tischrunde.server.gcpolicy import keep_gc
+from tischrunde.server.owncontent import owncontent_routes
 from tischrunde.server.pictures import picture_routes
 from tischrunde.server.protocol import (
     MAX_FRAME_BYTES,
@@ -1121,6 +1122,7 @@ def create_app(
         Route("/api/rooms/{code}/games/{n:int}/record.json", server.game_record),
         *CONTENT_ROUTES,
         *picture_routes(server),
+        *owncontent_routes(server),
         WebSocketRoute("/ws", server.websocket),
         Route("/static/{path:path}", server.web.static, methods=["GET", "HEAD"]),
         Route("/sw.js", server.web.service_worker),

@@ -277,6 +277,20 @@ def _bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
+async def seat_and_room(server: Server, request: Request) -> tuple[Room, int] | Response:
+    """The room of the URL and the seat of the request's ``Authorization: Bearer TOKEN``, or a refusal."""
+    from tischrunde.server.app import _error  # app imports this module
+
+    room = await server._lookup(request)
+    if isinstance(room, Response):
+        return room
+    token = _bearer(request)
+    seat = None if token is None else room.seat_of(security.hash_token(token))
+    if seat is None:
+        return _error(401, "not_a_seat", "send the Authorization: Bearer token of a seat in this room")
+    return room, seat
+
+
 def picture_url(code: str, picture_id: str) -> str:
     return f"/api/rooms/{code}/pictures/{picture_id}"
 
@@ -290,14 +304,7 @@ def picture_routes(server: Server) -> list[Route]:
     uploads = security.Throttle(UPLOADS_PER_MINUTE, 60.0)  # per room
 
     async def seat_of(request: Request) -> tuple[Room, int] | Response:
-        room = await server._lookup(request)
-        if isinstance(room, Response):
-            return room
-        token = _bearer(request)
-        seat = None if token is None else room.seat_of(security.hash_token(token))
-        if seat is None:
-            return _error(401, "not_a_seat", "send the Authorization: Bearer token of a seat in this room")
-        return room, seat
+        return await seat_and_room(server, request)
 
     async def as_host(request: Request) -> Room | Response:
         found = await seat_of(request)
