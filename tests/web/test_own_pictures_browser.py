@@ -10,7 +10,9 @@ game then deals only her photos: every phone's grid shows the room's own picture
 from __future__ import annotations
 
 import io
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -123,4 +125,50 @@ def test_the_host_uploads_15_photos_and_three_phones_play_a_round_on_them(
     scout.click("#stl-name")
     for page in pages:
         expect(page.locator("#ranking")).to_be_visible()
+    assert not problems, problems
+
+
+def test_own_words_and_a_deck_file_go_from_one_room_to_another(browser: Browser, server: str) -> None:
+    problems: list[str] = []
+    a = _phone(browser, problems)
+    a.goto(server + "/")
+    a.click("[data-game=stella]")
+    a.fill("#create-name", "Anna")
+    a.click("#create-button")
+    expect(a.locator("#own-words")).to_be_visible()
+    a.fill("#own-words-text", "Oma, Garten, Hund")
+    a.click("#own-words-save")
+    expect(a.locator("#own-errors")).to_have_text("Zeile 1: ein oder zwei Wörter pro Karte")
+    hostile = "<img src=x onerror=alert(1)>"
+    a.fill("#own-words-text", f"Oma, Garten\nUrlaub\n{hostile}")
+    a.click("#own-words-save")
+    expect(a.locator("#own-words-count")).to_have_text("3 eigene im Spiel.")
+    expect(a.locator("#own-words-text")).to_have_value(f"Oma, Garten\nUrlaub\n{hostile}")
+    with a.expect_download() as download:
+        a.click("#own-deck-save")
+    deck = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert deck == {
+        "tischrunde_deck": 1,
+        "stella_words": [["Oma", "Garten"], ["Urlaub"], [hostile]],
+        "wordland_categories": [],
+    }
+
+    # Ben (English) hosts a Wordland room and loads a deck file with categories: first a broken one
+    b = _phone(browser, problems, "en-US")
+    b.goto(server + "/")
+    b.click("[data-game=wordland]")
+    b.fill("#create-name", "Ben")
+    b.click("#create-button")
+    expect(b.locator("#own-categories")).to_be_visible()
+    broken = b'{"tischrunde_deck": 1,\n "wordland_categories": [\n'
+    b.set_input_files(
+        "#own-deck-file", {"name": "deck.json", "mimeType": "application/json", "buffer": broken}
+    )
+    expect(b.locator("#own-errors")).to_contain_text("The deck file is faulty: line 3")
+    deck["wordland_categories"] = [{"title": "Grandma's kitchen", "words": ["pot", "ladle"]}]
+    good = json.dumps(deck).encode()
+    b.set_input_files("#own-deck-file", {"name": "deck.json", "mimeType": "application/json", "buffer": good})
+    expect(b.locator("#own-notice")).to_have_text("Deck file loaded: 1 cards.")
+    expect(b.locator("#own-categories-text")).to_have_value("Grandma's kitchen: pot, ladle")
+    expect(b.locator("#own-categories-count")).to_have_text("1 of your own in the game.")
     assert not problems, problems

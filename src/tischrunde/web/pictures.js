@@ -64,9 +64,6 @@ register({
     "own.err.title": "ein Titel vor dem Doppelpunkt",
     "err.bots_need_tags": "Bots können mit euren eigenen Bildern nicht spielen (sie haben keine Stichwörter). Bots entfernen oder „eigene Bilder“ auf „off“ stellen.",
     "err.too_few_pictures": "Für ein Spiel nur mit euren Bildern braucht es mindestens 15 (oder „mixed“/„off“ wählen).",
-    "optname.stella.own_pictures": "Eigene Bilder",
-    "optname.stella.own_words": "Eigene Wortkarten",
-    "optname.wordland.own_categories": "Eigene Kategorien",
   },
   en: {
     "own.pictures": "Own pictures",
@@ -116,9 +113,6 @@ register({
     "own.err.title": "a title before the colon",
     "err.bots_need_tags": "Bots can't play with your own pictures (they have no tags). Remove the bots or set “own pictures” to “off”.",
     "err.too_few_pictures": "A game on your pictures only needs at least 15 (or choose “mixed” or “off”).",
-    "optname.stella.own_pictures": "Own pictures",
-    "optname.stella.own_words": "Own word cards",
-    "optname.wordland.own_categories": "Own categories",
   },
 });
 
