@@ -186,3 +186,38 @@ def test_a_bad_deck_file_over_http_changes_nothing(client: TestClient) -> None:
     assert answer.status_code == 400
     assert answer.json()["field"] == "stella_words[1]" and "stella_words[1]" in answer.json()["message"]
     assert client.get(f"/api/rooms/{code}/deck", headers=auth(tokens[0])).json()["stella_words"] == [["Mond"]]
+
+
+def test_a_wordland_bot_says_the_words_of_a_rooms_own_category() -> None:
+    from tischrunde.bots import make_bot
+    from tischrunde.games.wordland.model import Say
+
+    game = wordland.GAME
+    own = [{"title": "Onkel Karls Hobbys", "words": ["angeln", "kegeln", "skat", "wandern", "segeln"]}]
+    config = Config(game="wordland", players=3, seed=3, options={"own_categories": own, "difficulty": "easy"})
+    state = game.new(config)
+    queen = next(s for s in range(3) if game.view(state, s)["category_choice"])
+    choice = [c["id"] for c in game.view(state, queen)["category_choice"]]
+    index = next(i for i, c in enumerate(choice) if c.startswith("own-"))
+    state, _ = game.apply(state, queen, game.decode_action({"type": "choose_category", "index": index}), 1)
+    t = 1
+    for _ in range(20):  # the bet and the like, until someone has to say a word
+        says = [
+            s
+            for s in game.active_seats(state)
+            if any(isinstance(a, Say) for a in game.legal_actions(state, s))
+        ]
+        if says:
+            break
+        seat = min(game.active_seats(state))
+        t += 1
+        state, _ = game.apply(state, seat, game.legal_actions(state, seat)[0], t)
+    seat = says[0]
+    bot = make_bot("wordland", "word", seat, 7)
+    said = None
+    for now in range(t, t + 60_000, 500):
+        decision = bot.decide(game.view(state, seat), game.legal_actions(state, seat), now)
+        if decision is not None and isinstance(decision.action, Say):
+            said = decision.action.word
+            break
+    assert said is not None and said.lower() in own[0]["words"]

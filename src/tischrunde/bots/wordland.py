@@ -267,7 +267,7 @@ class WordBot(Bot):
                 key = word_key(window["word"])
                 # a word the bot does not know (rare by the frequency table) is doubted less than one
                 # that is not in the category lexicon at all
-                if key in vocabulary:
+                if key in vocabulary or not lexicon:  # a room's own category may list no words
                     rate = 0.0
                 elif key in lexicon:
                     rate = self.doubt_rate
@@ -286,7 +286,8 @@ class WordBot(Bot):
         against = False
         if word is not None and view["category"] is not None:
             key = word_key(word)
-            if key not in lexicon_keys(view["category"]["id"], view["language"]):
+            lexicon = lexicon_keys(view["category"]["id"], view["language"])
+            if lexicon and key not in lexicon:  # an own category without words: no grounds to doubt
                 # a word the bot knows from elsewhere does not fit; an unknown one gets the benefit of doubt
                 against = key in all_lexicon_keys(view["language"]) or self.random() < 0.5
         return Decision(Vote(against), self.sample(self.pace.choose))

@@ -707,7 +707,8 @@ class Server:
 
         in_lobby = require_lobby
         # --- a Stella room's own pictures (issue 14): dealt at start, no bots on them (pictures.deal)
-        uploads = await self.manager.store.picture_ids(room.code) if spec.name == "stella" else []
+        stella = spec.name == "stella" and op in ("start", "restart", "add_bot")
+        uploads = await self.manager.store.picture_ids(room.code) if stella else []
 
         def begin(row: RoomRow) -> None:
             start_game(row, game, clock())

@@ -16,6 +16,9 @@ HTTP (JSON):
                                          -> the record of finished game n (``tischrunde replay`` reads
                                             it); 404 unknown_game while n is not finished (a record
                                             holds every hidden card)
+    POST/GET/DELETE /api/rooms/{code}/pictures[/{id}]
+                                         -> a Stella room's own pictures (server/pictures.py)
+    GET/POST /api/rooms/{code}/deck      -> own words / categories as a deck file (server/owncontent.py)
     GET  /r/{code}                       -> the web app, opened on that room
     WS   /ws                             -> this protocol
 
