@@ -25,7 +25,8 @@ shuffled; when a game needs more pictures than were uploaded, pictures that have
 row whenever every upload is on the table. ``mixed``: the uploads shuffled into the built-in deck. ``off`` (or no
 uploads): the built-in deck. The deck goes to the engine as ``Config.decks["pictures"]``: an own picture
 card is ``OWN_BASE + k`` and shows ``RoomRow.game_pictures[k]`` (the list the room's ``RoomInfo.pictures``
-carries), a built-in one keeps its id. Both are kept in the room row, so a restart replays the same game.
+carries, sorted by picture id so that it tells nobody the order of the face-down pile), a built-in one keeps
+its id. Both are kept in the room row, so a restart replays the same game.
 Bots score pictures by their tags, which uploads do not have: ``add_bot`` and ``start`` refuse bots while
 the room would deal its own pictures (``bots_need_tags``).
 """
@@ -243,14 +244,20 @@ def deal(row: RoomRow, uploads: list[str]) -> None:
         cards = list(mixed)
     else:
         cards = _only_own(list(own), list(builtin), row.options)
-    ids: list[int] = []
+    # own cards are numbered in the order of their pictures' ids, not in the order they are dealt: every seat
+    # sees RoomInfo.pictures, and the pile's order stays hidden in the engine
+    seen: dict[str, int] = {}
+    dealt: list[tuple[str, int] | int] = []
     for card in cards:
         if isinstance(card, str):
-            ids.append(OWN_BASE + len(row.game_pictures))
-            row.game_pictures.append(card)
+            seen[card] = seen.get(card, -1) + 1
+            dealt.append((card, seen[card]))
         else:
-            ids.append(card)
-    row.decks = {"pictures": ids}
+            dealt.append(card)
+    numbered = sorted(c for c in dealt if isinstance(c, tuple))
+    number = {c: OWN_BASE + k for k, c in enumerate(numbered)}
+    row.game_pictures = [picture for picture, _ in numbered]
+    row.decks = {"pictures": [number[c] if isinstance(c, tuple) else c for c in dealt]}
 
 
 def _only_own(own: list[str], builtin: list[int], options: dict[str, Any]) -> list[str | int]:
