@@ -701,7 +701,7 @@ def test_options_are_documented_and_every_ours_rule_is_an_option() -> None:
     names = {o.name for o in GAME.spec.options}
     assert names == {
         "difficulty", "timer_s", "objection_s", "vote_s", "choose_s", "fold_umlauts", "input", "scoring",
-        "hatter_scope", "bonus_when_out", "rounds", "wrong_word", "round_pause_ms",
+        "hatter_scope", "bonus_when_out", "rounds", "wrong_word", "round_pause_ms", "own_categories",
     }  # fmt: skip
     assert GAME.spec.option("wrong_word").default == "out"
     assert GAME.spec.option("wrong_word").source == "seed"

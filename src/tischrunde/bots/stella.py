@@ -149,11 +149,11 @@ class AssociationBot(Bot):
 
     def _choose_word(self, choices: dict[str, list[str]], grid: list[int]) -> Action:
         clarity = []
-        for i in range(2):
+        for i in range(len(choices["de"])):  # a room's own card may hold one word
             word = {"de": choices["de"][i], "en": choices["en"][i]}
             ranked = sorted(self.scores(word, grid), reverse=True)
             clarity.append(sum(ranked[:3]) + self.random() * 0.5)
-        return ChooseWord(0 if clarity[0] >= clarity[1] else 1)
+        return ChooseWord(max(range(len(clarity)), key=lambda i: (clarity[i], -i)))
 
     def _mark(self, view: dict[str, Any], grid: list[int]) -> Action:
         fit = self.scores(view["word"], grid)

@@ -37,7 +37,7 @@ from tischrunde.games.wordland import (
     Say,
     Vote,
 )
-from tischrunde.games.wordland.content import categories, category_index, frequencies, letters_of, word_key
+from tischrunde.games.wordland.content import categories, category, frequencies, letters_of, word_key
 
 #: level -> (share of each lexicon known, objection rate for words outside the category)
 LEVELS: dict[str, tuple[float, float]] = {
@@ -74,7 +74,7 @@ def written(word: str, category_id: str, language: str) -> str:
 @cache
 def known_words(category_id: str, language: str, share: float) -> tuple[str, ...]:
     """The ``share`` most frequent words of a category lexicon (at least ten)."""
-    words = category_index()[category_id].words[language]
+    words = category(category_id).words[language]
     freq = frequencies()[language]
     ranked = sorted(words, key=lambda w: -freq.get(w, 0))
     return tuple(ranked[: max(10, round(share * len(ranked)))])
@@ -82,7 +82,7 @@ def known_words(category_id: str, language: str, share: float) -> tuple[str, ...
 
 @cache
 def lexicon_keys(category_id: str, language: str) -> frozenset[str]:
-    return frozenset(word_key(w) for w in category_index()[category_id].words[language])
+    return frozenset(word_key(w) for w in category(category_id).words[language])
 
 
 @cache
@@ -267,7 +267,7 @@ class WordBot(Bot):
                 key = word_key(window["word"])
                 # a word the bot does not know (rare by the frequency table) is doubted less than one
                 # that is not in the category lexicon at all
-                if key in vocabulary:
+                if key in vocabulary or not lexicon:  # a room's own category may list no words
                     rate = 0.0
                 elif key in lexicon:
                     rate = self.doubt_rate
@@ -286,7 +286,8 @@ class WordBot(Bot):
         against = False
         if word is not None and view["category"] is not None:
             key = word_key(word)
-            if key not in lexicon_keys(view["category"]["id"], view["language"]):
+            lexicon = lexicon_keys(view["category"]["id"], view["language"])
+            if lexicon and key not in lexicon:  # an own category without words: no grounds to doubt
                 # a word the bot knows from elsewhere does not fit; an unknown one gets the benefit of doubt
                 against = key in all_lexicon_keys(view["language"]) or self.random() < 0.5
         return Decision(Vote(against), self.sample(self.pace.choose))

@@ -31,9 +31,10 @@ from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError
 from tischrunde.core.game import Config, Game, Timeout
 from tischrunde.core.records import Entry, Record, dumps
-from tischrunde.server import publicurl, security
+from tischrunde.server import pictures, publicurl, security
 from tischrunde.server.content import CONTENT_ROUTES
 from tischrunde.server.gcpolicy import keep_gc
+from tischrunde.server.owncontent import owncontent_routes
 from tischrunde.server.pictures import picture_routes
 from tischrunde.server.protocol import (
     MAX_FRAME_BYTES,
@@ -706,19 +707,35 @@ class Server:
             return frame.seat
 
         in_lobby = require_lobby
+        # --- a Stella room's own pictures (issue 14): dealt at start, no bots on them (pictures.deal)
+        stella = spec.name == "stella" and op in ("start", "restart", "add_bot")
+        uploads = await self.manager.store.picture_ids(room.code) if stella else []
+
+        def begin(row: RoomRow) -> None:
+            start_game(row, game, clock())
+            try:
+                pictures.deal(row, uploads)
+            except pictures.DealRefused as exc:
+                raise ProtocolError(exc.code, exc.message) from exc
+
+        if op == "add_bot" and spec.name == "stella":
+            why = pictures.bots_refused(room.row.options, len(uploads))
+            if why is not None:
+                raise ProtocolError("bots_need_tags", why)
+        # --- end of own pictures
 
         if op == "start":
 
             def change(row: RoomRow) -> None:
                 in_lobby(row)
-                start_game(row, game, clock())
+                begin(row)
 
         elif op == "restart":
 
             def change(row: RoomRow) -> None:
                 if row.status != "over":
                     raise ProtocolError("game_running", "a new game can start once this one is over")
-                start_game(row, game, clock())
+                begin(row)
 
         elif op == "kick":
 
@@ -1110,6 +1127,7 @@ def create_app(
         Route("/api/rooms/{code}/games/{n:int}/record.json", server.game_record),
         *CONTENT_ROUTES,
         *picture_routes(server),
+        *owncontent_routes(server),
         WebSocketRoute("/ws", server.websocket),
         Route("/static/{path:path}", server.web.static, methods=["GET", "HEAD"]),
         Route("/sw.js", server.web.service_worker),

@@ -17,6 +17,18 @@ the ids, can fetch it. Refused, with a code and a message naming the reason: fil
 WebP (``unsupported_type``; SVG and HTML get ``not_an_image``), ``too_large`` bodies, ``truncated`` and
 ``corrupt`` files, ``too_many_pixels`` and ``decompression_bomb``. The pictures live in the store (SQLite or
 Redis, so every process serves them) until ``Store.drop_pictures``.
+
+Dealing (``deal``, when a Stella game starts): Stella's option ``own_pictures`` says how the room's uploads
+are used. ``only`` (the default; it needs at least ``MIN_PICTURES``): the game's picture deck is the uploads,
+shuffled; when a game needs more pictures than were uploaded, pictures that have left the table come back
+(the row that leaves now never comes straight back); with fewer than 20 uploads, built-in pictures fill a
+row whenever every upload is on the table. ``mixed``: the uploads shuffled into the built-in deck. ``off`` (or no
+uploads): the built-in deck. The deck goes to the engine as ``Config.decks["pictures"]``: an own picture
+card is ``OWN_BASE + k`` and shows ``RoomRow.game_pictures[k]`` (the list the room's ``RoomInfo.pictures``
+carries, sorted by picture id so that it tells nobody the order of the face-down pile), a built-in one keeps
+its id. Both are kept in the room row, so a restart replays the same game.
+Bots score pictures by their tags, which uploads do not have: ``add_bot`` and ``start`` refuse bots while
+the room would deal its own pictures (``bots_need_tags``).
 """
 
 from __future__ import annotations
@@ -27,7 +39,7 @@ import io
 import re
 import time
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -35,7 +47,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from tischrunde.core import rng
+from tischrunde.games.stella.content import COLUMNS, GRID_SIZE, PICTURE_COUNT, ROW_NAMES
 from tischrunde.server import security
+from tischrunde.server.store import RoomRow
 
 if TYPE_CHECKING:
     from tischrunde.server.app import Server
@@ -52,6 +67,8 @@ UPLOADS_PER_MINUTE = 120
 MIN_PICTURES = 15
 MAX_PICTURES = 300
 JPEG_QUALITY = 85
+#: the card id of the first own picture of a game (built-in pictures are 0..PICTURE_COUNT-1)
+OWN_BASE = 1000
 _ID = re.compile(r"[0-9a-f]{32}")
 _FORMATS = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
 _json = msgspec.json.Encoder()
@@ -171,9 +188,114 @@ def _band_range(image: Image.Image) -> tuple[float, float]:
     return low, high
 
 
+# --- dealing -------------------------------------------------------------------------------------
+
+
+class DealRefused(Exception):
+    """The game cannot start on the room's pictures; ``code`` names the reason (see ``deal``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def own_mode(options: dict[str, Any], uploads: int) -> str:
+    """How the room deals its uploads now: ``only``, ``mixed``, or ``off`` (also when there are none)."""
+    mode = str(options.get("own_pictures", "only"))
+    return "off" if uploads == 0 else mode
+
+
+def bots_refused(options: dict[str, Any], uploads: int) -> str | None:
+    """Why no bot may sit at this Stella table (the room deals own pictures), or None."""
+    if own_mode(options, uploads) == "off":
+        return None
+    return (
+        "bots choose pictures by their hidden tags, and uploaded pictures have none: remove the room's "
+        "own pictures or set the option own_pictures to off to play with bots"
+    )
+
+
+def deal(row: RoomRow, uploads: list[str]) -> None:
+    """Stack the picture deck of the game that ``rooms.start_game`` has just begun (rules: module docstring).
+
+    Raises DealRefused (nothing saved: the room changes a copy) for too few pictures or seated bots."""
+    row.decks, row.game_pictures = None, []
+    if row.game != "stella":
+        return
+    mode = own_mode(row.options, len(uploads))
+    if mode == "off":
+        return
+    if mode == "only" and len(uploads) < MIN_PICTURES:
+        raise DealRefused(
+            "too_few_pictures",
+            f"upload at least {MIN_PICTURES} pictures (the room has {len(uploads)}), or set own_pictures "
+            "to mixed or off",
+        )
+    if any(seat.kind == "bot" for seat in row.seats):
+        raise DealRefused("bots_need_tags", bots_refused(row.options, len(uploads)) or "")
+    state = rng.seed_state(row.seed * 31 + 7)
+    own, state = rng.shuffled(state, uploads)
+    builtin, state = rng.shuffled(state, range(PICTURE_COUNT))
+    cards: list[str | int]
+    if mode == "mixed":
+        pool: list[str | int] = [*own, *builtin]
+        mixed, state = rng.shuffled(state, pool)
+        cards = list(mixed)
+    else:
+        cards = _only_own(list(own), list(builtin), row.options)
+    # own cards are numbered in the order of their pictures' ids, not in the order they are dealt: every seat
+    # sees RoomInfo.pictures, and the pile's order stays hidden in the engine
+    seen: dict[str, int] = {}
+    dealt: list[tuple[str, int] | int] = []
+    for card in cards:
+        if isinstance(card, str):
+            seen[card] = seen.get(card, -1) + 1
+            dealt.append((card, seen[card]))
+        else:
+            dealt.append(card)
+    numbered = sorted(c for c in dealt if isinstance(c, tuple))
+    number = {c: OWN_BASE + k for k, c in enumerate(numbered)}
+    row.game_pictures = [picture for picture, _ in numbered]
+    row.decks = {"pictures": [number[c] if isinstance(c, tuple) else c for c in dealt]}
+
+
+def _only_own(own: list[str], builtin: list[int], options: dict[str, Any]) -> list[str | int]:
+    """The cards a game of ``options["rounds"]`` rounds deals from ``own`` uploads, in order (the grid
+    first, then one row per later round): fresh uploads first, then those that have been off the table
+    longest; a built-in picture only when no upload is off the table."""
+    order = [ROW_NAMES.index(name) for name in str(options["row_order"]).split(",")]
+    grid: list[str | int] = list(own[:GRID_SIZE])
+    waiting: list[str] = own[GRID_SIZE:]  # off the table, next first
+    cards = list(grid)
+    spare = iter(builtin)
+    for done in range(int(options["rounds"]) - 1):
+        start = order[done % len(order)] * COLUMNS
+        leaving = grid[start : start + COLUMNS]
+        fresh: list[str | int] = [waiting.pop(0) if waiting else next(spare) for _ in range(COLUMNS)]
+        grid[start : start + COLUMNS] = fresh
+        waiting.extend(card for card in leaving if isinstance(card, str))
+        cards.extend(fresh)
+    return cards
+
+
 def _bearer(request: Request) -> str | None:
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def seat_and_room(server: Server, request: Request) -> tuple[Room, int] | Response:
+    """The room of the URL and the seat of the request's ``Authorization: Bearer TOKEN``, or a refusal."""
+    from tischrunde.server.app import _error  # app imports this module
+
+    room = await server._lookup(request)
+    if isinstance(room, Response):
+        return room
+    token = _bearer(request)
+    seat = None if token is None else room.seat_of(security.hash_token(token))
+    if seat is None:
+        return _error(401, "not_a_seat", "send the Authorization: Bearer token of a seat in this room")
+    return room, seat
 
 
 def picture_url(code: str, picture_id: str) -> str:
@@ -189,14 +311,7 @@ def picture_routes(server: Server) -> list[Route]:
     uploads = security.Throttle(UPLOADS_PER_MINUTE, 60.0)  # per room
 
     async def seat_of(request: Request) -> tuple[Room, int] | Response:
-        room = await server._lookup(request)
-        if isinstance(room, Response):
-            return room
-        token = _bearer(request)
-        seat = None if token is None else room.seat_of(security.hash_token(token))
-        if seat is None:
-            return _error(401, "not_a_seat", "send the Authorization: Bearer token of a seat in this room")
-        return room, seat
+        return await seat_and_room(server, request)
 
     async def as_host(request: Request) -> Room | Response:
         found = await seat_of(request)

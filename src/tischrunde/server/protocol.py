@@ -16,6 +16,9 @@ HTTP (JSON):
                                          -> the record of finished game n (``tischrunde replay`` reads
                                             it); 404 unknown_game while n is not finished (a record
                                             holds every hidden card)
+    POST/GET/DELETE /api/rooms/{code}/pictures[/{id}]
+                                         -> a Stella room's own pictures (server/pictures.py)
+    GET/POST /api/rooms/{code}/deck      -> own words / categories as a deck file (server/owncontent.py)
     GET  /r/{code}                       -> the web app, opened on that room
     WS   /ws                             -> this protocol
 
@@ -78,7 +81,9 @@ Server -> client:
              game (null = random); evening: every finished game of the room, newest last (GameResult:
              n = its game number, game, winners and names (seat order) as names, scores (integers,
              rounded) or null, finished_ms); wins: wins per name across the evening (bots too);
-             note: what the last set_game removed (English), or null.
+             note: what the last set_game removed (English), or null. pictures: a Stella game's own
+             picture cards (the room's uploads, dealt at start): card 1000 + k of the view shows
+             GET /api/rooms/CODE/pictures/{pictures[k]} (server/pictures.py).
     StateMsg {type:"state", version, view, legal:[action...], active:[seat...], deadline_ms|null,
               now_ms, events:[...], outcome|null}
              per connection: the view of its own seat only (spectators/table: view(None)).
@@ -91,7 +96,9 @@ bad_token, not_host, not_seated, stale_version, game_not_running (also: to_lobby
 game_running (a lobby-only host op during a game), bots_not_allowed (the game's spec.bots_in_rooms is
 false), kicked (sent to the connections of a seat the host took away; they become spectators),
 name_taken (Hello: the name is held in the room or looks like a bot's), unknown_game (HTTP: no
-finished game with that number), busy (retry), and every engine GameError code (illegal_action,
+finished game with that number), busy (retry), bots_need_tags (Stella add_bot/start while the room
+deals its uploaded pictures, which have no tags), too_few_pictures (Stella start with 1..14 uploads and
+own_pictures "only"), and every engine GameError code (illegal_action,
 not_your_turn, malformed_action, bad_config, ...).
 """
 
@@ -197,6 +204,7 @@ class RoomInfo(msgspec.Struct, frozen=True):
     evening: list[GameResult] = []
     wins: dict[str, int] = {}
     note: str | None = None
+    pictures: list[str] = []
 
 
 class ServerMsg(msgspec.Struct, frozen=True, tag_field="type"):

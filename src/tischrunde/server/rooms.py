@@ -243,6 +243,7 @@ class Room:
             evening=[past.result for past in row.evening],
             wins=evening_wins(row),
             note=row.note,
+            pictures=list(row.game_pictures),
         )
 
     def game_time(self) -> int:
@@ -726,6 +727,7 @@ def game_config(row: RoomRow) -> Config:
         seed=row.seed,
         language="en" if row.language == "en" else "de",
         options=row.options,
+        decks=row.decks,
         first_seat=row.game_first_seat,
         more_time=row.more_time,
     )

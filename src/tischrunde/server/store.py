@@ -53,8 +53,10 @@ class RoomRow(msgspec.Struct):
     ``waiting``: people who joined during a game (seated when the room is back in the lobby);
     ``first_seat``: the host's choice of who begins (None = random); ``game_first_seat``: the seat that
     began the current game (drawn at start, needed to replay it); ``evening``: the finished games;
-    ``note``: what the last ``set_game`` removed; ``more_time``: relaxed timers in percent
-    (``Config.more_time``)."""
+    ``note``: what the last ``set_game`` removed; ``decks``: the current game's stacked decks (a Stella
+    room's own pictures, dealt at start: ``pictures.deal``); ``game_pictures``: the content ids of that
+    game's own picture cards (card ``pictures.OWN_BASE + k`` shows ``game_pictures[k]``); ``more_time``:
+    relaxed timers in percent (``Config.more_time``)."""
 
     code: str
     game: str
@@ -76,6 +78,8 @@ class RoomRow(msgspec.Struct):
     more_time: int = 100
     evening: list[PastGame] = []
     note: str | None = None
+    decks: dict[str, list[Any]] | None = None
+    game_pictures: list[str] = []
 
 
 class LogEntry(msgspec.Struct, frozen=True):

@@ -1133,6 +1133,14 @@ function renderLobby() {
     page.appendChild(opts);
   }
 
+  // --- own pictures, words and categories (issue 14): web/pictures.js, loaded on demand
+  if (host && ["stella", "wordland"].includes(info.game)) {
+    if (!app.ownContent) app.ownContent = import("./pictures.js").then((m) => (app.ownContent = m) && render(), () => null);
+    const own = app.ownContent.ownContentBox ? app.ownContent.ownContentBox({ info, host, token: loadToken(info.code), hostOp, rerender: render }) : null;
+    if (own) page.appendChild(own);
+  }
+  // --- end of own content
+
   const foot = el("footer", { class: "dock" });
   if (host) {
     // the module may know more than the overall minimum (Emojito: each mode has its own counts)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import functools
 from itertools import permutations
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
+from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import OptionSpec
 
 ROWS = 3
@@ -20,7 +22,13 @@ SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
 ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
 DARK_FALL_RULES = ("official", "one_per_card", "half")
+#: how a room deals the pictures its host uploaded (the server stacks them as ``decks.pictures``)
+OWN_PICTURE_MODES = ("only", "mixed", "off")
 PHASES = ("word", "mark", "reveal", "round_over", "over")
+#: a room's own word cards (option ``own_words``): card ids OWN_WORD_BASE + i, at most MAX_OWN_WORDS
+OWN_WORD_BASE = 1000
+MAX_OWN_WORDS = 200
+MAX_WORD_CHARS = 40
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
 
 
@@ -111,6 +119,26 @@ def word_cards() -> tuple[WordCard, ...]:
     return tuple(cards)
 
 
+def check_own_words(value: Any) -> tuple[tuple[str, ...], ...]:
+    """The option ``own_words`` as word cards (one or two words each, stripped), or a ConfigError naming the
+    card: a list of at most MAX_OWN_WORDS lists of 1 or 2 distinct printable words of 1..MAX_WORD_CHARS."""
+    if not isinstance(value, list) or len(value) > MAX_OWN_WORDS:
+        raise ConfigError("options.own_words", value, f"a list of at most {MAX_OWN_WORDS} word cards")
+    cards = []
+    for i, card in enumerate(value):
+        field = f"options.own_words[{i}]"
+        if not isinstance(card, list) or not 1 <= len(card) <= 2 or not all(isinstance(w, str) for w in card):
+            raise ConfigError(field, card, "a word card: a list of one or two words")
+        words = tuple(" ".join(w.split()) for w in card)
+        for word, given in zip(words, card, strict=True):
+            if not 1 <= len(word) <= MAX_WORD_CHARS or not given.strip().isprintable():
+                raise ConfigError(field, card, f"words of 1 to {MAX_WORD_CHARS} printable characters")
+        if len(words) == 2 and words[0].casefold() == words[1].casefold():
+            raise ConfigError(field, card, "two different words (or just one)")
+        cards.append(words)
+    return tuple(cards)
+
+
 #: every rule option ([ours] rules and the seed's alternatives), with German and English texts
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -190,6 +218,26 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "exist); a room's own pictures are stacked as a deck instead.",
         description_de=f"Größe des Bilderstapels (Nummern 0..n-1, höchstens die {PICTURE_COUNT} vorhandenen "
         "Bilder); eigene Bilder eines Raums werden als Stapel vorgegeben.",
+    ),
+    OptionSpec(
+        name="own_words",
+        default=[],
+        description_en=f"The room's own word cards, dealt before the built-in ones: a list of cards, each one "
+        f"or two words (at most {MAX_OWN_WORDS} cards, words up to {MAX_WORD_CHARS} characters).",
+        description_de=f"Eigene Wortkarten des Raums, vor den eingebauten ausgeteilt: eine Liste von Karten mit "
+        f"je einem oder zwei Wörtern (höchstens {MAX_OWN_WORDS} Karten, Wörter bis {MAX_WORD_CHARS} Zeichen).",
+    ),
+    OptionSpec(
+        name="own_pictures",
+        default="only",
+        choices=OWN_PICTURE_MODES,
+        description_en="A room's uploaded pictures (at least 15): only = the game deals from them (with fewer than "
+        "20, built-in pictures fill a row whenever all uploads are on the table); mixed = shuffled into "
+        "the built-in deck; off = the built-in deck only. Bots cannot play on uploaded pictures.",
+        description_de="Die hochgeladenen Bilder eines Raums (mindestens 15): only = nur sie werden "
+        "ausgeteilt (bei weniger als 20 füllen eingebaute Bilder eine Reihe, wenn alle "
+        "hochgeladenen ausliegen); mixed = unter die eingebauten gemischt; off = nur die eingebauten. Bots können mit "
+        "hochgeladenen Bildern nicht spielen.",
     ),
     OptionSpec(
         name="round_pause_ms",

@@ -14,10 +14,12 @@ from tischrunde.games.stella.content import (
     COLUMNS,
     GRID_SIZE,
     OPTIONS,
+    OWN_WORD_BASE,
     ROW_NAMES,
     ROWS,
     SPARK_POINTS,
     SUPER_SPARK_POINTS,
+    check_own_words,
     word_cards,
 )
 
@@ -110,6 +112,22 @@ class StellaState(msgspec.Struct, frozen=True):
     round_pause_ms: int = 0
     round_until: int = 0  # phase round_over: when the next round starts
     last_t: int = 0
+    own_words: tuple[tuple[str, ...], ...] = ()  # option own_words: card OWN_WORD_BASE + i
+
+
+def card_words(state: StellaState, card: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words (German, English) of a word card: a built-in one, or one of the room's own (the same words
+    in both languages; one or two)."""
+    if card >= OWN_WORD_BASE:
+        own = state.own_words[card - OWN_WORD_BASE]
+        return own, own
+    built = word_cards()[card]
+    return built.de, built.en
+
+
+def _word_ids(own: int) -> list[int]:
+    """Every word card id of a game with ``own`` own cards."""
+    return [*range(len(word_cards())), *range(OWN_WORD_BASE, OWN_WORD_BASE + own)]
 
 
 def _replace(state: StellaState, **changes: Any) -> StellaState:
@@ -213,18 +231,20 @@ class Stella(Game[StellaState]):
                 options["picture_count"],
                 f"at least {needed_pictures} for this many rounds",
             )
+        own = check_own_words(options["own_words"])
         if "words" in decks:
             words = decks["words"]
-            total = len(word_cards())
+            known = set(_word_ids(len(own)))
             if (
-                not all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < total for w in words)
+                not all(isinstance(w, int) and not isinstance(w, bool) and w in known for w in words)
                 or len(set(words)) != len(words)
                 or len(words) < options["rounds"]
             ):
                 raise ConfigError(
                     "decks.words",
                     words,
-                    f"at least {options['rounds']} distinct word card ids 0..{total - 1}",
+                    f"at least {options['rounds']} distinct word card ids 0..{len(word_cards()) - 1} "
+                    f"(own cards {OWN_WORD_BASE}..)",
                 )
 
     def new(self, config: Config) -> StellaState:
@@ -235,10 +255,14 @@ class Stella(Game[StellaState]):
             pictures = tuple(decks["pictures"])
         else:
             pictures, state = rng.shuffled(state, range(options["picture_count"]))
+        own_words = check_own_words(options["own_words"])
         if "words" in decks:
             words = tuple(decks["words"])[: options["rounds"]]
         else:
             all_words, state = rng.shuffled(state, range(len(word_cards())))
+            if own_words:  # the room's own cards come first, in an order of their own
+                mine, state = rng.shuffled(state, range(OWN_WORD_BASE, OWN_WORD_BASE + len(own_words)))
+                all_words = (*mine, *all_words)
             words = all_words[: options["rounds"]]
         n = config.players
         zeros = (0,) * n
@@ -257,6 +281,7 @@ class Stella(Game[StellaState]):
             scout=config.first_seat or 0,
             picture_deck=pictures[GRID_SIZE:],
             word_cards=words,
+            own_words=own_words,
             grid=pictures[:GRID_SIZE],
             marks=(None,) * n,
             fallen=(False,) * n,
@@ -306,7 +331,7 @@ class Stella(Game[StellaState]):
         if seat not in self.active_seats(state):
             return []
         if state.phase == "word":
-            return [ChooseWord(0), ChooseWord(1)]
+            return [ChooseWord(i) for i in range(len(card_words(state, state.word_cards[state.round])[0]))]
         if state.phase == "reveal":
             return [Reveal(p) for p in _unnamed_marks(state, seat)]
         return self._mark_sample(state, seat)
@@ -398,14 +423,14 @@ class Stella(Game[StellaState]):
             raise NotYourTurnError(
                 f"only the scout (seat {state.scout}) chooses the word", code="not_scout", rule="word"
             )
-        if action.index not in (0, 1):
+        de, en = card_words(state, state.word_cards[state.round])
+        if not 0 <= action.index < len(de):
             raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
-        card = word_cards()[state.word_cards[state.round]]
         deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
         new = _replace(
             state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None
         )
-        word = {"de": card.de[action.index], "en": card.en[action.index]}
+        word = {"de": de[action.index], "en": en[action.index]}
         return new, [Event("word_chosen", seat, {"word": word})]
 
     def _mark(self, state: StellaState, seat: int, action: Mark, t: int) -> tuple[StellaState, list[Event]]:
@@ -586,13 +611,13 @@ class Stella(Game[StellaState]):
     def view(self, state: StellaState, seat: int | None) -> dict[str, Any]:
         n = state.config.players
         over = state.phase == "over"
-        card = word_cards()[state.word_cards[state.round]]
+        de, en = card_words(state, state.word_cards[state.round])
         word = None
         if state.word_index >= 0 and not over:
-            word = {"de": card.de[state.word_index], "en": card.en[state.word_index]}
+            word = {"de": de[state.word_index], "en": en[state.word_index]}
         choices = None
         if seat == state.scout and not over:
-            choices = {"de": list(card.de), "en": list(card.en)}
+            choices = {"de": list(de), "en": list(en)}
         my_marks = None
         if seat is not None and not over and state.marks[seat] is not None:
             my_marks = list(state.marks[seat] or ())
@@ -634,10 +659,10 @@ class Stella(Game[StellaState]):
             "round_points": round_points,
             "score_table": [list(h.points) for h in state.history],
             "scores": list(state.scores),
-            "history": [_summary_view(h) for h in state.history],
+            "history": [_summary_view(state, h) for h in state.history],
             "deadline": self.due_at(state),
             "round_until": state.round_until if state.phase == "round_over" else None,
-            "last_round": _summary_view(state.history[-1]) if state.phase == "round_over" else None,
+            "last_round": _summary_view(state, state.history[-1]) if state.phase == "round_over" else None,
             "pictures_left": len(state.picture_deck),
             "winners": outcome.winners if outcome else None,
         }
@@ -666,7 +691,7 @@ class Stella(Game[StellaState]):
         # the upcoming word cards (and the current one, until the scout has chosen, for everyone else)
         keep = state.round + (1 if state.word_index >= 0 or seat == state.scout else 0)
         used = set(state.word_cards[:keep])
-        pool, r = rng.shuffled(r, [w for w in range(len(word_cards())) if w not in used])
+        pool, r = rng.shuffled(r, [w for w in _word_ids(len(state.own_words)) if w not in used])
         words = (*state.word_cards[:keep], *pool[: len(state.word_cards) - keep])
         marks = list(state.marks)
         named = {rv.position for rv in state.reveals}
@@ -742,12 +767,12 @@ def _reveal_view(r: RevealResult) -> dict[str, Any]:
     }
 
 
-def _summary_view(h: RoundSummary) -> dict[str, Any]:
-    card = word_cards()[h.word_card]
+def _summary_view(state: StellaState, h: RoundSummary) -> dict[str, Any]:
+    de, en = card_words(state, h.word_card)
     return {
         "round": h.round + 1,
         "scout": h.scout,
-        "word": {"de": card.de[h.word_index], "en": card.en[h.word_index]} if h.word_index >= 0 else None,
+        "word": {"de": de[h.word_index], "en": en[h.word_index]} if h.word_index >= 0 else None,
         "counts": list(h.counts),
         "dark": h.dark if h.dark >= 0 else None,
         "reveals": [_reveal_view(r) for r in h.reveals],

@@ -100,11 +100,15 @@ from tischrunde.core.game import (
 )
 from tischrunde.games.wordland.content import (
     COLOURS,
+    MAX_OWN_CATEGORIES,
     categories,
+    category,
     category_index,
+    check_own_categories,
     letter_cards,
     letters_of,
     lexicon_letters,
+    register_own,
     word_key,
 )
 from tischrunde.games.wordland.judging import (
@@ -263,6 +267,15 @@ OPTIONS = (
         choices=("out", "retry"),
     ),
     OptionSpec(
+        "own_categories",
+        [],
+        "The room's own category cards, dealt before the built-in ones: a list of {title, words}; the words "
+        f"(optional) are ones that fit, which bots say and the round's end shows (at most {MAX_OWN_CATEGORIES}).",
+        "Eigene Kategoriekarten des Raums, vor den eingebauten ausgeteilt: eine Liste aus {title, words}; die "
+        "Wörter (freiwillig) passen, Bots nennen sie und das Rundenende zeigt sie "
+        f"(höchstens {MAX_OWN_CATEGORIES}).",
+    ),
+    OptionSpec(
         "round_pause_ms",
         6000,
         "How long (ms) the round's result stays on the table before the next round (0 = no pause); the "
@@ -348,8 +361,9 @@ class Wordland(Game[State]):
                     chars,
                     f"{config.players} distinct of {allowed}, {QUEEN!r} first (dealt from first_seat on)",
                 )
+        own = check_own_categories(options["own_categories"])
         if "categories" in decks:
-            known = category_index()
+            known = {*category_index(), *(c.id for c in own)}
             cats = decks["categories"]
             if not isinstance(cats, list) or not cats or any(c not in known for c in cats):
                 raise ConfigError("decks.categories", cats, "a list of category ids")
@@ -394,10 +408,15 @@ class Wordland(Game[State]):
         # the Queen goes to the youngest player [seed]: Config.first_seat; the others follow clockwise
         first = config.first_seat or 0
         characters = tuple(dealt_order[(s - first) % n] for s in range(n))
+        own = check_own_categories(resolved["own_categories"])
+        register_own(own)
         if "categories" in decks:
             category_deck = tuple(decks["categories"])
         else:
             category_deck, r = rng.shuffled(r, [c.id for c in categories()])
+            if own:  # the room's own cards come first, in an order of their own
+                mine, r = rng.shuffled(r, [c.id for c in own])
+                category_deck = (*mine, *category_deck)
         letter_decks = []
         for colour in COLOURS:
             name = f"letters_{colour}"
@@ -1190,10 +1209,9 @@ class Wordland(Game[State]):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         lang = state.config.language
         n = len(state.out)
-        index = category_index()
 
         def card(cid: str | None) -> dict[str, str] | None:
-            return None if cid is None else {"id": cid, "title": index[cid].title[lang]}
+            return None if cid is None else {"id": cid, "title": category(cid).title[lang]}
 
         queen = seat_of(state, QUEEN)
         caterpillar = seat_of(state, CATERPILLAR)

@@ -13,6 +13,7 @@ Files under ``tischrunde/games/data/wordland/``:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import unicodedata
 from functools import cache
@@ -20,6 +21,8 @@ from importlib import resources
 from typing import Any
 
 import msgspec
+
+from tischrunde.core.errors import ConfigError
 
 LANGUAGES = ("de", "en")
 COLOURS = ("blue", "purple", "green", "red")
@@ -74,6 +77,83 @@ def category_index() -> dict[str, Category]:
     return {c.id: c for c in categories()}
 
 
+# ---- a room's own categories (option own_categories) -------------------------------------------
+
+MAX_OWN_CATEGORIES = 100
+MAX_TITLE_CHARS = 60
+MAX_OWN_WORDS = 300  # per category
+MAX_ALL_OWN_WORDS = 1500  # all own categories together
+MAX_WORD_CHARS = 40
+#: own categories by id, registered when a game with them starts (content-addressed: the same card, the
+#: same id in every process; bots and ``could_have_said`` find their words here)
+_OWN: dict[str, Category] = {}
+
+
+def _tidy(text: str) -> str:
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def check_own_categories(value: Any) -> tuple[Category, ...]:
+    """The option ``own_categories`` as category cards (id ``own-`` + a hash of the card), or a ConfigError
+    naming the card: a list of at most MAX_OWN_CATEGORIES objects ``{"title": str, "words": [str...]}``
+    (words optional: the ones that fit, which bots say and ``could_have_said`` shows)."""
+    if not isinstance(value, list) or len(value) > MAX_OWN_CATEGORIES:
+        raise ConfigError(
+            "options.own_categories", value, f"a list of at most {MAX_OWN_CATEGORIES} categories"
+        )
+    out: list[Category] = []
+    for i, card in enumerate(value):
+        field = f"options.own_categories[{i}]"
+        if not isinstance(card, dict) or not set(card) <= {"title", "words"} or "title" not in card:
+            raise ConfigError(field, card, 'a category: {"title": "...", "words": ["...", ...]}')
+        title = card["title"]
+        if (
+            not isinstance(title, str)
+            or not 1 <= len(_tidy(title)) <= MAX_TITLE_CHARS
+            or not title.isprintable()
+        ):
+            raise ConfigError(
+                f"{field}.title", title, f"a title of 1 to {MAX_TITLE_CHARS} printable characters"
+            )
+        words = card.get("words", [])
+        if (
+            not isinstance(words, list)
+            or len(words) > MAX_OWN_WORDS
+            or not all(isinstance(w, str) for w in words)
+        ):
+            raise ConfigError(f"{field}.words", words, f"a list of at most {MAX_OWN_WORDS} words")
+        tidy = tuple(dict.fromkeys(_tidy(w).lower() for w in words))
+        for word in [*tidy, *(w.strip() for w in words)]:
+            if not 1 <= len(word) <= MAX_WORD_CHARS or not word.isprintable():
+                raise ConfigError(
+                    f"{field}.words", word, f"words of 1 to {MAX_WORD_CHARS} printable characters"
+                )
+        name = _tidy(title)
+        digest = hashlib.sha256(json.dumps([name, tidy], ensure_ascii=False).encode()).hexdigest()[:16]
+        if sum(len(c.words["de"]) for c in out) + len(tidy) > MAX_ALL_OWN_WORDS:
+            raise ConfigError(
+                f"{field}.words", len(tidy), f"at most {MAX_ALL_OWN_WORDS} words in all categories"
+            )
+        out.append(
+            Category(
+                id=f"own-{digest}", title=dict.fromkeys(LANGUAGES, name), words=dict.fromkeys(LANGUAGES, tidy)
+            )
+        )
+    return tuple(out)
+
+
+def register_own(cards: tuple[Category, ...]) -> None:
+    """Make own categories known to ``category`` (a game that deals them calls this as it starts)."""
+    for card in cards:
+        _OWN[card.id] = card
+
+
+def category(category_id: str) -> Category:
+    """A category card by id: a built-in one or a registered own one (KeyError if neither)."""
+    found = category_index().get(category_id)
+    return found if found is not None else _OWN[category_id]
+
+
 @cache
 def letter_table() -> dict[str, Any]:
     """The committed forbidden-letter table (see scripts/wordland_letters.py)."""
@@ -111,5 +191,5 @@ def lexicon_letters(
     category_id: str, language: str, fold_umlauts: bool
 ) -> tuple[tuple[str, frozenset[str]], ...]:
     """The lexicon of a category with each word's letter set, for fast filtering."""
-    words = category_index()[category_id].words[language]
+    words = category(category_id).words[language]
     return tuple((w, frozenset(letters_of(w, fold_umlauts=fold_umlauts))) for w in words)

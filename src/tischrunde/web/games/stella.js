@@ -256,6 +256,7 @@ const ui = {
   chosen: null, // the position picked to name in a reveal turn, before confirming
   zoom: null, // the position shown large
   view: null, // the last view (for error texts with the room's limits)
+  room: null, // the last RoomInfo: its `pictures` are the game's uploaded pictures (cards 1000 + k)
   lastMark: null, // the Mark action sent last
   act: null, // the shell's act and rerender, for answers that arrive outside a render
   rerender: null,
@@ -303,6 +304,7 @@ function legalOf(ctx, type) {
 function sync(ctx) {
   const view = v(ctx);
   ui.view = view;
+  ui.room = ctx.info || null;
   // a new round (or a new game, or another room) starts with nothing picked
   const key = `${ctx.info ? ctx.info.code : ""}:${view.round}:${list(view.history).length}:${grid(view).join(",")}`;
   if (key !== ui.round) {
@@ -391,7 +393,10 @@ function revealOf(view, pos) {
   return shownReveals(view).find((r) => r.position === pos) || null;
 }
 
+/** Card ids 1000 + k are the room's own uploaded pictures (RoomInfo.pictures[k]), the others built-in. */
 function pictureUrl(card) {
+  const own = ui.room && Array.isArray(ui.room.pictures) ? ui.room.pictures[card - 1000] : undefined;
+  if (typeof own === "string") return `/api/rooms/${encodeURIComponent(ui.room.code)}/pictures/${encodeURIComponent(own)}`;
   return `/api/pictures/stella/${encodeURIComponent(String(card))}.svg`;
 }
 
