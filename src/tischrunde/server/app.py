@@ -102,9 +102,16 @@ class RawSend(Middleware):
     and Starlette's error middleware outside it passes a WebSocket's ``send`` on as it is."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            scope[RAW_SEND] = send
-        await self.app(scope, receive, send)
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        scope[RAW_SEND] = send
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            # uvicorn's protocol holds the scope and ``send`` is its bound method: a reference cycle
+            # that would outlive the connection (gcpolicy)
+            scope.pop(RAW_SEND, None)
 
 
 class SecurityHeaders(Middleware):
@@ -609,7 +616,12 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
                 with contextlib.suppress(Exception):
                     await ws.close()
                 return
-            await raw_send({"type": "websocket.send", "text": frame.decode()})
+            try:
+                await raw_send({"type": "websocket.send", "text": frame.decode()})
+            except OSError:
+                # the client is gone (uvicorn's ClientDisconnected). Not raised on: a task that ends with
+                # an exception makes a reference cycle through it (gcpolicy)
+                return
 
 
 def direct_writer(ws: WebSocket) -> Callable[[bytes], bool] | None:

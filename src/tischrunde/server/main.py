@@ -9,13 +9,15 @@ from typing import Any
 import uvicorn
 
 from tischrunde.server.app import create_app
-from tischrunde.server.gcpolicy import FREEZE_S, tune_gc
+from tischrunde.server.gcpolicy import FREEZE_S, TidyHttp, TidyWebSocket, tune_gc
 from tischrunde.server.protocol import MAX_FRAME_BYTES
 
 #: how uvicorn speaks WebSocket for this app (also used by ``bench/load.py``'s instrumented server)
 WS_OPTIONS: dict[str, Any] = {
-    # the protocol app.direct_writer knows how to write frames to at once
-    "ws": "websockets-sansio",
+    # the protocol app.direct_writer knows how to write frames to at once (websockets-sansio), and
+    # uvicorn's HTTP protocol, both leaving no reference cycles behind (see gcpolicy)
+    "ws": TidyWebSocket,
+    "http": TidyHttp,
     "ws_max_size": 4 * MAX_FRAME_BYTES,
     # compressing every view for every connection costs more CPU than the bytes it saves on a LAN
     "ws_per_message_deflate": False,
