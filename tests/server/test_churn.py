@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 import uvicorn
 from procs import free_port
+from starlette.websockets import WebSocket
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.server import ServerProtocol
@@ -186,7 +187,7 @@ def _leftovers() -> list[str]:
 
 
 def _connections_alive() -> list[str]:
-    kinds = (Conn, app_module.WebSocket, WebSocketsSansIOProtocol, ServerProtocol)
+    kinds = (Conn, WebSocket, WebSocketsSansIOProtocol, ServerProtocol)
     return [type(o).__qualname__ for o in gc.get_objects() if isinstance(o, kinds)]
 
 
