@@ -353,11 +353,29 @@ def serve(
     port: Annotated[int, typer.Option(help="port")] = 8000,
     data: Annotated[Path, typer.Option(help="folder for the SQLite store")] = Path("data"),
     redis_url: Annotated[str | None, typer.Option(help="share rooms through Redis (redis://...)")] = None,
+    redis_volatile: Annotated[
+        bool,
+        typer.Option(help="accept a Redis without AOF or RDB persistence (its restart loses every room)"),
+    ] = False,
+    lobby_ttl: Annotated[
+        float, typer.Option(help="seconds after which a lobby nobody joined expires")
+    ] = 3600.0,
+    room_ttl: Annotated[
+        float, typer.Option(help="seconds after which a room nobody is connected to expires")
+    ] = 86400.0,
 ) -> None:
     """Run the web app and the game server."""
     from tischrunde.server.main import run
 
-    run(host=host, port=port, data_dir=data, redis_url=redis_url)
+    run(
+        host=host,
+        port=port,
+        data_dir=data,
+        redis_url=redis_url,
+        redis_volatile=redis_volatile,
+        lobby_ttl_s=lobby_ttl,
+        room_ttl_s=room_ttl,
+    )
 
 
 @app.command()

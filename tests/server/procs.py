@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,12 @@ def free_port() -> int:
 
 
 def start_server(
-    data: Path, port: int, redis_url: str | None = None, *, toy: bool = True
+    data: Path, port: int, redis_url: str | None = None, *, toy: bool = True, options: Sequence[str] = ()
 ) -> subprocess.Popen[bytes]:
-    """``tischrunde serve`` through the CLI (with the toy games registered unless ``toy`` is False)."""
+    """``tischrunde serve`` through the CLI (with the toy games registered unless ``toy`` is False),
+    with more ``options`` of ``serve`` if given."""
     launcher = [str(HERE / "serve_toy.py")] if toy else ["-m", "tischrunde.cli"]
-    args = [sys.executable, *launcher, "serve", "--port", str(port), "--data", str(data)]
+    args = [sys.executable, *launcher, "serve", "--port", str(port), "--data", str(data), *options]
     if redis_url is not None:
         args += ["--redis-url", redis_url]
     with open(data.parent / f"server-{port}.log", "ab") as log:

@@ -218,7 +218,10 @@ class Server:
                 created_ms=self.manager.clock(),
                 takeover_s=takeover,
             )
-            room = await self.manager.create(row)
+            try:
+                room = await self.manager.create(row)
+            except ProtocolError as exc:  # the store is unreachable: busy
+                return _error(503, exc.code, exc.message)
             if room is not None:
                 url = _room_url(request, row.code)
                 return JSONResponse(
@@ -233,7 +236,10 @@ class Server:
         if not self.throttle.allowed(client, now):
             return _error(429, "rate_limited", "too many unknown room codes, wait a minute")
         code = security.normalize_code(str(request.path_params["code"]))
-        room = None if code is None else await self.manager.get(code)
+        try:
+            room = None if code is None else await self.manager.get(code)
+        except ProtocolError as exc:  # the store is unreachable: busy
+            return _error(503, exc.code, exc.message)
         if room is None:
             self.throttle.miss(client, now)
             return _error(404, "unknown_room", "there is no room with this code")
@@ -700,18 +706,29 @@ def create_app(
     room_limit: int = 60,
     gc_freeze_s: float | None = None,
     unload_idle_s: float = 600.0,
+    lobby_ttl_s: float = 3600.0,
+    room_ttl_s: float = 86400.0,
+    redis_volatile: bool = False,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
-    ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does)."""
+    ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does).
+    ``lobby_ttl_s``, ``room_ttl_s``: when rooms expire (``rooms.expiry_reason``). ``redis_volatile``:
+    accept a Redis that persists nothing."""
     if store is None:
         if redis_url is not None:
             from tischrunde.server.store_redis import RedisStore
 
-            store = RedisStore(redis_url)
+            store = RedisStore(redis_url, volatile=redis_volatile)
         else:
             store = SQLiteStore(Path(data_dir if data_dir is not None else "data") / "tischrunde.sqlite3")
     manager = RoomManager(
-        store, clock=clock, host_grace_s=host_grace_s, tick_s=tick_s, unload_idle_s=unload_idle_s
+        store,
+        clock=clock,
+        host_grace_s=host_grace_s,
+        tick_s=tick_s,
+        unload_idle_s=unload_idle_s,
+        lobby_ttl_s=lobby_ttl_s,
+        room_ttl_s=room_ttl_s,
     )
     web = web_dir if web_dir is not None else WEB_DIR
     server = Server(

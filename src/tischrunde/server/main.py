@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 from typing import Any
@@ -25,11 +26,32 @@ WS_OPTIONS: dict[str, Any] = {
 
 
 def run(
-    *, host: str = "127.0.0.1", port: int = 8000, data_dir: Path | str = "data", redis_url: str | None = None
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    data_dir: Path | str = "data",
+    redis_url: str | None = None,
+    redis_volatile: bool = False,
+    lobby_ttl_s: float = 3600.0,
+    room_ttl_s: float = 86400.0,
 ) -> None:
     """Serve the web app and the game protocol until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(Path(data_dir), redis_url=redis_url, gc_freeze_s=FREEZE_S)
+    if redis_url is not None and not redis_volatile:
+        from tischrunde.server.store_redis import persistence_problem
+
+        problem = asyncio.run(persistence_problem(redis_url))
+        if problem is not None:
+            logging.getLogger("tischrunde.server").error("not starting: %s", problem)
+            raise SystemExit(2)
+    app = create_app(
+        Path(data_dir),
+        redis_url=redis_url,
+        gc_freeze_s=FREEZE_S,
+        lobby_ttl_s=lobby_ttl_s,
+        room_ttl_s=room_ttl_s,
+        redis_volatile=redis_volatile,
+    )
     tune_gc()
     uvicorn.run(
         app,
