@@ -822,7 +822,6 @@ class RoomManager:
         nobody has used for ``unload_idle_s`` (no connection, no lookup)."""
         now = self.clock()
         if now - self._swept >= self.expiry_sweep_ms:
-            self._swept = now
             await self.expire(now)
         for room in list(self.rooms.values()):
             if room.conns:
@@ -865,6 +864,7 @@ class RoomManager:
         """Delete the rooms that have expired (``expiry_reason``) from the store, logs included, and from
         memory; their connections get an ``unknown_room`` error saying why. Returns their codes."""
         now = self.clock() if now is None else now
+        self._swept = now
         expired: list[str] = []
         for code in await self.store.room_codes():
             if code in self._loading:
