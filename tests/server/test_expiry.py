@@ -156,6 +156,7 @@ def test_an_expired_room_is_gone_for_the_app_and_its_sockets(web_dir: Path) -> N
             hello(ws, code, role="table")
             clock.now += 60_000
             manager = app.state.manager
+            assert client.portal is not None
             assert client.portal.call(manager.expire) == [code]
             error = recv(ws)
             while error["type"] != "error":
