@@ -43,6 +43,12 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
+def cpu_s(pid: int) -> float:
+    """User and system CPU seconds the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(port: int, data: Path, stats: Path, src: str | None) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TISCHRUNDE_GC_STATS": str(stats)}
     if src is not None:
@@ -178,6 +184,7 @@ def main() -> None:
             time.sleep(1.5)  # one keep_gc tick: the warm-up's survivors frozen
             gc_before = json.loads(stats.read_text()) if stats.exists() else {}
             start_mb = rss_mb(proc.pid)
+            cpu_start = cpu_s(proc.pid)
             samples = [start_mb]
             sampling = True
 
@@ -197,6 +204,7 @@ def main() -> None:
                 return counts
 
             counts = asyncio.run(measured())
+            cpu_end = cpu_s(proc.pid)
             time.sleep(1.5)  # the last tick's stats written
             end_mb = rss_mb(proc.pid)
             samples.append(end_mb)
@@ -216,6 +224,8 @@ def main() -> None:
         "rss_growth_mb": round(end_mb - start_mb, 1),
         "gc_pauses": gc_after.get("count", 0) - gc_before.get("count", 0),
         "gc_longest_pause_ms": round(1000 * gc_after.get("longest_s", 0.0), 2),
+        "gc_longest_pause_cpu_ms": round(1000 * gc_after.get("longest_cpu_s", 0.0), 2),
+        "server_cpu_pct": round(100 * (cpu_end - cpu_start) / elapsed),
         "gc_frozen_objects_start": gc_before.get("frozen"),
         "gc_frozen_objects_end": gc_after.get("frozen"),
     }

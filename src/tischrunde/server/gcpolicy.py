@@ -64,23 +64,28 @@ class Pauses:
         self.count = 0
         self.longest_s = 0.0
         self.total_s = 0.0
+        #: the longest pause in CPU time of the thread: on a machine short of cores the wall-clock pause
+        #: also counts the time the process waited for one
+        self.longest_cpu_s = 0.0
         self.by_generation = [0, 0, 0]
-        self._started = 0.0
+        self._started = (0.0, 0.0)
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._started = time.perf_counter()
+            self._started = (time.perf_counter(), time.thread_time())
             return
-        pause = time.perf_counter() - self._started
+        pause = time.perf_counter() - self._started[0]
         self.count += 1
         self.total_s += pause
         self.longest_s = max(self.longest_s, pause)
+        self.longest_cpu_s = max(self.longest_cpu_s, time.thread_time() - self._started[1])
         self.by_generation[info["generation"]] += 1
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "count": self.count,
             "longest_s": self.longest_s,
+            "longest_cpu_s": self.longest_cpu_s,
             "total_s": self.total_s,
             "by_generation": self.by_generation,
             "frozen": gc.get_freeze_count(),
