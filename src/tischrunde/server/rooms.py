@@ -549,6 +549,9 @@ class Room:
             await self.act(None, Timeout(), None)
         except (GameError, ProtocolError) as exc:
             log.debug("room %s: timeout refused: %s", self.code, exc)
+            if isinstance(exc, ProtocolError) and exc.code == "busy":
+                # the store is unreachable: the deadline is still due, try again in a moment
+                asyncio.get_running_loop().call_later(1.0, self.plan)
 
     async def _bot_acts(self, seat: int, action: Action, delay_ms: int) -> None:
         await asyncio.sleep(delay_ms / 1000)
@@ -895,10 +898,9 @@ class RoomManager:
         """The shared store was unreachable and changes may have been missed: every room held in memory
         catches up from the store, and one whose row is gone is closed for its clients."""
         for room in list(self.rooms.values()):
-            try:
-                await room.refresh()
-            except ProtocolError as exc:
-                log.debug("room %s: catching up: %s", room.code, exc.message)
+            await room.refresh()
+            if not room.unloaded:
+                room.plan()  # a deadline or a bot's move that failed meanwhile is due again
 
     def _store_warning(self, exc: Exception) -> None:
         """One line at most every few seconds while the store is unreachable (an expected condition)."""
