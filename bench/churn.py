@@ -2,7 +2,7 @@
 ``tischrunde serve`` on 127.0.0.1. Reports the server's RSS (start after a warm-up, end, max) and its
 garbage collector's pauses (``gcpolicy`` writes them to the file named by ``TISCHRUNDE_GC_STATS``).
 
-    .venv/bin/python bench/churn.py --seconds 60 --concurrency 16
+    .venv/bin/python bench/churn.py --seconds 60 --concurrency 16 --processes 2
 
 Each client opens a TCP connection, upgrades it, sends a spectator's hello to one of ``--rooms`` rooms,
 waits for its welcome and room frames, and closes: every second one with a close frame, the others by
@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import base64
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -159,13 +160,19 @@ async def churn(port: int, rooms: list[str], seconds: float, concurrency: int, l
     return counts
 
 
+def _churn_process(job: tuple[int, list[str], float, int, int]) -> dict[str, int]:
+    """One client process (the clients, not the server, were the limit with one)."""
+    return asyncio.run(churn(*job))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--seconds", type=float, default=60.0, help="measured churn time")
     parser.add_argument("--warmup", type=float, default=5.0, help="churn before RSS start is taken")
-    parser.add_argument("--concurrency", type=int, default=16, help="connections open at once")
+    parser.add_argument("--concurrency", type=int, default=16, help="connections open at once per process")
+    parser.add_argument("--processes", type=int, default=2, help="client processes")
     parser.add_argument("--rooms", type=int, default=8, help="rooms the clients spectate")
     parser.add_argument("--game", default="mogelmotte")
     parser.add_argument("--max-connections", type=int, default=10**9, help="stop after this many")
@@ -186,24 +193,16 @@ def main() -> None:
             start_mb = rss_mb(proc.pid)
             cpu_start = cpu_s(proc.pid)
             samples = [start_mb]
-            sampling = True
-
-            async def sample() -> None:
-                while sampling:
+            job = (port, rooms, args.seconds, args.concurrency, args.max_connections // args.processes)
+            started = time.monotonic()
+            with multiprocessing.get_context("fork").Pool(args.processes) as pool:
+                running = pool.map_async(_churn_process, [job] * args.processes)
+                while not running.ready():
                     samples.append(rss_mb(proc.pid))
-                    await asyncio.sleep(0.5)
-
-            async def measured() -> dict[str, int]:
-                nonlocal sampling
-                sampler = asyncio.create_task(sample())
-                started = time.monotonic()
-                counts = await churn(port, rooms, args.seconds, args.concurrency, args.max_connections)
-                counts["elapsed_ms"] = int((time.monotonic() - started) * 1000)
-                sampling = False
-                await sampler
-                return counts
-
-            counts = asyncio.run(measured())
+                    running.wait(0.5)
+                parts = running.get()
+            counts = {key: sum(part[key] for part in parts) for key in ("connections", "failed")}
+            counts["elapsed_ms"] = int((time.monotonic() - started) * 1000)
             cpu_end = cpu_s(proc.pid)
             time.sleep(1.5)  # the last tick's stats written
             end_mb = rss_mb(proc.pid)
