@@ -163,7 +163,6 @@ class TidyHttp(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         super().handle_websocket_upgrade()
         self.parser = None  # type: ignore[assignment]
-        self.transport = None  # type: ignore[assignment]
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
