@@ -10,7 +10,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,15 @@ def free_port() -> int:
 
 
 def start_server(
-    data: Path, port: int, redis_url: str | None = None, *, toy: bool = True, options: Sequence[str] = ()
+    data: Path, port: int, redis_url: str | None = None, *, toy: bool = True, extra: tuple[str, ...] = ()
 ) -> subprocess.Popen[bytes]:
     """``tischrunde serve`` through the CLI (with the toy games registered unless ``toy`` is False),
-    with more ``options`` of ``serve`` if given."""
+    with ``extra`` options."""
     launcher = [str(HERE / "serve_toy.py")] if toy else ["-m", "tischrunde.cli"]
-    args = [sys.executable, *launcher, "serve", "--port", str(port), "--data", str(data), *options]
+    args = [sys.executable, *launcher, "serve", "--port", str(port), "--data", str(data)]
     if redis_url is not None:
         args += ["--redis-url", redis_url]
+    args += extra
     with open(data.parent / f"server-{port}.log", "ab") as log:
         proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 20

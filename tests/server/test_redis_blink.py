@@ -207,7 +207,7 @@ def test_a_redis_without_persistence_is_refused_unless_volatile_is_allowed(
     log = (tmp_path / f"server-{port}.log").read_text()
     assert "persists nothing" in log and "--redis-volatile" in log
     assert "Traceback" not in log
-    proc = start_server(data, port, redis_server.url, options=["--redis-volatile"])
+    proc = start_server(data, port, redis_server.url, extra=("--redis-volatile",))
     stop(proc)
 
 
@@ -216,7 +216,7 @@ async def test_a_room_the_store_lost_is_closed_for_its_clients(
     tmp_path: Path, redis_server: RedisServer
 ) -> None:
     port = free_port()
-    proc = start_server(tmp_path / "data", port, redis_server.url, options=["--redis-volatile"])
+    proc = start_server(tmp_path / "data", port, redis_server.url, extra=("--redis-volatile",))
     try:
         code = post_json(f"http://127.0.0.1:{port}/api/rooms", {"game": "toy"})["code"]
         anna = await Client.open(port)
