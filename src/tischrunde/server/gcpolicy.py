@@ -143,16 +143,21 @@ def untie_transport(transport: object) -> None:
         transport._read_ready_cb = None  # type: ignore[attr-defined]
 
 
+def untie_websocket(protocol: WebSocketsSansIOProtocol) -> None:
+    """Break the cycles a lost connection of uvicorn's websockets-sansio protocol would leave: the
+    transport's (``untie_transport``), and that of websockets' own protocol with its parser, a generator
+    whose frame holds it and which stays suspended after the end of the stream (or before it, when the
+    connection was only dropped) unless it is closed. For ``connection_lost`` of any subclass."""
+    untie_transport(protocol.transport)
+    protocol.conn.parser.close()
+
+
 class TidyWebSocket(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol (websockets-sansio), leaving no cycle behind when the connection is
-    lost: the transport's (``untie_transport``), and the websockets protocol's parser, a generator
-    whose frame holds the protocol; it stays suspended after the end of the stream, or before it when
-    the connection was only dropped, unless it is closed."""
+    """uvicorn's WebSocket protocol (websockets-sansio), leaving no cycle behind (``untie_websocket``)."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
-        untie_transport(self.transport)
-        self.conn.parser.close()
+        untie_websocket(self)
 
 
 class TidyHttp(HttpToolsProtocol):
