@@ -225,6 +225,8 @@ def main() -> None:
         "gc_longest_pause_ms": round(1000 * gc_after.get("longest_s", 0.0), 2),
         "gc_longest_pause_cpu_ms": round(1000 * gc_after.get("longest_cpu_s", 0.0), 2),
         "server_cpu_pct": round(100 * (cpu_end - cpu_start) / elapsed),
+        "gc_young_max": gc_after.get("young_max_seen"),
+        "gc_ticks_collected": f"{gc_after.get('young_collected_ticks')} of {gc_after.get('ticks')}",
         "gc_frozen_objects_start": gc_before.get("frozen"),
         "gc_frozen_objects_end": gc_after.get("frozen"),
     }

@@ -44,7 +44,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 GC_THRESHOLDS = (50_000, 50, 100)
 FREEZE_S = 1.0
 #: young objects collected before each freeze when there are no more than this many
-YOUNG_MAX = 5_000
+YOUNG_MAX = 2_000
 #: a full collection (every ``FULL_S``) only while no more objects than this are tracked
 FULL_S = 900.0
 FULL_MAX = 100_000
@@ -92,8 +92,9 @@ class Pauses:
         }
 
 
-def collect_now(young_max: int, full_max: int, full: bool) -> None:
-    """One tick of ``keep_gc``: collect what is cheap to collect, then freeze the survivors."""
+def collect_now(young_max: int, full_max: int, full: bool) -> int:
+    """One tick of ``keep_gc``: collect what is cheap to collect, then freeze the survivors. Returns
+    the number of young objects (net allocations since the last tick)."""
     young = gc.get_count()[0]
     if full and gc.get_freeze_count() + young <= full_max:
         gc.unfreeze()
@@ -101,6 +102,7 @@ def collect_now(young_max: int, full_max: int, full: bool) -> None:
     elif young <= young_max:
         gc.collect()  # scans only the objects made since the last freeze: frozen ones are not looked at
     gc.freeze()
+    return young
 
 
 async def keep_gc(
@@ -115,16 +117,27 @@ async def keep_gc(
     if pauses is not None:
         gc.callbacks.append(pauses)
     last_full = time.monotonic()
+    ticks = young_seen = young_collected = 0
+    tick_cpu_s = 0.0
     try:
         while True:
             await asyncio.sleep(freeze_s)
             full = time.monotonic() - last_full >= full_s
             if full:
                 last_full = time.monotonic()
-            collect_now(young_max, full_max, full)
+            started = time.thread_time()
+            young = collect_now(young_max, full_max, full)
             if pauses is not None and stats_path:
+                ticks += 1
+                young_seen = max(young_seen, young)
+                if young <= young_max:
+                    young_collected += 1
+                    tick_cpu_s = max(tick_cpu_s, time.thread_time() - started)
+                report = {**pauses.as_dict(), "ticks": ticks, "young_max_seen": young_seen}
+                report["young_collected_ticks"] = young_collected
+                report["young_tick_longest_cpu_s"] = tick_cpu_s
                 part = Path(stats_path + ".part")
-                part.write_text(json.dumps(pauses.as_dict()))
+                part.write_text(json.dumps(report))
                 part.replace(stats_path)  # readers never see half a file
     finally:
         if pauses is not None:
