@@ -366,6 +366,16 @@ def serve(
     hello_timeout: Annotated[float, typer.Option(help="seconds a new WebSocket has to say hello")] = 10.0,
     header_timeout: Annotated[float, typer.Option(help="seconds to send an HTTP request's headers")] = 10.0,
     body_timeout: Annotated[float, typer.Option(help="seconds to send an HTTP request's body")] = 10.0,
+    redis_volatile: Annotated[
+        bool,
+        typer.Option(help="accept a Redis without AOF or RDB persistence (its restart loses every room)"),
+    ] = False,
+    lobby_ttl: Annotated[
+        float, typer.Option(help="seconds after which a lobby nobody joined expires")
+    ] = 3600.0,
+    room_ttl: Annotated[
+        float, typer.Option(help="seconds after which a room nobody is connected to expires")
+    ] = 86400.0,
 ) -> None:
     """Run the web app and the game server."""
     from tischrunde.server.main import run
@@ -392,6 +402,9 @@ def serve(
         creation_cap=creation_cap,
         hello_timeout_s=hello_timeout,
         body_timeout_s=body_timeout,
+        redis_volatile=redis_volatile,
+        lobby_ttl_s=lobby_ttl,
+        room_ttl_s=room_ttl,
     )
 
 

@@ -447,7 +447,7 @@ def test_the_evening_and_its_records_survive_a_restart(web_dir: Path, tmp_path: 
 
     def store() -> Store:
         if kind == "redis":
-            return RedisStore(client=fakeredis.FakeAsyncRedis(server=redis))
+            return RedisStore(client=fakeredis.FakeAsyncRedis(server=redis), volatile=True)
         from tischrunde.server.store import SQLiteStore
 
         return SQLiteStore(tmp_path / "db.sqlite3")

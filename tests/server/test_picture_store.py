@@ -33,8 +33,8 @@ async def test_pictures_are_kept_once_in_order_up_to_a_limit_and_dropped_with_th
 
 async def test_redis_shares_pictures_between_processes() -> None:
     server = fakeredis.FakeServer()
-    one = RedisStore(client=fakeredis.FakeAsyncRedis(server=server))
-    two = RedisStore(client=fakeredis.FakeAsyncRedis(server=server))
+    one = RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True)
+    two = RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True)
     await one.open()
     await two.open()
     try:

@@ -65,8 +65,9 @@ async def test_players_on_two_processes_play_in_one_room(tmp_path: Path, redis_u
     port_a, port_b = free_port(), free_port()
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    proc_a = start_server(tmp_path / "a" / "data", port_a, redis_url)
-    proc_b = start_server(tmp_path / "b" / "data", port_b, redis_url)
+    # the fixture's redis persists nothing
+    proc_a = start_server(tmp_path / "a" / "data", port_a, redis_url, extra=("--redis-volatile",))
+    proc_b = start_server(tmp_path / "b" / "data", port_b, redis_url, extra=("--redis-volatile",))
     try:
         code = post_json(f"http://127.0.0.1:{port_a}/api/rooms", {"game": "toy", "options": {"target": 60}})[
             "code"

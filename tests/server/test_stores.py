@@ -33,7 +33,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     elif kind == "sqlite":
         s = SQLiteStore(tmp_path / "db.sqlite3")
     else:
-        s = RedisStore(client=fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()))
+        s = RedisStore(client=fakeredis.FakeAsyncRedis(server=fakeredis.FakeServer()), volatile=True)
     await s.open()
     yield s
     await s.close()
@@ -123,8 +123,8 @@ async def test_sqlite_checkpoints_run_beside_the_writer_not_inside_commits(tmp_p
 
 async def test_leases_belong_to_one_process_until_they_expire() -> None:
     server = fakeredis.FakeServer()
-    a = RedisStore(client=fakeredis.FakeAsyncRedis(server=server))
-    b = RedisStore(client=fakeredis.FakeAsyncRedis(server=server))
+    a = RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True)
+    b = RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True)
     assert await a.acquire_lease("ACDEF", "a", 200)
     assert not await b.acquire_lease("ACDEF", "b", 200)
     assert await a.acquire_lease("ACDEF", "a", 200)  # renewal
@@ -166,8 +166,12 @@ async def wait_state(
 
 async def test_two_processes_play_one_room_through_redis() -> None:
     server = fakeredis.FakeServer()
-    a = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=300)
-    b = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=300)
+    a = RoomManager(
+        RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True), tick_s=0.05, lease_ms=300
+    )
+    b = RoomManager(
+        RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True), tick_s=0.05, lease_ms=300
+    )
     await a.start()
     await b.start()
     try:
@@ -228,8 +232,12 @@ async def _until(condition: Callable[[], bool], seconds: float) -> None:
 async def test_the_lease_moves_when_its_holder_dies() -> None:
     server = fakeredis.FakeServer()
     # a lease of 1 s renewed every 50 ms: a starved event loop does not lose it by accident
-    a = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=1000)
-    b = RoomManager(RedisStore(client=fakeredis.FakeAsyncRedis(server=server)), tick_s=0.05, lease_ms=1000)
+    a = RoomManager(
+        RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True), tick_s=0.05, lease_ms=1000
+    )
+    b = RoomManager(
+        RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True), tick_s=0.05, lease_ms=1000
+    )
     await a.start()
     await b.start()
     try:

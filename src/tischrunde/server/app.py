@@ -111,9 +111,16 @@ class RawSend(Middleware):
     WebSocket's ``send`` on as it is."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            scope[RAW_SEND] = send
-        await self.app(scope, receive, send)
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        scope[RAW_SEND] = send
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            # uvicorn's protocol holds the scope and ``send`` is its bound method: a reference cycle
+            # that would outlive the connection (gcpolicy)
+            scope.pop(RAW_SEND, None)
 
 
 class SecurityHeaders(Middleware):
@@ -416,7 +423,10 @@ class Server:
                 created_ms=self.manager.clock(),
                 takeover_s=takeover,
             )
-            room = await self.manager.create(row)
+            try:
+                room = await self.manager.create(row)
+            except ProtocolError as exc:  # the store is unreachable: busy
+                return _error(503, exc.code, exc.message)
             if room is not None:
                 url = self.join_link(request, row.code).url
                 return JSONResponse(
@@ -432,7 +442,10 @@ class Server:
         if refusal is not None:
             return _error(429, "rate_limited", refusal)
         code = security.normalize_code(str(request.path_params["code"]))
-        room = None if code is None else await self.manager.get(code)
+        try:
+            room = None if code is None else await self.manager.get(code)
+        except ProtocolError as exc:  # the store is unreachable: busy
+            return _error(503, exc.code, exc.message)
         if room is None:
             self._miss(client, now)
             return _error(404, "unknown_room", "there is no room with this code")
@@ -952,7 +965,12 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
                 with contextlib.suppress(Exception):
                     await ws.close()
                 return
-            await raw_send({"type": "websocket.send", "text": frame.decode()})
+            try:
+                await raw_send({"type": "websocket.send", "text": frame.decode()})
+            except OSError:
+                # the client is gone (uvicorn's ClientDisconnected). Not raised on: a task that ends with
+                # an exception makes a reference cycle through it (gcpolicy)
+                return
 
 
 def direct_writer(ws: WebSocket) -> Callable[[bytes], bool] | None:
@@ -1048,11 +1066,16 @@ def create_app(
     max_connections: int | None = None,
     max_spectators: int = 200,
     spectator_every_s: float = 0.25,
+    lobby_ttl_s: float = 3600.0,
+    room_ttl_s: float = 86400.0,
+    redis_volatile: bool = False,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
     ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does).
     ``heartbeat_s``: how long a pinging connection may be silent; ``public_url`` and ``listen_host``
     (the address the server listens on) decide the join link (``publicurl.join_link``).
+    ``lobby_ttl_s``, ``room_ttl_s``: when rooms expire (``rooms.expiry_reason``). ``redis_volatile``:
+    accept a Redis that persists nothing.
 
     Limits against abuse: ``join_limit`` misses (unknown codes, bad tokens) per address and
     ``join_window_s``, ``conn_miss_limit`` per connection (then it is closed), ``lookup_cap`` per minute
@@ -1067,11 +1090,17 @@ def create_app(
         if redis_url is not None:
             from tischrunde.server.store_redis import RedisStore
 
-            store = RedisStore(redis_url)
+            store = RedisStore(redis_url, volatile=redis_volatile)
         else:
             store = SQLiteStore(Path(data_dir if data_dir is not None else "data") / "tischrunde.sqlite3")
     manager = RoomManager(
-        store, clock=clock, host_grace_s=host_grace_s, tick_s=tick_s, unload_idle_s=unload_idle_s
+        store,
+        clock=clock,
+        host_grace_s=host_grace_s,
+        tick_s=tick_s,
+        unload_idle_s=unload_idle_s,
+        lobby_ttl_s=lobby_ttl_s,
+        room_ttl_s=room_ttl_s,
     )
     web = web_dir if web_dir is not None else WEB_DIR
     server = Server(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import resource
@@ -41,6 +42,9 @@ def run(
     port: int = 8000,
     data_dir: Path | str = "data",
     redis_url: str | None = None,
+    redis_volatile: bool = False,
+    lobby_ttl_s: float = 3600.0,
+    room_ttl_s: float = 86400.0,
     public_url: str | None = None,
     header_timeout_s: float = HEADER_TIMEOUT_S,
     max_connections: int | None = None,
@@ -48,6 +52,13 @@ def run(
 ) -> None:
     """Serve the web app and the game protocol until interrupted; ``app_options`` go to ``create_app``."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if redis_url is not None and not redis_volatile:
+        from tischrunde.server.store_redis import persistence_problem
+
+        problem = asyncio.run(persistence_problem(redis_url))
+        if problem is not None:
+            logging.getLogger("tischrunde.server").error("not starting: %s", problem)
+            raise SystemExit(2)
     raise_file_limit()
     quiet_uvicorn()
     total = fd_budget() if max_connections is None else max_connections
@@ -59,6 +70,9 @@ def run(
         public_url=public_url,
         listen_host=host,
         **app_options,
+        lobby_ttl_s=lobby_ttl_s,
+        room_ttl_s=room_ttl_s,
+        redis_volatile=redis_volatile,
     )
     tune_gc()
     uvicorn.run(

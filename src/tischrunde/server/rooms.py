@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import msgspec
@@ -34,7 +34,7 @@ from tischrunde.server.protocol import (
     ServerMsg,
     StateMsg,
 )
-from tischrunde.server.store import LogEntry, PastGame, RoomRow, SeatRow, Store
+from tischrunde.server.store import LogEntry, PastGame, RoomRow, SeatRow, Store, StoreUnavailable
 
 log = logging.getLogger("tischrunde.server")
 T = TypeVar("T")
@@ -61,6 +61,19 @@ class ProtocolError(Exception):
 
     def frame(self) -> Error:
         return Error(code=self.code, message=self.message, field=self.field)
+
+
+@contextlib.contextmanager
+def store_reachable() -> Iterator[None]:
+    """A store that cannot be reached (Redis restarting) is ``busy``: the client may try again."""
+    try:
+        yield
+    except StoreUnavailable:
+        raise ProtocolError("busy", "the game's storage cannot be reached right now, try again") from None
+
+
+#: what the clients of a room hear when its store copy is gone (deleted elsewhere, or lost by the store)
+ROOM_GONE = Error(code="unknown_room", message="this room no longer exists (it is gone from the store)")
 
 
 def error_frame(exc: GameError) -> Error:
@@ -326,6 +339,10 @@ class Room:
 
     async def act(self, seat: int | None, action: Action, version: int | None) -> None:
         """Validate, log, commit, then apply and broadcast. Raises ProtocolError or GameError."""
+        with store_reachable():
+            await self._act(seat, action, version)
+
+    async def _act(self, seat: int | None, action: Action, version: int | None) -> None:
         async with self.lock:
             if self.row.status != "playing" or self.state is None:
                 raise ProtocolError("game_not_running", "the game is not running")
@@ -363,6 +380,9 @@ class Room:
                 await self._advance([(new_state, events, entry)])
             raise
         if not committed:
+            if await self.manager.store.load_room(self.code) is None:
+                self.manager.close_held(self, ROOM_GONE)
+                raise ProtocolError(ROOM_GONE.code, ROOM_GONE.message)
             # another process appended this version first: take its entries, refuse ours
             await self._catch_up()
             raise ProtocolError("stale_version", f"the game moved on to version {self.version}", "version")
@@ -424,8 +444,9 @@ class Room:
 
     async def mutate(self, change: Callable[[RoomRow], T]) -> T:
         """Apply ``change`` to a copy of the row and save it (optimistic check, retried)."""
-        async with self.lock:
-            return await self._mutate(change)
+        with store_reachable():
+            async with self.lock:
+                return await self._mutate(change)
 
     async def _mutate(self, change: Callable[[RoomRow], T]) -> T:
         store = self.manager.store
@@ -440,7 +461,8 @@ class Room:
                 return result
             fresh = await store.load_room(self.code)
             if fresh is None:
-                raise ProtocolError("unknown_room", "this room no longer exists")
+                self.manager.close_held(self, ROOM_GONE)
+                raise ProtocolError(ROOM_GONE.code, ROOM_GONE.message)
             await self._take_row(fresh)
         raise ProtocolError("busy", "the room is busy, please try again")
 
@@ -483,17 +505,27 @@ class Room:
     async def refresh(self) -> None:
         """Another process changed the room: load its row and apply its entries."""
         async with self.lock:
+            if self.unloaded:
+                return
             fresh = await self.manager.store.load_room(self.code)
-            if fresh is not None and fresh.rev > self.row.rev:
+            if fresh is None:
+                self.manager.close_held(self, ROOM_GONE)
+                return
+            if fresh.rev > self.row.rev:
                 await self._take_row(fresh)
             if self.state is not None:
                 await self._catch_up()
 
     async def entry_arrived(self, game_no: int, index: int) -> None:
         async with self.lock:
+            if self.unloaded:
+                return
             if game_no != self.row.game_no:
                 fresh = await self.manager.store.load_room(self.code)
-                if fresh is not None and fresh.rev > self.row.rev:
+                if fresh is None:
+                    self.manager.close_held(self, ROOM_GONE)
+                    return
+                if fresh.rev > self.row.rev:
                     await self._take_row(fresh)
             if self.state is not None and index >= self.version:
                 await self._catch_up()
@@ -582,6 +614,9 @@ class Room:
             await self.act(None, Timeout(), None)
         except (GameError, ProtocolError) as exc:
             log.debug("room %s: timeout refused: %s", self.code, exc)
+            if isinstance(exc, ProtocolError) and exc.code == "busy":
+                # the store is unreachable: the deadline is still due, try again in a moment
+                asyncio.get_running_loop().call_later(1.0, self.plan)
 
     async def _bot_acts(self, seat: int, action: Action, delay_ms: int) -> None:
         await asyncio.sleep(delay_ms / 1000)
@@ -884,8 +919,16 @@ class RoomManager:
         tick_s: float = 1.0,
         lease_ms: int = 5000,
         unload_idle_s: float = 600.0,
+        lobby_ttl_s: float = 3600.0,
+        room_ttl_s: float = 86400.0,
+        expiry_sweep_s: float = 60.0,
     ) -> None:
         self.store = store
+        self.lobby_ttl_ms = int(lobby_ttl_s * 1000)
+        self.room_ttl_ms = int(room_ttl_s * 1000)
+        self.expiry_sweep_ms = int(expiry_sweep_s * 1000)
+        self._swept = clock()
+        self._store_warned = 0.0
         self.clock = clock
         self.unload_idle_ms = int(unload_idle_s * 1000)
         self.host_grace_ms = int(host_grace_s * 1000)
@@ -900,6 +943,7 @@ class RoomManager:
     async def start(self) -> None:
         await self.store.open()
         self.store.set_listener(self._remote_change)
+        self.store.set_resync(self.resync)
         if not self.store.shared:
             # one process owns the data: rebuild running games now and resume their timers and bots
             # (other rooms are loaded when someone asks for them)
@@ -924,6 +968,11 @@ class RoomManager:
         await self.store.close()
 
     async def create(self, row: RoomRow) -> Room | None:
+        """A new room, None if its code is taken (ProtocolError ``busy`` if the store is unreachable)."""
+        with store_reachable():
+            return await self._create(row)
+
+    async def _create(self, row: RoomRow) -> Room | None:
         if not await self.store.create_room(row):
             return None
         room = Room(self, row)
@@ -933,7 +982,12 @@ class RoomManager:
         return room
 
     async def get(self, code: str) -> Room | None:
-        """The room with this code, loaded from the store and replayed if needed."""
+        """The room with this code, loaded from the store and replayed if needed (ProtocolError
+        ``busy`` if the store is unreachable)."""
+        with store_reachable():
+            return await self._get(code)
+
+    async def _get(self, code: str) -> Room | None:
         room = self.rooms.get(code)
         if room is not None:
             room.touched = self.clock()
@@ -976,6 +1030,8 @@ class RoomManager:
             return
         if note.get("kind") == "entry":
             await room.entry_arrived(int(note.get("game_no", 0)), int(note.get("index", 0)))
+        elif note.get("kind") == "gone":
+            await self.close_room(room, ROOM_GONE)
         else:
             await room.refresh()
 
@@ -984,6 +1040,8 @@ class RoomManager:
             await asyncio.sleep(self.tick_s)
             try:
                 await self.tick()
+            except StoreUnavailable as exc:
+                self._store_warning(exc)
             except Exception:
                 log.exception("housekeeping failed")
 
@@ -1005,6 +1063,8 @@ class RoomManager:
         """Renew leases, let bots stand in for absent people, move the host role on, and unload rooms
         nobody has used for ``unload_idle_s`` (no connection, no lookup)."""
         now = self.clock()
+        if now - self._swept >= self.expiry_sweep_ms:
+            await self.expire(now)
         for room in list(self.rooms.values()):
             if room.conns:
                 room.touched = now
@@ -1024,9 +1084,97 @@ class RoomManager:
             except ProtocolError as exc:
                 log.debug("room %s: housekeeping: %s", room.code, exc.message)
 
+    # ---- rooms that end: expiry, store copies that vanished, a shared store that blinked -------
+
+    def close_held(self, room: Room, error: Error) -> None:
+        """Take a room out of memory and close its connections with ``error`` (its lock held)."""
+        room.cancel_tasks()
+        room.unloaded = True
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        for conn in list(room.conns):
+            conn.send(error)
+            conn.close()
+            conn.room = None
+        room.conns.clear()
+
+    async def close_room(self, room: Room, error: Error) -> None:
+        async with room.lock:
+            self.close_held(room, error)
+
+    async def expire(self, now: int | None = None) -> list[str]:
+        """Delete the rooms that have expired (``expiry_reason``) from the store, logs included, and from
+        memory; their connections get an ``unknown_room`` error saying why. Returns their codes."""
+        now = self.clock() if now is None else now
+        self._swept = now
+        expired: list[str] = []
+        for code in await self.store.room_codes():
+            if code in self._loading:
+                continue
+            room = self.rooms.get(code)
+            row = room.row if room is not None else await self.store.load_room(code)
+            if row is None:
+                continue
+            ttls = (self.lobby_ttl_ms, self.room_ttl_ms)
+            if expiry_reason(row, now, *ttls, watched=room is not None and bool(room.conns)) is None:
+                continue
+            if room is None:
+                await self.store.delete_room(code)
+            else:
+                async with room.lock:
+                    # again under the lock: someone may have joined or connected meanwhile
+                    reason = expiry_reason(room.row, now, *ttls, watched=bool(room.conns))
+                    if reason is None:
+                        continue
+                    await self.store.delete_room(code)
+                    self.close_held(room, _expired_frame(reason))
+            expired.append(code)
+        if expired:
+            log.info("%d rooms expired: %s", len(expired), ", ".join(expired))
+        return expired
+
+    async def resync(self) -> None:
+        """The shared store was unreachable and changes may have been missed: every room held in memory
+        catches up from the store, and one whose row is gone is closed for its clients."""
+        for room in list(self.rooms.values()):
+            await room.refresh()
+            if not room.unloaded:
+                room.plan()  # a deadline or a bot's move that failed meanwhile is due again
+
+    def _store_warning(self, exc: Exception) -> None:
+        """One line at most every few seconds while the store is unreachable (an expected condition)."""
+        now = time.monotonic()
+        if now - self._store_warned >= 5.0:
+            self._store_warned = now
+            log.warning("housekeeping waits for the store: %s", exc)
+
 
 def _all_away(row: RoomRow, now: int) -> None:
     for seat in row.seats:
         if seat.kind == "human" and seat.connected:
             seat.connected = False
             seat.away_since_ms = now
+
+
+# ---- expiry: when a room's time is over ----------------------------------------------------------
+
+
+def expiry_reason(row: RoomRow, now: int, lobby_ttl_ms: int, room_ttl_ms: int, watched: bool) -> str | None:
+    """Why a room has expired, or None. A lobby nobody joined expires ``lobby_ttl_ms`` after it was made,
+    even if a table screen shows it; any other room once nobody has been connected to it (``watched``:
+    connections of this process, spectators included) for ``room_ttl_ms``."""
+    people = [s for s in row.seats if s.kind == "human" and s.token_hash is not None]
+    if row.status == "lobby" and not people:
+        if now - row.created_ms >= lobby_ttl_ms:
+            return f"nobody joined it within {lobby_ttl_ms / 60_000:g} minutes"
+        return None
+    if watched or any(s.connected for s in people):
+        return None
+    last = max([row.created_ms, row.started_ms or 0, *(s.away_since_ms or 0 for s in row.seats)])
+    if now - last >= room_ttl_ms:
+        return f"nobody has used it for {room_ttl_ms / 3_600_000:g} hours"
+    return None
+
+
+def _expired_frame(reason: str) -> Error:
+    return Error(code="unknown_room", message=f"this room has expired: {reason}")

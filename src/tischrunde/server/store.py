@@ -91,6 +91,17 @@ class LogEntry(msgspec.Struct, frozen=True):
 
 
 Listener = Callable[[str, bytes], Awaitable[None]]
+Resync = Callable[[], Awaitable[None]]
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached right now (a Redis restart, a network blink): nothing was committed
+    that the caller could tell apart from nothing; try again."""
+
+
+class StoreConfigError(Exception):
+    """The store is set up in a way the server must not run on (a Redis without persistence)."""
+
 
 _room_encoder = msgspec.json.Encoder()
 _room_decoder = msgspec.json.Decoder(RoomRow)
@@ -165,6 +176,11 @@ class Store(ABC):
     async def drop_pictures(self, code: str) -> None:
         """Forget all of the room's pictures (when the room goes)."""
 
+    @abstractmethod
+    async def delete_room(self, code: str) -> None:
+        """Remove the room, the logs of all its games and its pictures (an expired room); nothing if it
+        is unknown."""
+
     async def acquire_lease(self, code: str, owner: str, ttl_ms: int) -> bool:
         """Take or renew the right to drive a room's timers and bots (always, for one process)."""
         return True
@@ -175,6 +191,11 @@ class Store(ABC):
 
     def set_listener(self, listener: Listener) -> None:
         """Call ``listener(code, message)`` for changes made by other processes."""
+        return None
+
+    def set_resync(self, resync: Resync) -> None:
+        """Call ``resync()`` when changes of other processes may have been missed (a shared store whose
+        connection was lost and is back): everything held in memory must be checked against the store."""
         return None
 
 
@@ -368,6 +389,14 @@ class SQLiteStore(Store):
 
         return await self._call(job)
 
+    async def delete_room(self, code: str) -> None:
+        def job(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM log WHERE code = ?", (code,))
+            db.execute("DELETE FROM pictures WHERE code = ?", (code,))
+            db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+
+        await self._call(job)
+
     async def entries(self, code: str, game_no: int, start: int = 0) -> list[LogEntry]:
         def job(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
             return db.execute(
@@ -486,3 +515,9 @@ class MemoryStore(Store):
 
     async def drop_pictures(self, code: str) -> None:
         self.pictures.pop(code, None)
+
+    async def delete_room(self, code: str) -> None:
+        self.rooms.pop(code, None)
+        self.pictures.pop(code, None)
+        for key in [k for k in self.logs if k[0] == code]:
+            del self.logs[key]

@@ -16,8 +16,8 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from tischrunde.server.gcpolicy import TidyWebSocket
 from tischrunde.server.security import SECURITY_HEADERS, QuietLog
 
 log = logging.getLogger("tischrunde.server")
@@ -95,7 +95,7 @@ def guarded_h11(header_timeout_s: float) -> type[GuardedH11]:
     return type("GuardedH11", (GuardedH11,), {"header_timeout_s": header_timeout_s})
 
 
-class QuietWebSockets(WebSocketsSansIOProtocol):
+class QuietWebSockets(TidyWebSocket):
     """uvicorn's websockets-sansio protocol; a text frame that is not UTF-8 is an expected attack."""
 
     def send_receive_event_to_app(self) -> None:
