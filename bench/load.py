@@ -218,7 +218,9 @@ class Stats:
         self.refused = 0
         self.errors: dict[str, int] = {}  # refusals by error code (the whole run, not only the window)
         self.frames = 0
+        self.frame_bytes = 0
         self.games_over = 0
+        self.sent: dict[str, int] = {}  # actions sent, by type (the whole run)
 
 
 class Frame(msgspec.Struct):
@@ -389,6 +391,7 @@ class LoadClient(asyncio.Protocol):
         room = self.room
         stats = room.stats
         stats.frames += 1
+        stats.frame_bytes += len(payload)
         frame = _decode_frame(payload)
         kind = frame.type
         if kind == "state":
@@ -466,6 +469,8 @@ class LoadClient(asyncio.Protocol):
         owner = version + 1 not in sent  # the first client to act on a version times it
         stamp = sent.setdefault(version + 1, time.perf_counter())
         self.mine.append((version + 1, stamp, owner))
+        kinds = self.room.stats.sent
+        kinds[action["type"]] = kinds.get(action["type"], 0) + 1
         self.send({"type": "act", "version": version, "action": action})
 
     def close(self) -> None:
@@ -536,7 +541,9 @@ async def worker_main(
             "actions": stats.actions,
             "refused": stats.refused,
             "errors": stats.errors,
+            "sent": stats.sent,
             "frames": stats.frames,
+            "frame_bytes": stats.frame_bytes,
             "games_over": stats.games_over,
             "lags": lags,
             "gc": pauses,
@@ -637,11 +644,17 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
     lags = sorted(x for part in parts for x in part["lags"])
     window = (measured_from, measured_from + measured)
     generator_gc = [d for part in parts for t, d, *_ in part["gc"] if window[0] <= t <= window[1]]
-    total = {key: sum(part[key] for part in parts) for key in ("actions", "refused", "frames", "games_over")}
+    total = {
+        key: sum(part[key] for part in parts)
+        for key in ("actions", "refused", "frames", "frame_bytes", "games_over")
+    }
     errors: dict[str, int] = {}
+    sent: dict[str, int] = {}
     for part in parts:
         for code, count in part["errors"].items():
             errors[code] = errors.get(code, 0) + count
+        for kind, count in part["sent"].items():
+            sent[kind] = sent.get(kind, 0) + count
 
     def pct(values: list[float], p: float) -> float:
         return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 2) if values else float("nan")
@@ -661,6 +674,8 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         "actions": total["actions"],
         "actions_per_s": round(total["actions"] / measured, 1),
         "frames_per_s": round(total["frames"] / measured, 1),
+        # mean size of a frame the clients received (the whole run): the views' weight per game
+        "frame_bytes_mean": round(total["frame_bytes"] / max(1, total["frames"])),
         "p50_ms": pct(lat, 0.50),
         "p90_ms": pct(lat, 0.90),
         "p99_ms": pct(lat, 0.99),
@@ -670,6 +685,8 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         # every refusal by its code, over the whole run (connecting, warm-up and window)
         "errors": dict(sorted(errors.items())),
         "games_over": total["games_over"],
+        # the actions the clients sent, by type, over the whole run (accepted or not)
+        "sent": dict(sorted(sent.items(), key=lambda item: -item[1])),
         "server_cpu_pct": round(100 * cpu_used[0] / measured, 1),
         "generator_cpu_pct": round(100 * sum(cpu_used[1:]) / measured, 1),
         # share of the measured time the event loops were ready to run but got no CPU (a busy machine)
