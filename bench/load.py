@@ -245,6 +245,9 @@ _decode_error = msgspec.json.Decoder(ErrorFrame).decode
 _decode_legal = msgspec.json.Decoder(list[dict[str, Any]]).decode
 _NO_LEGAL = msgspec.Raw(b"[]")
 _LEGAL_CACHE: dict[str, dict[bytes, list[Action]]] = {}
+#: how many decoded legal lists a generator keeps per game: Mogel-Motte's lists repeat across rooms;
+#: the other games' lists are mostly one state's own (Stella's sample of marks, Wordland's sample words)
+_LEGAL_CACHE_SIZE = {"mogelmotte": 100_000}
 
 
 class RoomRun:
@@ -455,7 +458,7 @@ class LoadClient(asyncio.Protocol):
         cache = _LEGAL_CACHE.setdefault(self.room.game, {})
         legal = cache.get(raw)
         if legal is None:
-            if len(cache) > 100_000:
+            if len(cache) > _LEGAL_CACHE_SIZE.get(self.room.game, 10_000):
                 cache.clear()
             legal = cache[raw] = [self.game.decode_action(a) for a in _decode_legal(raw)]
         return legal
