@@ -54,6 +54,15 @@ from tischrunde.server.gcpolicy import tune_gc
 
 HOST = "127.0.0.1"
 
+#: the room options a game is played with unless ``--options`` says otherwise (Mogel-Motte: 20 rounds, so
+#: that a game lasts minutes, as in every figure measured so far; the other games: their defaults)
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"mogelmotte": {"rounds": 20}}
+#: games whose clients keep a planned action while it stays among their legal actions, as the server's
+#: own bots do (``Room.plan``): their bots think for seconds, and rethinking on every version would
+#: start a slow guesser's or word-finder's thought again whenever anyone else acts. Mogel-Motte's
+#: clients rethink on every version, as they always have, so that its figures stay comparable.
+KEEP_PLANS = frozenset({"emojito", "stella", "wordland"})
+
 _encode = msgspec.json.Encoder().encode
 _decode_view = msgspec.json.Decoder(dict[str, Any]).decode
 
@@ -217,8 +226,11 @@ class Stats:
         self.latencies: list[float] = []
         self.actions = 0
         self.refused = 0
+        self.errors: dict[str, int] = {}  # refusals by error code (the whole run, not only the window)
         self.frames = 0
+        self.frame_bytes = 0
         self.games_over = 0
+        self.sent: dict[str, int] = {}  # actions sent, by type (the whole run)
 
 
 class Frame(msgspec.Struct):
@@ -234,10 +246,18 @@ class Frame(msgspec.Struct):
     room: msgspec.Raw = msgspec.Raw(b"null")
 
 
+class ErrorFrame(msgspec.Struct):
+    code: str = ""
+
+
 _decode_frame = msgspec.json.Decoder(Frame).decode
+_decode_error = msgspec.json.Decoder(ErrorFrame).decode
 _decode_legal = msgspec.json.Decoder(list[dict[str, Any]]).decode
 _NO_LEGAL = msgspec.Raw(b"[]")
 _LEGAL_CACHE: dict[str, dict[bytes, list[Action]]] = {}
+#: how many decoded legal lists a generator keeps per game: Mogel-Motte's lists repeat across rooms;
+#: the other games' lists are mostly one state's own (Stella's sample of marks, Wordland's sample words)
+_LEGAL_CACHE_SIZE = {"mogelmotte": 100_000}
 
 
 class RoomRun:
@@ -252,6 +272,13 @@ class RoomRun:
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
         self.restarting = False
+        # Emojito: what a performer acts reaches the guessers across the table, not through the server;
+        # the room's model bots share one stage for it (see bots/emojito.py)
+        self.stage: Any = None
+        if game == "emojito":
+            from tischrunde.bots.emojito import Stage
+
+            self.stage = Stage()
 
     def delivered(self, version: int, now: float) -> None:
         if version not in self.sent:
@@ -291,6 +318,9 @@ class LoadClient(asyncio.Protocol):
         self.seat: int | None = None
         self.bot: Bot | None = None
         self.plan: asyncio.TimerHandle | None = None
+        self.planned: Action | None = None  # the action self.plan will send
+        self.version = -1  # the newest state version this client has seen
+        self.keep_plans = room.game in KEEP_PLANS
         self.mine: list[tuple[int, float, bool]] = []
         self.rng = random.Random(seed)
 
@@ -368,11 +398,14 @@ class LoadClient(asyncio.Protocol):
         if self.plan is not None:
             self.plan.cancel()
             self.plan = None
+            self.planned = None
 
     def frame(self, payload: bytes, now: float) -> None:
         room = self.room
         stats = room.stats
-        stats.frames += 1
+        if room.recording.value:  # frames of the measured window only (until session 4: the whole run)
+            stats.frames += 1
+            stats.frame_bytes += len(payload)
         frame = _decode_frame(payload)
         kind = frame.type
         if kind == "state":
@@ -381,27 +414,38 @@ class LoadClient(asyncio.Protocol):
             mine = self.mine
             while mine and mine[0][0] <= version:
                 mine.pop(0)
-            self.cancel_plan()
+            self.version = version
             if frame.outcome is not None:
+                self.cancel_plan()
                 if self.seat == 0 and not room.restarting:
                     room.restarting = True
                     stats.games_over += 1
                     self.send({"type": "host", "op": "restart"})
                 return
-            if version == 0:
+            if version == 0 and room.restarting:
+                # a new game: versions count from 0 again, so the old game's sends time nothing
                 room.restarting = False
-            if frame.legal != _NO_LEGAL and self.bot is not None:
-                legal = self.decoded_legal(bytes(frame.legal))
-                decision = self.bot.decide(_decode_view(frame.view), legal, frame.now_ms)
-                if decision is not None:
-                    self.plan = self.loop.call_later(
-                        max(0, decision.delay_ms) * self.think_scale / 1000,
-                        self.act,
-                        version,
-                        encode_action(decision.action),
-                    )
+                room.sent.clear()
+                room.seen.clear()
+            if frame.legal == _NO_LEGAL or self.bot is None:
+                self.cancel_plan()
+                return
+            legal = self.decoded_legal(bytes(frame.legal))
+            if self.keep_plans and self.plan is not None and self.planned in legal:
+                return  # as the server's own bots do: a decision stands while it stays legal
+            self.cancel_plan()
+            decision = self.bot.decide(_decode_view(frame.view), legal, frame.now_ms)
+            if decision is not None:
+                self.planned = decision.action
+                self.plan = self.loop.call_later(
+                    max(0, decision.delay_ms) * self.think_scale / 1000,
+                    self.act,
+                    encode_action(decision.action),
+                )
         elif kind == "error":
             stats.refused += 1
+            code = _decode_error(payload).code
+            stats.errors[code] = stats.errors.get(code, 0) + 1
             if self.mine:
                 version, stamp, owner = self.mine.pop(0)
                 if owner and room.sent.get(version) == stamp:
@@ -411,7 +455,8 @@ class LoadClient(asyncio.Protocol):
         elif kind == "welcome":
             self.seat = frame.seat
             assert self.seat is not None, "every load client must get a seat"
-            self.bot = make_bot(room.game, self.bot_kind, self.seat, self.seed)
+            params = {"stage": room.stage} if room.stage is not None and self.bot_kind == "model" else {}
+            self.bot = make_bot(room.game, self.bot_kind, self.seat, self.seed, **params)
             if not self.ready.done():
                 self.ready.set_result(None)
         elif kind == "room" and self.seat == 0:
@@ -424,17 +469,22 @@ class LoadClient(asyncio.Protocol):
         cache = _LEGAL_CACHE.setdefault(self.room.game, {})
         legal = cache.get(raw)
         if legal is None:
-            if len(cache) > 100_000:
+            if len(cache) > _LEGAL_CACHE_SIZE.get(self.room.game, 10_000):
                 cache.clear()
             legal = cache[raw] = [self.game.decode_action(a) for a in _decode_legal(raw)]
         return legal
 
-    def act(self, version: int, action: dict[str, Any]) -> None:
+    def act(self, action: dict[str, Any]) -> None:
+        """Send the planned action on the newest version seen (it was legal there when planned or kept)."""
         self.plan = None
+        self.planned = None
+        version = self.version
         sent = self.room.sent
         owner = version + 1 not in sent  # the first client to act on a version times it
         stamp = sent.setdefault(version + 1, time.perf_counter())
         self.mine.append((version + 1, stamp, owner))
+        kinds = self.room.stats.sent
+        kinds[action["type"]] = kinds.get(action["type"], 0) + 1
         self.send({"type": "act", "version": version, "action": action})
 
     def close(self) -> None:
@@ -504,7 +554,10 @@ async def worker_main(
             "latencies": stats.latencies,
             "actions": stats.actions,
             "refused": stats.refused,
+            "errors": stats.errors,
+            "sent": stats.sent,
             "frames": stats.frames,
+            "frame_bytes": stats.frame_bytes,
             "games_over": stats.games_over,
             "lags": lags,
             "gc": pauses,
@@ -605,7 +658,17 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
     lags = sorted(x for part in parts for x in part["lags"])
     window = (measured_from, measured_from + measured)
     generator_gc = [d for part in parts for t, d, *_ in part["gc"] if window[0] <= t <= window[1]]
-    total = {key: sum(part[key] for part in parts) for key in ("actions", "refused", "frames", "games_over")}
+    total = {
+        key: sum(part[key] for part in parts)
+        for key in ("actions", "refused", "frames", "frame_bytes", "games_over")
+    }
+    errors: dict[str, int] = {}
+    sent: dict[str, int] = {}
+    for part in parts:
+        for code, count in part["errors"].items():
+            errors[code] = errors.get(code, 0) + count
+        for kind, count in part["sent"].items():
+            sent[kind] = sent.get(kind, 0) + count
 
     def pct(values: list[float], p: float) -> float:
         return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 2) if values else float("nan")
@@ -615,6 +678,7 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         "clients_per_room": args.clients,
         "connections": len(codes) * args.clients,
         "game": args.game,
+        "options": json.loads(args.options),
         "bot": args.bot,
         "think_scale": args.think_scale,
         "store": args.store,
@@ -624,13 +688,19 @@ def run_load(args: argparse.Namespace, port: int, server_pid: int, client_cpus: 
         "actions": total["actions"],
         "actions_per_s": round(total["actions"] / measured, 1),
         "frames_per_s": round(total["frames"] / measured, 1),
+        # mean size of a frame the clients received: the views' weight per game
+        "frame_bytes_mean": round(total["frame_bytes"] / max(1, total["frames"])),
         "p50_ms": pct(lat, 0.50),
         "p90_ms": pct(lat, 0.90),
         "p99_ms": pct(lat, 0.99),
         "max_ms": round(1000 * lat[-1], 2) if lat else float("nan"),
         "mean_ms": round(1000 * statistics.fmean(lat), 2) if lat else float("nan"),
         "refused": total["refused"],
+        # every refusal by its code, over the whole run (connecting, warm-up and window)
+        "errors": dict(sorted(errors.items())),
         "games_over": total["games_over"],
+        # the actions the clients sent, by type, over the whole run (accepted or not)
+        "sent": dict(sorted(sent.items(), key=lambda item: -item[1])),
         "server_cpu_pct": round(100 * cpu_used[0] / measured, 1),
         "generator_cpu_pct": round(100 * sum(cpu_used[1:]) / measured, 1),
         # share of the measured time the event loops were ready to run but got no CPU (a busy machine)
@@ -702,11 +772,11 @@ def main() -> None:
     parser.add_argument(
         "--bot", default="", help="bot kind the clients play with (default: the game's default)"
     )
-    parser.add_argument("--game", default="mogelmotte")
+    parser.add_argument("--game", default="mogelmotte", choices=sorted(registry.GAME_MODULES))
     parser.add_argument(
         "--options",
-        default='{"rounds": 20}',
-        help="room options as JSON",
+        default="",
+        help='room options as JSON (default: {"rounds": 20} for Mogel-Motte, the defaults for the others)',
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -738,6 +808,11 @@ def main() -> None:
         parser.error("--rooms 1..2000, --clients 1..8, --seconds up to 600")
     if not 1 <= args.workers <= 16 or not 0.1 <= args.think_scale <= 20:
         parser.error("--workers 1..16, --think-scale 0.1..20")
+    spec = registry.get(args.game).spec
+    if not spec.min_players <= args.clients <= spec.max_players:
+        parser.error(f"--clients: {args.game} seats {spec.min_players} to {spec.max_players} players")
+    if not args.options:
+        args.options = json.dumps(GAME_OPTIONS.get(args.game, {}))
     cpus = os.cpu_count() or 1
     if args.server_cpus == "auto":
         args.server_cpus = "0" if cpus >= 2 else "none"

@@ -532,14 +532,20 @@ class Room:
 
     # ---- timers and bots -----------------------------------------------------------------------
 
-    def cancel_tasks(self) -> None:
+    def cancel_tasks(self) -> list[asyncio.Task[None]]:
+        """Cancel the deadline timer and the bots' decisions; returns the tasks asked to stop (one
+        caught inside a commit still finishes it, see ``_commit``)."""
         self._cancel_timer()
+        cancelled: list[asyncio.Task[None]] = []
         if self.firing is not None:
             self.firing.cancel()
+            cancelled.append(self.firing)
             self.firing = None
         for task, _ in self.pending.values():
             task.cancel()
+            cancelled.append(task)
         self.pending.clear()
+        return cancelled
 
     def plan(self) -> None:
         """(Re)schedule the deadline timer and the bots' decisions for the current state."""
@@ -958,13 +964,19 @@ class RoomManager:
             while not self._ticker.done():
                 self._ticker.cancel()
                 await asyncio.wait({self._ticker}, timeout=0.1)
+        stopping: list[asyncio.Task[None]] = []
         for room in self.rooms.values():
-            room.cancel_tasks()
+            room.unloaded = True  # out of memory: a last commit's plan() starts no new timer or bot
+            stopping.extend(room.cancel_tasks())
             for conn in room.conns:
                 conn.close()
             if self.store.shared and room.driving:
                 with contextlib.suppress(Exception):
                     await self.store.release_lease(room.code, self.owner)
+        if stopping:
+            # a timer or bot cancelled inside a commit finishes it before the store closes (else its
+            # append meets a closed store and the task ends in an error nobody retrieves)
+            await asyncio.wait(stopping, timeout=10)
         await self.store.close()
 
     async def create(self, row: RoomRow) -> Room | None:
