@@ -273,7 +273,7 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     width = a.eval_on_selector("#status .timer-fill", "e => parseFloat(e.style.width)")
     assert 90 < width < 100, width
     _shoot(a, screenshots, "03-marking")
-    a.click("#stl-grid .stl-cell:nth-child(4) .stl-zoom-btn")
+    a.click("#stl-zoom-open")  # the dock's button opens the picture touched last (picture 4) large
     expect(a.locator("#stl-zoom")).to_be_visible()
     expect(a.locator("#stl-zoom-toggle")).to_have_text("Markierung weg")
     _shoot(a, screenshots, "04-zoom")
@@ -342,7 +342,8 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
         for pos in (2, 3):
             assert "stl-tile-mine" not in (page.locator(_tile(page, pos)).get_attribute("class") or "")
     # Anna looks at picture 3 large and names it from there
-    a.click("#stl-grid .stl-cell:nth-child(3) .stl-zoom-btn")
+    a.click(_tile(a, 2))
+    a.click("#stl-zoom-open")
     a.click("#stl-zoom-name")
     for page in everyone:
         expect(page.locator(_tile(page, 2))).to_have_class(re.compile(r"stl-tile-fall\b"))
