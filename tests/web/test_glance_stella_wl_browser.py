@@ -252,3 +252,81 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     assert problems == [], problems
     for page in (*phones.values(), tv, laptop):
         page.context.close()
+
+
+SHAPES = {"blue": "●", "purple": "◆", "green": "▲", "red": "■"}
+COLOURS = {"blue": "blau", "purple": "lila", "green": "grün", "red": "rot"}
+
+
+def _letters_carry_shape_and_word(page: Page) -> None:
+    """Colour is never the only signal: each letter tile shows a shape and its colour as a word, and says both."""
+    tiles = page.locator("#wl-tiles .wl-tile")
+    assert tiles.count() > 0
+    for k in range(tiles.count()):
+        tile = tiles.nth(k)
+        colour = tile.get_attribute("data-colour") or ""
+        tag = tile.locator(".wl-tile-tag").inner_text()
+        assert SHAPES[colour] in tag and COLOURS[colour] in tag, (colour, tag)
+        assert COLOURS[colour] in (tile.get_attribute("aria-label") or ""), colour
+
+
+def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str) -> None:
+    from test_wordland_browser import _create, _valid_word
+
+    problems: list[str] = []
+    anna = _page(browser, problems)
+    code = _create(anna, server, "Anna", {"rounds": 1, "timer_s": 15})
+    ben, cleo = _page(browser, problems), _page(browser, problems)
+    join(ben, server, code, "Ben")
+    join(cleo, server, code, "Cleo")
+    expect(anna.locator("#seat-list .seat")).to_have_count(3)
+    tv = _page(browser, problems, size=TV)
+    tv.goto(f"{server}/r/{code}?table=1")
+    _first_seat(anna, 0)
+    _key_press(anna, "#start-game")
+    phones = [anna, ben, cleo]
+
+    # ---- the Queen chooses by keyboard; the letters show a shape and a word beside the colour
+    expect(anna.locator("button.wl-choice")).to_have_count(2)
+    for page in phones:
+        _letters_carry_shape_and_word(page)
+    _axe(anna, "choose, queen")
+    _axe(ben, "choose")
+    _axe(tv, "choose, table")
+    _shoot(anna, "wordland-choose-phone")
+    _key_press(anna, "button.wl-choice[data-index='0']")
+    category = anna.locator("#wl-category").get_attribute("data-category") or ""
+    expect(anna.locator("#wl-category")).not_to_have_attribute("data-category", "")
+    category = anna.locator("#wl-category").get_attribute("data-category") or ""
+
+    # ---- whoever's turn it is types a word with the keyboard alone: the field has the focus, Enter sends
+    said: set[str] = set()
+    for _ in range(2):
+        turn = None
+        for page in phones:
+            if page.locator("#wl-word").count() and page.locator("#status-main").inner_text().startswith("Du bist dran"):
+                turn = page
+        if turn is None:
+            expect(anna.locator("#wl-word, #wl-teapot").first).to_be_visible()
+            continue
+        expect(turn.locator("#wl-word")).to_be_focused()
+        avoid = {
+            (turn.locator("#wl-tiles .wl-tile:not(.wl-tile-off)").nth(k).get_attribute("data-letter") or "")
+            for k in range(turn.locator("#wl-tiles .wl-tile:not(.wl-tile-off)").count())
+        }
+        word = _valid_word(category, avoid, said)
+        said.add(word.casefold())
+        turn.keyboard.type(word)
+        turn.keyboard.press("Enter")
+        expect(anna.locator("#wl-words")).to_contain_text(word)
+    for page in phones:
+        _letters_carry_shape_and_word(page)
+        _axe(page, "play")
+    expect(ben.locator("#game-live")).not_to_be_empty()
+    _shoot(ben, "wordland-play-phone")
+    _shoot(tv, "wordland-play-tv")
+    # the table screen: big letters and words, at least 24 px at 1080p
+    assert _min_font(tv, "#wl-table *") >= 24.0, _min_font(tv, "#wl-table *")
+    assert problems == [], problems
+    for page in (*phones, tv):
+        page.context.close()
