@@ -419,6 +419,8 @@ def test_a_bot_fills_a_seat(browser: Browser, server: str, screenshots: Path) ->
     expect(a.locator("#seat-list .seat")).to_have_count(2)
     a.click("[data-act=add-bot]")
     expect(a.locator("#seat-list .seat")).to_have_count(3)
+    a.select_option("#first-seat", "0")  # Anna is the first scout (random otherwise)
+    a.wait_for_function("() => document.querySelector('#first-seat option[value=\"0\"]').defaultSelected")
     a.click("#start-game")
 
     # Anna, the scout, taps a picture right after the word, before the marking phase reaches her phone

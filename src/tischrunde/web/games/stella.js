@@ -603,8 +603,9 @@ function tile(ctx, pos, card) {
   );
   // the strip under the picture: number, own mark, result; nothing ever covers the motif
   const cap = el("span", { class: "stl-cap", "aria-hidden": "true" }, el("span", { class: "stl-num", text: String(number) }));
-  if (mine) cap.appendChild(el("span", { class: "stl-mine", title: t("stl.private") }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
-  if (candidate) cap.appendChild(el("span", { class: "stl-can-mark", text: ui.chosen === pos ? "◉" : "○" }));
+  // the picture picked to name carries a target beside the lantern: a shape, not only the white frame
+  if (candidate && ui.chosen === pos) cap.appendChild(el("span", { class: "stl-can-mark", text: "◉" }));
+  else if (mine) cap.appendChild(el("span", { class: "stl-mine", title: t("stl.private") }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
   if (result) {
     cap.appendChild(
       el(
