@@ -289,7 +289,7 @@ def wordland(s: Shots) -> None:
     window, the vote, the table screen, the teapot running, the ranking."""
     from tischrunde.games.wordland.content import lexicon_letters
 
-    anna, ben, cleo, code = s.three("wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8})
+    anna, ben, cleo, code = s.three("wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8, "wrong_word": "retry"})
     table = s.table(code, LAPTOP_1280)
     tv = s.table(code, TV)
     first_seat(anna)

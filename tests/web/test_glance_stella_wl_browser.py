@@ -301,7 +301,7 @@ def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str)
 
     # ---- whoever's turn it is types a word with the keyboard alone: the field has the focus, Enter sends
     said: set[str] = set()
-    for _ in range(2):
+    for _ in range(1):
         turn = None
         for page in phones:
             if page.locator("#wl-word").count() and page.locator("#status-main").inner_text().startswith("Du bist dran"):
@@ -322,6 +322,29 @@ def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str)
     for page in phones:
         _letters_carry_shape_and_word(page)
         _axe(page, "play")
+
+    # ---- an objection and a vote, by keyboard: someone objects to the last word, someone else votes
+    last = sorted(said)[0]
+    objector = None
+    for _ in range(50):  # the objection window opens on the other phones with the word's state
+        objector = next((p for p in phones if p.locator("#wl-objections button").count()), None)
+        if objector is not None:
+            break
+        anna.wait_for_timeout(100)
+    assert objector is not None, "nobody may object"
+    _key_press(objector, "#wl-objections button")
+    voter = None
+    for page in phones:
+        if page is not objector and page.locator("#wl-vote-buttons button").count():
+            voter = page
+    if voter is None:
+        expect(anna.locator("#wl-vote-buttons button, #status-main").first).to_be_visible()
+        voter = next(p for p in phones if p.locator("#wl-vote-buttons button").count())
+    _axe(voter, "vote")
+    _shoot(voter, "wordland-vote-phone")
+    _key_press(voter, "#wl-vote-buttons [data-against='0']")
+    expect(voter.locator("#wl-vote-buttons [data-against='0']")).to_have_count(0)
+    assert last
     expect(ben.locator("#game-live")).not_to_be_empty()
     _shoot(ben, "wordland-play-phone")
     _shoot(tv, "wordland-play-tv")
