@@ -36,6 +36,20 @@ def _page(browser: Browser, problems: list[str], *, size: ViewportSize = PHONE, 
     return page
 
 
+# on screen as the page is scrolled now: below the sticky top bar and above the bottom dock
+SHOWN = """(sels) => {
+  const top = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const dock = document.querySelector('#dock');
+  return sels.every((s) => {
+    const e = document.querySelector(s);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    const limit = dock.contains(e) ? innerHeight : dock.getBoundingClientRect().top;
+    return r.top >= top - 0.5 && r.bottom <= limit + 0.5;
+  });
+}"""
+
+
 def _tab_to(page: Page, selector: str, limit: int = 80) -> None:
     """Press Tab until the element is focused: it can be reached by keyboard alone."""
     expect(page.locator(selector)).to_be_visible()
@@ -162,8 +176,10 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     word = a.locator("#stl-word-main").inner_text()
 
     # ---- marking, all by keyboard; the phone's pictures are larger than 65x87 and nothing lies on them
-    tile = _box(a, "#stl-grid .stl-tile[data-pos='7'] .stl-pic")
-    assert tile["width"] >= 68 and tile["height"] >= 100, tile
+    # the pictures are larger than the 65x87 px of before, and the whole grid and "Done" fit without scrolling
+    pic = _box(a, "#stl-grid .stl-tile[data-pos='7'] .stl-pic")
+    assert pic["width"] >= 68 and pic["height"] >= 90, pic
+    assert a.evaluate(IN_VIEW, ["#stl-grid .stl-tile[data-pos='14']", "#stl-done", "#stl-zoom-open"]) == []
     _key_marks(a, [0, 1, 2, 3, 4])
     overlap = a.evaluate(
         """() => [...document.querySelectorAll('#stl-grid .stl-tile')].flatMap((t) => {
@@ -187,7 +203,7 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     _axe(d, "zoom")
     d.keyboard.press("Escape")
     expect(d.locator("#stl-zoom")).to_have_count(0)
-    _key_marks(d, [1, 7])
+    _key_marks(d, [1, 12])
     for page in phones.values():
         expect(page.locator(".stl-lantern-dark")).to_have_attribute("data-seat", "0")
 
@@ -202,6 +218,9 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     expect(c.locator("#stl-name")).to_be_visible()
     _key_reveal(c, 6)  # only Cara: she falls
     expect(d.locator("#stl-name")).to_be_visible()
+    # Dora's turn: her glowing picture in the bottom row is scrolled above the dock by itself
+    expect(d.locator("#stl-grid .stl-tile-can")).to_have_count(2)
+    d.wait_for_function(SHOWN, arg=["#stl-grid .stl-tile[data-pos='1']", "#stl-grid .stl-tile[data-pos='12']", "#stl-name"])
     _key_reveal(d, 1)  # Anna, Ben and Dora marked it; Ben has fallen and scores nothing
     line = "Bild 2 von Dora: Funke! Anna und Dora je +2"
     for page in phones.values():
@@ -215,13 +234,13 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     _axe(tv, "reveal, table")
     _shoot(tv, "stella-reveal-tv")
     _shoot(laptop, "stella-reveal-laptop")
-    _key_reveal(d, 7)  # only Dora: she falls, the round is over
+    _key_reveal(d, 12)  # only Dora: she falls, the round is over
 
     # ---- round over: the last reveal stays, the summary explains Anna's 2 points (4 before the cut)
     for page in (*phones.values(), tv):
         expect(page.locator("#stl-table")).to_have_attribute("data-phase", "round_over")
         expect(page.locator("#stl-dark-summary")).to_contain_text("Anna war im Dunkeln und ist gefallen: 2 statt 4")
-        expect(page.locator(f"#stl-grid .stl-tile[data-pos='7']")).to_have_class(re.compile(r"stl-tile-fall"))
+        expect(page.locator("#stl-grid .stl-tile[data-pos='12']")).to_have_class(re.compile(r"stl-tile-fall"))
     expect(laptop.locator("#stl-dark-summary")).to_contain_text("Anna was in the dark and fell: 2 instead of 4")
     assert any("Anna war im Dunkeln" in t for t in _log(b)), _log(b)
     assert any("Anna +2, Ben +2, Cara +2, Dora +2" in t for t in _log(b)), _log(b)

@@ -64,7 +64,6 @@ register({
     "stl.btn.unmark": "Markierung weg",
     "stl.btn.name": "Bild {number} nennen",
     "stl.btn.pick_name": "Zum Nennen antippen",
-    "stl.need_more": "Markiere mindestens {min}.",
     "stl.max_reached": "Höchstens {max} Markierungen.",
     "stl.sent": "Abgegeben: {count} Markierungen – endgültig.",
     "stl.sent_one": "Abgegeben: 1 Markierung – endgültig.",
@@ -186,7 +185,6 @@ register({
     "stl.btn.unmark": "Remove mark",
     "stl.btn.name": "Name picture {number}",
     "stl.btn.pick_name": "Tap a picture to name it",
-    "stl.need_more": "Mark at least {min}.",
     "stl.max_reached": "At most {max} marks.",
     "stl.sent": "Sent: {count} marks – final.",
     "stl.sent_one": "Sent: 1 mark – final.",
@@ -931,9 +929,35 @@ function restoreFocus() {
   });
 }
 
+/**
+ * In my reveal turn my glowing pictures must be on screen: once per turn, if one lies under the dock (the
+ * bottom row on a small phone), scroll just so far that the lowest is above it (the status scrolls away).
+ */
+function showCandidates(ctx) {
+  const view = v(ctx);
+  if (!isPlayer(ctx) || view.phase !== "reveal" || view.reveal_turn !== ctx.seat) return;
+  const key = `${ui.round}:${list(view.reveals).length}`;
+  if (ui.shownFor === key) return;
+  ui.shownFor = key;
+  requestAnimationFrame(() => {
+    const tiles = [...document.querySelectorAll("#stl-grid .stl-tile-can")];
+    const dock = document.getElementById("dock");
+    if (!tiles.length || !dock) return;
+    const limit = dock.getBoundingClientRect().top;
+    const lowest = Math.max(...tiles.map((n) => n.getBoundingClientRect().bottom));
+    const top = document.querySelector(".topbar");
+    const ceiling = top ? top.getBoundingClientRect().bottom : 0;
+    const highest = Math.min(...tiles.map((n) => n.getBoundingClientRect().top));
+    // as far as needed for the lowest, never so far that the highest goes under the top bar
+    const by = Math.min(lowest - limit + 6, highest - ceiling - 4);
+    if (by > 0) window.scrollBy({ top: by, behavior: "auto" });
+  });
+}
+
 function renderTable(ctx) {
   sync(ctx);
   restoreFocus();
+  showCandidates(ctx);
   ui.rerender = ctx.rerender;
   const view = v(ctx);
   const box = el("div", { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } });
@@ -1028,7 +1052,9 @@ function markControls(ctx, box) {
       class: "btn stl-clear",
       id: "stl-clear",
       disabled: !count || ui.sending,
-      text: t("stl.btn.clear"),
+      "aria-label": t("stl.btn.clear"),
+      title: t("stl.btn.clear"),
+      text: "↺",
       on: {
         click: () => {
           ui.picks = [];
@@ -1058,7 +1084,7 @@ function markControls(ctx, box) {
   );
   row.appendChild(zoomButton(ctx));
   box.appendChild(row);
-  if (count < view.min_marks) box.appendChild(el("p", { class: "muted small", text: t("stl.need_more", { min: view.min_marks }) }));
+  // how many at least is said by the status line; a line more here would push the grid under the dock
   return box;
 }
 
