@@ -38,7 +38,12 @@ class Shots:
         self.written: list[Path] = []
 
     def page(
-        self, *, locale: str = "de-DE", dark: bool = False, laptop: bool = False, size: ViewportSize | None = None
+        self,
+        *,
+        locale: str = "de-DE",
+        dark: bool = False,
+        laptop: bool = False,
+        size: ViewportSize | None = None,
     ) -> Page:
         context = self.browser.new_context(
             viewport=size or (LAPTOP if laptop else PHONE),
@@ -289,7 +294,9 @@ def wordland(s: Shots) -> None:
     window, the vote, the table screen, the teapot running, the ranking."""
     from tischrunde.games.wordland.content import lexicon_letters
 
-    anna, ben, cleo, code = s.three("wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8, "wrong_word": "retry"})
+    anna, ben, cleo, code = s.three(
+        "wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8, "wrong_word": "retry"}
+    )
     table = s.table(code, LAPTOP_1280)
     tv = s.table(code, TV)
     first_seat(anna)

@@ -27,7 +27,9 @@ TV: ViewportSize = {"width": 1920, "height": 1080}
 LAPTOP_1280: ViewportSize = {"width": 1280, "height": 800}
 
 
-def _page(browser: Browser, problems: list[str], *, size: ViewportSize = PHONE, locale: str = "de-DE") -> Page:
+def _page(
+    browser: Browser, problems: list[str], *, size: ViewportSize = PHONE, locale: str = "de-DE"
+) -> Page:
     context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1)
     page = context.new_page()
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
@@ -76,7 +78,9 @@ def _key_marks(page: Page, positions: list[int]) -> None:
             at += 1
         assert page.evaluate("() => document.activeElement.dataset.pos") == str(pos)
         page.keyboard.press("Space")
-        expect(page.locator(f"#stl-grid .stl-tile[data-pos='{pos}']")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(f"#stl-grid .stl-tile[data-pos='{pos}']")).to_have_attribute(
+            "aria-pressed", "true"
+        )
         # the focus stays on the picture through the re-render
         assert page.evaluate("() => document.activeElement.dataset.pos") == str(pos)
     _key_press(page, "#stl-done")
@@ -209,7 +213,9 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
 
     # ---- reveals by keyboard: Anna's turn; her glowing pictures and the name button are on screen
     expect(a.locator("#stl-grid .stl-tile-can")).to_have_count(5)
-    assert a.evaluate(IN_VIEW, [f"#stl-grid .stl-tile[data-pos='{p}']" for p in range(5)] + ["#stl-name"]) == []
+    assert (
+        a.evaluate(IN_VIEW, [f"#stl-grid .stl-tile[data-pos='{p}']" for p in range(5)] + ["#stl-name"]) == []
+    )
     _axe(a, "reveal turn")
     _shoot(a, "stella-reveal-phone")
     _key_reveal(a, 0)  # spark: Anna, Ben, Cara +2
@@ -220,7 +226,9 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     expect(d.locator("#stl-name")).to_be_visible()
     # Dora's turn: her glowing picture in the bottom row is scrolled above the dock by itself
     expect(d.locator("#stl-grid .stl-tile-can")).to_have_count(2)
-    d.wait_for_function(SHOWN, arg=["#stl-grid .stl-tile[data-pos='1']", "#stl-grid .stl-tile[data-pos='12']", "#stl-name"])
+    d.wait_for_function(
+        SHOWN, arg=["#stl-grid .stl-tile[data-pos='1']", "#stl-grid .stl-tile[data-pos='12']", "#stl-name"]
+    )
     _key_reveal(d, 1)  # Anna, Ben and Dora marked it; Ben has fallen and scores nothing
     line = "Bild 2 von Dora: Funke! Anna und Dora je +2"
     for page in phones.values():
@@ -230,7 +238,9 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     assert any(first in t for t in a.locator("#stl-reveals .stl-reveal-line").all_inner_texts())
     # Anna is in the dark: the lantern does not promise her the full points once she falls
     _key_reveal(a, 2)  # only Anna: the player in the dark falls
-    expect(a.locator(".stl-lantern[data-seat='0'] .stl-lantern-points")).to_contain_text("im Dunkeln gefallen")
+    expect(a.locator(".stl-lantern[data-seat='0'] .stl-lantern-points")).to_contain_text(
+        "im Dunkeln gefallen"
+    )
     _axe(tv, "reveal, table")
     _shoot(tv, "stella-reveal-tv")
     _shoot(laptop, "stella-reveal-laptop")
@@ -239,9 +249,13 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     # ---- round over: the last reveal stays, the summary explains Anna's 2 points (4 before the cut)
     for page in (*phones.values(), tv):
         expect(page.locator("#stl-table")).to_have_attribute("data-phase", "round_over")
-        expect(page.locator("#stl-dark-summary")).to_contain_text("Anna war im Dunkeln und ist gefallen: 2 statt 4")
+        expect(page.locator("#stl-dark-summary")).to_contain_text(
+            "Anna war im Dunkeln und ist gefallen: 2 statt 4"
+        )
         expect(page.locator("#stl-grid .stl-tile[data-pos='12']")).to_have_class(re.compile(r"stl-tile-fall"))
-    expect(laptop.locator("#stl-dark-summary")).to_contain_text("Anna was in the dark and fell: 2 instead of 4")
+    expect(laptop.locator("#stl-dark-summary")).to_contain_text(
+        "Anna was in the dark and fell: 2 instead of 4"
+    )
     assert any("Anna war im Dunkeln" in t for t in _log(b)), _log(b)
     assert any("Anna +2, Ben +2, Cara +2, Dora +2" in t for t in _log(b)), _log(b)
     # a live region outside the re-rendered screen says what happened and whose turn it is
@@ -261,7 +275,10 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
         assert table["width"] * table["height"] / area >= 0.6, (size, table)
         assert table["y"] + table["height"] <= size["height"], (size, table)
         assert _box(page, "#stl-grid .stl-tile[data-pos='0']")["height"] >= 0.2 * size["height"], size
-        assert _min_font(page, "#stl-table .stl-side *") >= least, (size, _min_font(page, "#stl-table .stl-side *"))
+        assert _min_font(page, "#stl-table .stl-side *") >= least, (
+            size,
+            _min_font(page, "#stl-table .stl-side *"),
+        )
         scores = _box(page, "#stl-scores")
         assert scores["y"] + scores["height"] <= size["height"], (size, scores)
 
@@ -323,7 +340,9 @@ def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str)
     for _ in range(1):
         turn = None
         for page in phones:
-            if page.locator("#wl-word").count() and page.locator("#status-main").inner_text().startswith("Du bist dran"):
+            if page.locator("#wl-word").count() and page.locator("#status-main").inner_text().startswith(
+                "Du bist dran"
+            ):
                 turn = page
         if turn is None:
             expect(anna.locator("#wl-word, #wl-teapot").first).to_be_visible()
