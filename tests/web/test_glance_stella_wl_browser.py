@@ -357,9 +357,6 @@ def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str)
         turn.keyboard.type(word)
         turn.keyboard.press("Enter")
         expect(anna.locator("#wl-words")).to_contain_text(word)
-    for page in phones:
-        _letters_carry_shape_and_word(page)
-        _axe(page, "play")
 
     # ---- an objection and a vote, by keyboard: someone objects to the last word, someone else votes
     last = sorted(said)[0]
@@ -382,6 +379,9 @@ def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str)
     _shoot(voter, "wordland-vote-phone")
     _key_press(voter, "#wl-vote-buttons [data-against='0']")
     expect(voter.locator("#wl-vote-buttons [data-against='0']")).to_have_count(0)
+    for page in phones:
+        _letters_carry_shape_and_word(page)
+        _axe(page, "play")
     assert last
     expect(ben.locator("#game-live")).not_to_be_empty()
     _shoot(ben, "wordland-play-phone")
