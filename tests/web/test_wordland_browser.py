@@ -141,6 +141,8 @@ def test_three_phones_play_a_round_of_wordland(browser: Browser, server: str, sc
     table = _page(browser, problems, size=LAPTOP)
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
+    anna.select_option("#first-seat", "0")  # Anna is the first Queen (random otherwise)
+    anna.wait_for_function("() => document.querySelector('#first-seat option[value=\"0\"]').defaultSelected")
     anna.click("#start-game")
     phones = [anna, ben, cleo]
     others = [ben, cleo, table]
@@ -308,6 +310,8 @@ def test_spoken_table_has_a_said_it_button(browser: Browser, server: str, screen
     expect(anna.locator("#seat-list .seat")).to_have_count(2)
     anna.click("[data-act=add-bot]")
     expect(anna.locator("#seat-list .seat-bot")).to_have_count(1)
+    anna.select_option("#first-seat", "0")  # Anna is the first Queen (random otherwise)
+    anna.wait_for_function("() => document.querySelector('#first-seat option[value=\"0\"]').defaultSelected")
     anna.click("#start-game")
     anna.locator("button.wl-choice").first.click()
     said_it = anna.locator("button.wl-said-it")
