@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
@@ -37,9 +37,16 @@ class Shots:
         self.problems: list[str] = []
         self.written: list[Path] = []
 
-    def page(self, *, locale: str = "de-DE", dark: bool = False, laptop: bool = False) -> Page:
+    def page(
+        self,
+        *,
+        locale: str = "de-DE",
+        dark: bool = False,
+        laptop: bool = False,
+        size: ViewportSize | None = None,
+    ) -> Page:
         context = self.browser.new_context(
-            viewport=LAPTOP if laptop else PHONE,
+            viewport=size or (LAPTOP if laptop else PHONE),
             locale=locale,
             device_scale_factor=1,
             color_scheme="dark" if dark else "light",
@@ -53,7 +60,8 @@ class Shots:
 
     def shoot(self, page: Page, name: str) -> None:
         page.wait_for_timeout(400)  # animations and the toast's entrance are over
-        kind = "laptop" if (page.viewport_size or PHONE)["width"] > 800 else "phone"
+        width = (page.viewport_size or PHONE)["width"]
+        kind = "tv" if width >= 1900 else "laptop" if width > 800 else "phone"
         path = self.out / f"{name}-{kind}.png"
         page.screenshot(path=str(path))
         with Image.open(path) as img:
@@ -85,8 +93,8 @@ class Shots:
         expect(anna.locator("#seat-list .seat")).to_have_count(3)
         return anna, ben, cleo, code
 
-    def table(self, code: str) -> Page:
-        page = self.page(laptop=True)
+    def table(self, code: str, size: ViewportSize | None = None) -> Page:
+        page = self.page(laptop=True, size=size)
         page.goto(f"{self.base}/r/{code}?table=1")
         expect(page.locator("#room-code")).to_have_text(code)
         return page
@@ -207,7 +215,8 @@ def stella(s: Shots) -> None:
     """One round, three phones: the scout chooses, the others wait, marking, the reveal turn, a spark, a fall,
     the table screen and the ranking."""
     anna, ben, cleo, code = s.three("stella", {"rounds": 1, "mark_timeout_s": 300, "turn_timeout_s": 300})
-    table = s.table(code)
+    table = s.table(code, LAPTOP_1280)
+    tv = s.table(code, TV)
     start_game(anna)
     for page in (anna, ben, cleo, table):
         expect(page.locator("#stl-grid .stl-tile")).to_have_count(15)
@@ -243,6 +252,7 @@ def stella(s: Shots) -> None:
     s.shoot(cleo, "stella-09-picked-to-name")
     cleo.click("#stl-name")
     s.shoot(table, "stella-10-table-reveals")
+    s.shoot(tv, "stella-10-table-reveals")
     expect(anna.locator("#stl-grid .stl-tile-can")).to_have_count(1)
     anna.click("#stl-grid .stl-tile[data-pos='3']")
     anna.click("#stl-name")
@@ -250,7 +260,12 @@ def stella(s: Shots) -> None:
         expect(page.locator("#ranking")).to_be_visible()
     s.shoot(anna, "stella-11-ranking")
     s.shoot(table, "stella-12-table-ranking")
+    s.shoot(tv, "stella-12-table-ranking")
     s.close()
+
+
+TV: ViewportSize = {"width": 1920, "height": 1080}
+LAPTOP_1280: ViewportSize = {"width": 1280, "height": 800}
 
 
 def page_imgs_loaded(page: Page) -> None:
@@ -269,8 +284,11 @@ def wordland(s: Shots) -> None:
     window, the vote, the table screen, the teapot running, the ranking."""
     from tischrunde.games.wordland.content import lexicon_letters
 
-    anna, ben, cleo, code = s.three("wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8})
-    table = s.table(code)
+    anna, ben, cleo, code = s.three(
+        "wordland", {"rounds": 1, "timer_s": 15, "objection_s": 8, "wrong_word": "retry"}
+    )
+    table = s.table(code, LAPTOP_1280)
+    tv = s.table(code, TV)
     start_game(anna)
     expect(anna.locator("button.wl-choice")).to_have_count(2)
     s.shoot(anna, "wordland-01-queen-chooses")
@@ -315,6 +333,7 @@ def wordland(s: Shots) -> None:
     expect(objection).to_be_visible()
     s.shoot(cleo, "wordland-06-my-turn-with-objection")
     s.shoot(table, "wordland-07-table-turn")
+    s.shoot(tv, "wordland-07-table-turn")
     objection.click()
     expect(anna.locator("#wl-vote-buttons button")).to_have_count(2)
     s.shoot(anna, "wordland-08-vote")

@@ -29,9 +29,9 @@ from websockets.server import ServerProtocol
 
 from tischrunde.server import app as app_module
 from tischrunde.server.main import WS_OPTIONS
-from tischrunde.server.transport import HEADER_TIMEOUT_S, guarded_h11
 from tischrunde.server.rooms import Conn
 from tischrunde.server.store import MemoryStore
+from tischrunde.server.transport import HEADER_TIMEOUT_S, guarded_h11
 
 OURS = ("tischrunde.", "uvicorn.", "websockets.", "starlette.", "uvloop.", "asyncio.")
 

@@ -271,7 +271,7 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     width = a.eval_on_selector("#status .timer-fill", "e => parseFloat(e.style.width)")
     assert 90 < width < 100, width
     _shoot(a, screenshots, "03-marking")
-    a.click("#stl-grid .stl-cell:nth-child(4) .stl-zoom-btn")
+    a.click("#stl-zoom-open")  # the dock's button opens the picture touched last (picture 4) large
     expect(a.locator("#stl-zoom")).to_be_visible()
     expect(a.locator("#stl-zoom-toggle")).to_have_text("Markierung weg")
     _shoot(a, screenshots, "04-zoom")
@@ -312,8 +312,9 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     expect(a.locator("#stl-grid .stl-tile-can")).to_have_count(4)
     expect(b.locator("#stl-grid .stl-tile-can")).to_have_count(0)
     _shoot(a, screenshots, "06-reveal-turn")
-    # the whole grid and the button to name a picture, at 390x844 without scrolling
-    assert a.evaluate(IN_VIEW, ["#stl-grid .stl-tile[data-pos='14']", "#stl-name"]) == []
+    # her glowing pictures and the button to name one, at 390x844 without scrolling (the larger pictures
+    # of issue 13 leave the bottom row under the dock here)
+    assert a.evaluate(IN_VIEW, [_tile(a, p) for p in (0, 1, 2, 3)] + ["#stl-name"]) == []
 
     # ---- reveals: spark (all three), super-spark (Anna + Ben), then three falls
     _reveal(a, 0, "spark", everyone)
@@ -340,7 +341,8 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
         for pos in (2, 3):
             assert "stl-tile-mine" not in (page.locator(_tile(page, pos)).get_attribute("class") or "")
     # Anna looks at picture 3 large and names it from there
-    a.click("#stl-grid .stl-cell:nth-child(3) .stl-zoom-btn")
+    a.click(_tile(a, 2))
+    a.click("#stl-zoom-open")
     a.click("#stl-zoom-name")
     for page in everyone:
         expect(page.locator(_tile(page, 2))).to_have_class(re.compile(r"stl-tile-fall\b"))

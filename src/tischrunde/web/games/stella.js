@@ -7,6 +7,7 @@
 
 import { el, flash } from "../dom.js";
 import { formatList, lang, register, t } from "../i18n.js";
+import { announce } from "./live.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-stella]")) {
@@ -44,8 +45,8 @@ register({
     "stl.kind.spark": "Funke",
     "stl.kind.super_spark": "Superfunke",
     "stl.kind.fall": "gefallen",
-    "stl.reveal_line.spark": "Bild {number} von {name}: Funke! {markers} je +{points}",
-    "stl.reveal_line.super_spark": "Bild {number} von {name}: Superfunke! {markers} je +{points}",
+    "stl.reveal_line.spark": "Bild {number} von {name}: Funke! {scorers} je +{points}",
+    "stl.reveal_line.super_spark": "Bild {number} von {name}: Superfunke! {scorers} je +{points}",
     "stl.reveal_line.fall": "Bild {number} von {name}: niemand sonst – {name} fällt.",
     "stl.markers": "Markiert von {names}",
     "stl.named": "Genannt in dieser Runde",
@@ -63,7 +64,6 @@ register({
     "stl.btn.unmark": "Markierung weg",
     "stl.btn.name": "Bild {number} nennen",
     "stl.btn.pick_name": "Zum Nennen antippen",
-    "stl.need_more": "Markiere mindestens {min}.",
     "stl.max_reached": "Höchstens {max} Markierungen.",
     "stl.sent": "Abgegeben: {count} Markierungen – endgültig.",
     "stl.sent_one": "Abgegeben: 1 Markierung – endgültig.",
@@ -125,6 +125,16 @@ register({
     "stl.status.round_over_hint": "Gleich beginnt die nächste Runde.",
     "stl.status.round_over_mine": "Tippe auf „Nächste Runde“, wenn alle so weit sind.",
     "stl.next_round": "Nächste Runde",
+    "stl.dark_fell": "{name} war im Dunkeln und ist gefallen: {points} statt {full} Punkte ({rule}).",
+    "stl.dark_kept": "{name} war im Dunkeln und ist nicht gefallen: alle {points} Punkte.",
+    "stl.dark_rule.official": "im Dunkeln zählt ein Funke 1, ein Superfunke 2",
+    "stl.dark_rule.one_per_card": "im Dunkeln 1 je passendes Bild",
+    "stl.dark_rule.half": "im Dunkeln die Hälfte, abgerundet",
+    "stl.points_dark_fallen": "+{points} vor Abzug: im Dunkeln gefallen",
+    "stl.zoom_open": "Bild groß ansehen",
+    "stl.zoom_prev": "Voriges Bild",
+    "stl.zoom_next": "Nächstes Bild",
+    "stl.grid_keys": "Pfeiltasten wechseln das Bild, Leertaste oder Enter wählt es.",
   },
   en: {
     "stl.round": "Round {round} of {rounds}",
@@ -156,8 +166,8 @@ register({
     "stl.kind.spark": "Spark",
     "stl.kind.super_spark": "Super-spark",
     "stl.kind.fall": "fell",
-    "stl.reveal_line.spark": "Picture {number} by {name}: spark! {markers} +{points} each",
-    "stl.reveal_line.super_spark": "Picture {number} by {name}: super-spark! {markers} +{points} each",
+    "stl.reveal_line.spark": "Picture {number} by {name}: spark! {scorers} +{points} each",
+    "stl.reveal_line.super_spark": "Picture {number} by {name}: super-spark! {scorers} +{points} each",
     "stl.reveal_line.fall": "Picture {number} by {name}: nobody else – {name} falls.",
     "stl.markers": "Marked by {names}",
     "stl.named": "Named this round",
@@ -175,7 +185,6 @@ register({
     "stl.btn.unmark": "Remove mark",
     "stl.btn.name": "Name picture {number}",
     "stl.btn.pick_name": "Tap a picture to name it",
-    "stl.need_more": "Mark at least {min}.",
     "stl.max_reached": "At most {max} marks.",
     "stl.sent": "Sent: {count} marks – final.",
     "stl.sent_one": "Sent: 1 mark – final.",
@@ -237,6 +246,16 @@ register({
     "stl.status.round_over_hint": "The next round starts in a moment.",
     "stl.status.round_over_mine": "Tap “Next round” when everyone is ready.",
     "stl.next_round": "Next round",
+    "stl.dark_fell": "{name} was in the dark and fell: {points} instead of {full} points ({rule}).",
+    "stl.dark_kept": "{name} was in the dark and did not fall: all {points} points.",
+    "stl.dark_rule.official": "in the dark a spark counts 1, a super-spark 2",
+    "stl.dark_rule.one_per_card": "in the dark 1 per matched picture",
+    "stl.dark_rule.half": "in the dark half, rounded down",
+    "stl.points_dark_fallen": "+{points} before the cut: fell in the dark",
+    "stl.zoom_open": "View picture large",
+    "stl.zoom_prev": "Previous picture",
+    "stl.zoom_next": "Next picture",
+    "stl.grid_keys": "Arrow keys move between pictures, Space or Enter picks one.",
   },
 });
 
@@ -456,7 +475,7 @@ function status(ctx) {
   if (view.phase === "round_over") {
     // the last reveal and the round's points stay on the table until the pause ends or the scout goes on
     const mine = isPlayer(ctx) && me === view.scout;
-    const hint = mine ? t("stl.status.round_over_mine") : darkLine(ctx) || t("stl.status.round_over_hint");
+    const hint = mine ? t("stl.status.round_over_mine") : t("stl.status.round_over_hint");
     return { main: t("stl.status.round_over", { round: view.round }), hint, mine };
   }
   return { main: "", hint: idle, mine: false };
@@ -503,7 +522,9 @@ function seatInfo(seat, ctx) {
     classes.push("stl-player-fallen");
     nodes.push(el("span", { class: "stl-badge stl-badge-fall", text: `✕ ${t("stl.fallen")}` }));
   }
-  const now = view.phase === "reveal" ? list(view.round_points)[seat] || 0 : 0;
+  // the player in the dark who fell gets fewer at the round's end: no "+N" that would promise too much
+  const cut = view.dark === seat && list(view.fallen)[seat];
+  const now = view.phase === "reveal" && !cut ? list(view.round_points)[seat] || 0 : 0;
   nodes.push(
     el("span", {
       class: "stl-badge stl-badge-score",
@@ -554,6 +575,7 @@ function tile(ctx, pos, card) {
   if (mine) labelParts.push(t("stl.my_mark"));
   if (result) labelParts.push(t(`stl.kind.${result.kind}`), t("stl.markers", { names: names(ctx, result.markers) }));
   const onClick = () => {
+    ui.last = pos;
     if (picking) return togglePick(ctx, pos);
     if (candidate) {
       ui.chosen = ui.chosen === pos ? null : pos;
@@ -575,27 +597,30 @@ function tile(ctx, pos, card) {
         ui.chosen === pos && "stl-tile-chosen",
         picking && "stl-tile-pickable",
       ],
-      dataset: { pos: String(pos), card: String(card), mine: mine ? "1" : "0" },
+      dataset: { pos: String(pos), card: String(card), mine: mine ? "1" : "0", focus: `tile-${pos}` },
       "aria-label": labelParts.join(" · "),
-      "aria-pressed": picking ? (mine ? "true" : "false") : undefined,
+      "aria-pressed": picking ? (mine ? "true" : "false") : candidate ? (ui.chosen === pos ? "true" : "false") : undefined,
       on: { click: onClick },
     },
     picture(card),
-    el("span", { class: "stl-num", "aria-hidden": "true", text: String(number) }),
   );
-  if (mine) {
-    node.appendChild(el("span", { class: "stl-mine", title: t("stl.private"), "aria-hidden": "true" }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
-  }
+  // the strip under the picture: number, own mark, result; nothing ever covers the motif
+  const cap = el("span", { class: "stl-cap", "aria-hidden": "true" }, el("span", { class: "stl-num", text: String(number) }));
+  // the picture picked to name carries a target beside the lantern: a shape, not only the white frame
+  if (candidate && ui.chosen === pos) cap.appendChild(el("span", { class: "stl-can-mark", text: "◉" }));
+  else if (mine) cap.appendChild(el("span", { class: "stl-mine", title: t("stl.private") }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
   if (result) {
-    node.appendChild(
+    cap.appendChild(
       el(
         "span",
-        { class: ["stl-result", `stl-result-${result.kind}`], "aria-hidden": "true" },
+        { class: ["stl-result", `stl-result-${result.kind}`] },
         el("span", { class: "stl-result-icon", text: KIND_ICON[result.kind] || "" }),
-        el("span", { class: "stl-result-who", text: list(result.markers).map((s) => initials(ctx.name(s))).join(" ") }),
+        // drawn by the stylesheet from data-who: the button's name already says who marked it, in full
+        el("span", { class: "stl-result-who", dataset: { who: list(result.markers).map((s) => initials(ctx.name(s))).join(" ") } }),
       ),
     );
   }
+  node.appendChild(cap);
   return node;
 }
 
@@ -604,16 +629,19 @@ function initials(name) {
   return chars.slice(0, 2).join("") || "?";
 }
 
-function zoomButton(ctx, pos) {
+/** While a tap marks (or picks) a picture, this button in the dock opens the last one touched large. */
+function zoomButton(ctx) {
+  const pos = Number.isInteger(ui.chosen) ? ui.chosen : Number.isInteger(ui.last) ? ui.last : 0;
   return el("button", {
     type: "button",
-    class: "stl-zoom-btn",
-    dataset: { zoom: String(pos) },
-    "aria-label": `${t("stl.zoom")}: ${t("stl.card", { number: pos + 1 })}`,
-    text: "⤢",
+    class: "btn stl-zoom-btn",
+    id: "stl-zoom-open",
+    dataset: { zoom: String(pos), focus: "zoom-open" },
+    "aria-label": `${t("stl.zoom_open")}: ${t("stl.card", { number: pos + 1 })}`,
+    title: t("stl.zoom_open"),
+    text: "🔍",
     on: {
-      click: (ev) => {
-        ev.stopPropagation();
+      click: () => {
         ui.zoom = pos;
         ctx.rerender();
       },
@@ -621,18 +649,29 @@ function zoomButton(ctx, pos) {
   });
 }
 
+/** Arrow keys move the focus through the grid as the pictures lie (5 per row). */
+function gridKeys(ev) {
+  const keys = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -COLUMNS, ArrowDown: COLUMNS };
+  const step = keys[ev.key];
+  const from = ev.target && ev.target.closest ? ev.target.closest(".stl-tile") : null;
+  if (!step || !from) return;
+  const next = Number(from.dataset.pos) + step;
+  const node = ev.currentTarget.querySelector(`.stl-tile[data-pos="${next}"]`);
+  if (node) {
+    ev.preventDefault();
+    node.focus();
+  }
+}
+
 function gridBox(ctx) {
   const view = v(ctx);
   const cards = grid(view);
   const picking = canPick(ctx);
   const box = el("div", { class: ["stl-grid", picking && "stl-grid-picking"], id: "stl-grid", role: "group", "aria-label": t("stl.card_of", { number: cards.length }) });
-  const candidates = isPlayer(ctx) ? legalOf(ctx, "reveal").map((a) => a.position) : [];
   cards.forEach((card, pos) => {
-    const cell = el("div", { class: "stl-cell", dataset: { row: String(Math.floor(pos / COLUMNS)) } }, tile(ctx, pos, card));
-    // while marking (or naming) a tap marks (or picks); the corner button still opens the picture large
-    if (picking || candidates.includes(pos)) cell.appendChild(zoomButton(ctx, pos));
-    box.appendChild(cell);
+    box.appendChild(el("div", { class: "stl-cell", dataset: { row: String(Math.floor(pos / COLUMNS)) } }, tile(ctx, pos, card)));
   });
+  box.addEventListener("keydown", gridKeys);
   return box;
 }
 
@@ -669,7 +708,10 @@ function lanterns(ctx) {
     if (fallen) item.appendChild(el("span", { class: "stl-tag stl-tag-fall", text: `✕ ${t("stl.fallen")}` }));
     if (turn) item.appendChild(el("span", { class: "stl-tag stl-tag-turn", text: `▶ ${t("stl.turn")}` }));
     const points = list(view.round_points)[s] || 0;
-    if (view.phase === "reveal" && points) item.appendChild(el("span", { class: "stl-lantern-points", text: t("stl.points_round", { points }) }));
+    if (view.phase === "reveal" && points) {
+      const text = dark && fallen ? t("stl.points_dark_fallen", { points }) : t("stl.points_round", { points });
+      item.appendChild(el("span", { class: "stl-lantern-points", text }));
+    }
     box.appendChild(item);
   }
   return box;
@@ -693,8 +735,28 @@ function revealList(ctx) {
   return box;
 }
 
+/** One named picture: who named it and, for a spark, only the players who scored and what each got. */
 function revealText(ctx, r) {
-  return t(`stl.reveal_line.${r.kind}`, { number: r.position + 1, name: ctx.name(r.revealer), markers: names(ctx, r.markers), points: r.points });
+  // a fallen player who had marked it too scores nothing: the engine's scorers, never all markers
+  const scorers = Array.isArray(r.scorers) ? r.scorers : list(r.markers);
+  return t(`stl.reveal_line.${r.kind}`, { number: r.position + 1, name: ctx.name(r.revealer), scorers: names(ctx, scorers), points: r.points });
+}
+
+/** The points a seat collected from this round's reveals, before the rule for the player in the dark. */
+function collected(reveals, seat) {
+  return list(reveals).reduce((sum, r) => sum + (list(r.scorers).includes(seat) ? Number(r.points) || 0 : 0), 0);
+}
+
+/** A finished round's line about the player in the dark: all points kept, or fewer (and by which rule). */
+function darkSummary(ctx, summary) {
+  if (!summary || typeof summary.dark !== "number") return "";
+  const seat = summary.dark;
+  const points = list(summary.points)[seat] ?? 0;
+  const name = ctx.name(seat);
+  if (!list(summary.fallen)[seat]) return t("stl.dark_kept", { name, points });
+  const rule = String(((ctx.info && ctx.info.options) || {}).dark_fall || "official");
+  const ruleText = t(`stl.dark_rule.${rule}`);
+  return t("stl.dark_fell", { name, points, full: collected(summary.reveals, seat), rule: ruleText === `stl.dark_rule.${rule}` ? rule : ruleText });
 }
 
 function lastRound(ctx) {
@@ -706,7 +768,7 @@ function lastRound(ctx) {
   const wide = ctx.isTable || window.matchMedia("(min-width: 760px)").matches;
   const box = el(
     "details",
-    { class: "stl-last", id: "stl-last", open: wide || ui.lastOpen || undefined },
+    { class: "stl-last", id: "stl-last", open: wide || view.phase === "round_over" || ui.lastOpen || undefined },
     el(
       "summary",
       {},
@@ -714,6 +776,7 @@ function lastRound(ctx) {
       " ",
       el("span", { class: "stl-last-points", text: parts.join(" · ") }),
     ),
+    darkSummary(ctx, last) ? el("p", { class: "stl-dark-summary", id: "stl-dark-summary", text: `${DARK_ICON} ${darkSummary(ctx, last)}` }) : null,
     revealItems(ctx, list(last.reveals)),
   );
   box.addEventListener("toggle", () => {
@@ -761,15 +824,26 @@ function zoomOverlay(ctx) {
   const cards = grid(view);
   if (pos === null || pos < 0 || pos >= cards.length) return null;
   const close = () => {
+    ui.focus = `[data-focus="tile-${pos}"]`;
     ui.zoom = null;
     ctx.rerender();
   };
   const mine = myMarks(ctx).includes(pos);
   const result = revealOf(view, pos);
+  const word = view.word || (view.phase === "over" ? (lastSummary(view) || {}).word : null);
+  const { main, other } = wordParts(view, word);
+  const go = (step) => {
+    ui.zoom = (pos + step + cards.length) % cards.length;
+    ui.last = ui.zoom;
+    ctx.rerender();
+  };
+  const nav = (step, id, label, text) =>
+    el("button", { type: "button", class: "btn stl-zoom-nav", id, dataset: { focus: id }, "aria-label": label, text, on: { click: () => go(step) } });
   const panel = el(
     "div",
     { class: "stl-zoom-panel" },
-    picture(cards[pos], "stl-zoom-pic"),
+    main ? el("p", { class: "stl-zoom-word", id: "stl-zoom-word" }, el("span", { class: "stl-word-label", text: `${t("stl.word")}: ` }), el("strong", { text: main }), other ? el("span", { class: "stl-word-other", text: ` (${other})` }) : null) : null,
+    el("div", { class: "stl-zoom-row" }, nav(-1, "stl-zoom-prev", t("stl.zoom_prev"), "‹"), picture(cards[pos], "stl-zoom-pic"), nav(1, "stl-zoom-next", t("stl.zoom_next"), "›")),
     el("p", { class: "stl-zoom-caption" }, el("strong", { text: t("stl.card", { number: pos + 1 }) }), mine ? el("span", { class: "stl-private-note", text: ` ${LANTERN}${LOCK} ${t("stl.my_mark")} (${t("stl.private")})` }) : null),
     result ? el("p", { class: "stl-zoom-result", text: `${KIND_ICON[result.kind]} ${revealText(ctx, result)}` }) : null,
   );
@@ -780,6 +854,7 @@ function zoomOverlay(ctx) {
         type: "button",
         class: ["btn", mine ? "" : "btn-primary"],
         id: "stl-zoom-toggle",
+        dataset: { focus: "zoom-toggle" },
         text: mine ? t("stl.btn.unmark") : t("stl.btn.mark"),
         on: {
           click: () => {
@@ -808,7 +883,7 @@ function zoomOverlay(ctx) {
       }),
     );
   }
-  buttons.appendChild(el("button", { type: "button", class: "btn", id: "stl-zoom-close", text: t("stl.close"), on: { click: close } }));
+  buttons.appendChild(el("button", { type: "button", class: "btn", id: "stl-zoom-close", dataset: { focus: "zoom-close" }, text: t("stl.close"), on: { click: close } }));
   panel.appendChild(buttons);
   const back = el("div", { class: "stl-zoom", id: "stl-zoom", role: "dialog", "aria-modal": "true", "aria-label": t("stl.card", { number: pos + 1 }) }, panel);
   back.addEventListener("click", (ev) => {
@@ -818,14 +893,76 @@ function zoomOverlay(ctx) {
 }
 
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape" && ui.zoom !== null && ui.rerender) {
+  if (ui.zoom === null || !ui.rerender || !document.getElementById("stl-zoom")) return;
+  if (ev.key === "Escape") {
+    ui.focus = `[data-focus="tile-${ui.zoom}"]`;
     ui.zoom = null;
+    ui.rerender();
+  } else if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+    ev.preventDefault();
+    ui.zoom = (ui.zoom + (ev.key === "ArrowLeft" ? 14 : 1)) % 15;
+    ui.last = ui.zoom;
     ui.rerender();
   }
 });
 
+// ---------------------------------------------------------------- keyboard: focus survives a re-render
+
+/** The key of a focused control of ours (its data-focus or id), or null for anything else. */
+function focusKey(node) {
+  if (!node || !node.closest || !node.closest("#stl-table, #stl-controls")) return null;
+  return node.dataset && node.dataset.focus ? `[data-focus="${node.dataset.focus}"]` : node.id ? `#${node.id}` : null;
+}
+
+document.addEventListener("focusin", (ev) => {
+  ui.focus = focusKey(ev.target);
+});
+
+/** After the shell has put the new screen in place: give the focus back to the control that had it. */
+function restoreFocus() {
+  queueMicrotask(() => {
+    const zoom = document.getElementById("stl-zoom");
+    if (zoom && !zoom.contains(document.activeElement)) {
+      const first = zoom.querySelector("#stl-zoom-toggle, #stl-zoom-name, #stl-zoom-close");
+      if (first) first.focus({ preventScroll: true });
+      return;
+    }
+    const active = document.activeElement;
+    if (!ui.focus || (active && active !== document.body && active.isConnected)) return;
+    const node = document.querySelector(ui.focus);
+    if (node) node.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * In my reveal turn my glowing pictures must be on screen: once per turn, if one lies under the dock (the
+ * bottom row on a small phone), scroll just so far that the lowest is above it (the status scrolls away).
+ */
+function showCandidates(ctx) {
+  const view = v(ctx);
+  if (!isPlayer(ctx) || view.phase !== "reveal" || view.reveal_turn !== ctx.seat) return;
+  const key = `${ui.round}:${list(view.reveals).length}`;
+  if (ui.shownFor === key) return;
+  ui.shownFor = key;
+  requestAnimationFrame(() => {
+    const tiles = [...document.querySelectorAll("#stl-grid .stl-tile-can")];
+    const dock = document.getElementById("dock");
+    if (!tiles.length || !dock) return;
+    const limit = dock.getBoundingClientRect().top;
+    const lowest = Math.max(...tiles.map((n) => n.getBoundingClientRect().bottom));
+    const top = document.querySelector(".topbar");
+    const ceiling = top ? top.getBoundingClientRect().bottom : 0;
+    const highest = Math.min(...tiles.map((n) => n.getBoundingClientRect().top));
+    // as far as needed for the lowest, never so far that the highest goes under the top bar
+    const by = Math.min(lowest - limit + 6, highest - ceiling - 4);
+    if (by > 0) window.scrollBy({ top: by, behavior: "auto" });
+  });
+}
+
 function renderTable(ctx) {
   sync(ctx);
+  restoreFocus();
+  showCandidates(ctx);
   ui.rerender = ctx.rerender;
   const view = v(ctx);
   const box = el("div", { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } });
@@ -833,8 +970,7 @@ function renderTable(ctx) {
   const main = el("div", { class: "stl-main" });
   const side = el("div", { class: "stl-side" });
   box.append(main, side);
-  main.appendChild(head(ctx));
-  main.appendChild(wordBox(ctx));
+  main.appendChild(el("div", { class: "stl-top" }, head(ctx), wordBox(ctx)));
   main.appendChild(gridBox(ctx));
   if (view.phase === "mark" && isPlayer(ctx) && myMarks(ctx).length) {
     main.appendChild(el("p", { class: "stl-private-note", id: "stl-private" }, el("span", { "aria-hidden": "true", text: `${LANTERN}${LOCK} ` }), t("stl.private")));
@@ -842,7 +978,7 @@ function renderTable(ctx) {
   const last = lastRound(ctx);
   if (last) side.appendChild(last);
   if (view.phase === "mark" || view.phase === "reveal" || view.phase === "round_over") side.appendChild(lanterns(ctx));
-  if (view.phase === "reveal" || view.phase === "round_over") {
+  if (view.phase === "reveal") {
     const line = darkLine(ctx);
     if (line) side.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
     const skipped = [];
@@ -851,7 +987,8 @@ function renderTable(ctx) {
     }
     if (skipped.length && list(view.reveals).length) side.appendChild(el("p", { class: "stl-skipped", text: t("stl.skipped", { names: names(ctx, skipped) }) }));
   }
-  side.appendChild(revealList(ctx));
+  // once the round is over, the summary box above lists its named pictures
+  if (view.phase !== "round_over") side.appendChild(revealList(ctx));
   if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) side.appendChild(scoresBox(ctx));
   const zoom = zoomOverlay(ctx);
   if (zoom) box.appendChild(zoom);
@@ -920,7 +1057,9 @@ function markControls(ctx, box) {
       class: "btn stl-clear",
       id: "stl-clear",
       disabled: !count || ui.sending,
-      text: t("stl.btn.clear"),
+      "aria-label": t("stl.btn.clear"),
+      title: t("stl.btn.clear"),
+      text: "↺",
       on: {
         click: () => {
           ui.picks = [];
@@ -948,8 +1087,9 @@ function markControls(ctx, box) {
       },
     }),
   );
+  row.appendChild(zoomButton(ctx));
   box.appendChild(row);
-  if (count < view.min_marks) box.appendChild(el("p", { class: "muted small", text: t("stl.need_more", { min: view.min_marks }) }));
+  // how many at least is said by the status line; a line more here would push the grid under the dock
   return box;
 }
 
@@ -957,7 +1097,9 @@ function revealControls(ctx, box) {
   const options = legalOf(ctx, "reveal");
   if (!options.length) return box;
   const chosen = options.find((a) => a.position === ui.chosen);
-  box.appendChild(
+  const row = el("div", { class: "stl-mark-row" });
+  box.appendChild(row);
+  row.appendChild(
     el("button", {
       type: "button",
       class: "btn btn-primary btn-huge stl-name",
@@ -974,6 +1116,7 @@ function revealControls(ctx, box) {
       },
     }),
   );
+  row.appendChild(zoomButton(ctx));
   return box;
 }
 
@@ -1036,7 +1179,10 @@ function describe(ev, ctx) {
       return revealText(ctx, d);
     case "round_end": {
       const items = list(d.points).map((p, s) => t("stl.ev.points_item", { name: ctx.name(s), points: p }));
-      return t("stl.ev.round_end", { round: d.round, list: items.join(", ") });
+      const line = t("stl.ev.round_end", { round: d.round, list: items.join(", ") });
+      const summary = list(view.history).find((h) => h.round === d.round);
+      const dark = darkSummary(ctx, summary);
+      return dark ? `${line} ${dark}` : line;
     }
     case "row_replaced":
       return t(`stl.ev.row.${d.row}`);
@@ -1050,6 +1196,10 @@ function describe(ev, ctx) {
 }
 
 function animate(events, ctx, page) {
+  announce(
+    events.map((ev) => describe(ev, ctx)),
+    status(ctx).main,
+  );
   for (const ev of events) {
     const d = ev.data || {};
     switch (ev.kind) {

@@ -7,6 +7,7 @@
 
 import { buzz, el, flash } from "../dom.js";
 import { formatList, register, t } from "../i18n.js";
+import { announce } from "./live.js";
 
 if (!document.querySelector("link[data-wordland]")) {
   document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./wordland.css", import.meta.url).href, dataset: { wordland: "1" } }));
@@ -834,7 +835,7 @@ function renderTable(ctx) {
       el("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t(list(view.category_choice).length ? "wl.category_yours" : "wl.category_pending") }),
     ),
   );
-  if (view.phase === "choose" && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
+  if ((view.phase === "choose" || view.phase === "bet") && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
   if (view.phase === "round_over" && view.round_result) box.appendChild(roundSummary(ctx, view.round_result));
   const letters = list(view.forbidden_letters);
   if (letters.length && view.phase !== "over") {
@@ -1269,6 +1270,11 @@ function describe(ev, ctx) {
 
 function animate(events, ctx, page) {
   const view = v(ctx);
+  // a screen reader hears what just happened and, when it changed, whose turn it is
+  announce(
+    events.map((ev) => describe(ev, ctx)),
+    status(ctx).main,
+  );
   for (const ev of events) {
     switch (ev.kind) {
       case "word":
