@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 
-from tischrunde.core.game import OptionSpec
+from tischrunde.core.game import ChoiceLabel, OptionSpec
 
 ROWS = 3
 COLUMNS = 5
@@ -20,6 +20,16 @@ SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
 ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
 DARK_FALL_RULES = ("official", "one_per_card", "half")
+_ROW_WORDS = {"top": ("top", "oben"), "middle": ("middle", "Mitte"), "bottom": ("bottom", "unten")}
+#: each row order in plain words ("top, middle, bottom" / "oben, Mitte, unten")
+ROW_ORDER_LABELS = tuple(
+    ChoiceLabel(
+        order,
+        ", ".join(_ROW_WORDS[r][0] for r in order.split(",")),
+        ", ".join(_ROW_WORDS[r][1] for r in order.split(",")),
+    )
+    for order in ROW_ORDERS
+)
 PHASES = ("word", "mark", "reveal", "round_over", "over")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
 
@@ -118,15 +128,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default="official",
         choices=DARK_FALL_RULES,
         source="seed",
-        description_en="What the player in the dark who fell scores: official = sparks 1 and "
-        "super-sparks 2; one_per_card = 1 per matched card; half = half the round's points.",
-        description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: official = Funke 1, "
-        "Superfunke 2; one_per_card = 1 pro getroffener Karte; half = die Hälfte der Rundenpunkte.",
+        description_en="What the player in the dark who fell scores: as in the rulebook (1 per spark, "
+        "2 per super-spark), 1 per matched card, or half the round's points.",
+        description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: wie in der Spielregel "
+        "(1 pro Funke, 2 pro Superfunke), 1 pro getroffener Karte oder die Hälfte der Rundenpunkte.",
+        choice_labels=(
+            ChoiceLabel("official", "as in the rulebook", "wie in der Spielregel"),
+            ChoiceLabel("one_per_card", "1 per matched card", "1 pro getroffener Karte"),
+            ChoiceLabel("half", "half the round's points", "die Hälfte der Rundenpunkte"),
+        ),
     ),
     OptionSpec(
         name="row_order",
         default="top,middle,bottom",
         choices=ROW_ORDERS,
+        choice_labels=ROW_ORDER_LABELS,
         description_en="The order in which rows get new pictures after each round (repeating).",
         description_de="In welcher Reihenfolge die Reihen nach jeder Runde neue Bilder bekommen "
         "(wiederholt sich).",
