@@ -26,6 +26,7 @@ const STRINGS = {
     "start.name_needed": "Bitte gib einen Namen ein.",
     "start.code_needed": "Bitte gib den Raumcode ein.",
     "start.default": "Standard: {value}",
+    "start.number": "{value}",
     "start.default_table": "Standardtabelle",
     "start.own_table": "eigene Tabelle (hier nicht änderbar)",
     "lobby.refused": "Das geht so nicht – der Server sagt: {reason}",
@@ -55,6 +56,11 @@ const STRINGS = {
     "lobby.bot": "Bot",
     "lobby.offline": "offline",
     "lobby.add_bot": "Bot hinzufügen",
+    "lobby.bot_level": "Bot · {level}",
+    "lobby.bot_strength": "Wie stark spielt der Bot?",
+    "bot.level.easy": "leicht",
+    "bot.level.normal": "mittel",
+    "bot.level.hard": "stark",
     "lobby.remove_bot": "Bot entfernen",
     "lobby.kick": "Entfernen",
     "lobby.make_host": "Zum Gastgeber machen",
@@ -74,6 +80,10 @@ const STRINGS = {
     "lobby.table_link": "Tischansicht öffnen",
     "menu.open": "Menü",
     "menu.close": "Schließen",
+    "menu.sound": "Ton und Vibration",
+    "menu.sound_on": "an",
+    "menu.sound_off": "aus",
+    "frame.announce": "{status}. Zuletzt: {last}",
     "menu.leave": "Raum verlassen",
     "menu.leave_confirm": "Wirklich verlassen? Nochmal tippen",
     "menu.rules": "Regeln in diesem Raum",
@@ -207,6 +217,10 @@ const STRINGS = {
     "optname.wordland.hatter_scope": "Wirkung des Hutmachers",
     "optname.wordland.bonus_when_out": "Boni auch nach dem Ausscheiden",
     "optname.wordland.rounds": "Anzahl der Runden",
+    "optname.wordland.wrong_word": "Falsches Wort",
+    "optname.wordland.round_pause_ms": "Pause zwischen den Runden",
+    "optname.emojito.round_pause_ms": "Pause zwischen den Runden",
+    "optname.stella.round_pause_ms": "Pause zwischen den Runden",
   },
   en: {
     "app.title": "tischrunde",
@@ -233,6 +247,7 @@ const STRINGS = {
     "start.name_needed": "Please enter a name.",
     "start.code_needed": "Please enter the room code.",
     "start.default": "Default: {value}",
+    "start.number": "{value}",
     "start.default_table": "default table",
     "start.own_table": "own table (not editable here)",
     "lobby.refused": "That did not work – the server says: {reason}",
@@ -262,6 +277,11 @@ const STRINGS = {
     "lobby.bot": "bot",
     "lobby.offline": "offline",
     "lobby.add_bot": "Add a bot",
+    "lobby.bot_level": "bot · {level}",
+    "lobby.bot_strength": "How well does the bot play?",
+    "bot.level.easy": "easy",
+    "bot.level.normal": "normal",
+    "bot.level.hard": "strong",
     "lobby.remove_bot": "Remove bot",
     "lobby.kick": "Remove",
     "lobby.make_host": "Make host",
@@ -281,6 +301,10 @@ const STRINGS = {
     "lobby.table_link": "Open table screen",
     "menu.open": "Menu",
     "menu.close": "Close",
+    "menu.sound": "Sound and vibration",
+    "menu.sound_on": "on",
+    "menu.sound_off": "off",
+    "frame.announce": "{status}. Last: {last}",
     "menu.leave": "Leave room",
     "menu.leave_confirm": "Really leave? Tap again",
     "menu.rules": "Rules in this room",
@@ -414,6 +438,10 @@ const STRINGS = {
     "optname.wordland.hatter_scope": "Mad Hatter's letter",
     "optname.wordland.bonus_when_out": "Bonuses even when out",
     "optname.wordland.rounds": "Number of rounds",
+    "optname.wordland.wrong_word": "A wrong word",
+    "optname.wordland.round_pause_ms": "Pause between rounds",
+    "optname.emojito.round_pause_ms": "Pause between rounds",
+    "optname.stella.round_pause_ms": "Pause between rounds",
   },
 };
 
@@ -451,6 +479,11 @@ export function onLangChange(fn) {
 /** Add strings (a game module's own keys) for both languages. */
 export function register(table) {
   for (const l of Object.keys(table)) Object.assign(STRINGS[l], table[l]);
+}
+
+/** Every string of one language (a copy), for the tests that look at all of them. */
+export function strings(l) {
+  return { ...STRINGS[l] };
 }
 
 /** Keys that one language has and the other lacks (a test checks this is empty). */

@@ -211,9 +211,9 @@ OPTIONS = (
     _option(
         "mode",
         "coop",
-        "Cooperative: all together against the game (2-7 players); everyone for themselves (3-7); teams: pairs "
+        "All together against the game (2-7 players), everyone for themselves (3-7), or in teams of two "
         "(4-14, an even number)",
-        "Kooperativ: alle gemeinsam gegen das Spiel (2-7 Personen); jeder gegen jeden (3-7); Teams: Zweierteams "
+        "Alle gemeinsam gegen das Spiel (2-7 Personen), jeder gegen jeden (3-7) oder in Zweierteams "
         "(4-14, gerade Zahl)",
         "seed",
         choices=MODES,
