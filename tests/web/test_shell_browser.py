@@ -4,16 +4,18 @@ the shell's screens and 200 % text at phone size."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from a11y import violations
 from browsing import PHONE, join, set_options, watch
 from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tischrunde.server.app import loadable_games
@@ -21,6 +23,7 @@ from tischrunde.server.app import loadable_games
 pytestmark = pytest.mark.browser
 
 LAPTOP_SHOT: ViewportSize = {"width": 1280, "height": 800}
+Scheme = Literal["light", "dark"]
 GAMES = ("mogelmotte", "emojito", "stella", "wordland")
 
 
@@ -30,7 +33,7 @@ def _page(
     *,
     locale: str = "en-US",
     size: ViewportSize = PHONE,
-    scheme: str = "light",
+    scheme: Scheme = "light",
 ) -> Page:
     context = browser.new_context(viewport=size, locale=locale, color_scheme=scheme)
     page = context.new_page()
@@ -415,14 +418,12 @@ def test_turn_cue_and_game_cues_play_unless_muted(browser: Browser, server: str)
 
 def _next_state(page: Page, version: str | None) -> None:
     """Wait (at most 3 s) for the next state: a bot or a timer moves the game on, or nothing happens."""
-    try:
+    with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(
             "(v) => { const t = document.querySelector('#table'); return !t || t.dataset.version !== v; }",
             arg=version,
             timeout=3000,
         )
-    except PlaywrightTimeout:
-        pass
 
 
 def _step(page: Page) -> None:
@@ -440,14 +441,14 @@ def _step(page: Page) -> None:
             if node.count() and node.is_visible():
                 node.click(timeout=1000)
                 return
-        except Exception:  # noqa: BLE001 - the screen re-rendered under the click
+        except PlaywrightError:  # the screen re-rendered under the click
             return
     spider = page.locator("#mm-hand [data-action=spider_give]").first
     try:
         if spider.count():
             spider.click(timeout=1000)
             page.locator(".mm-give-here").first.click(timeout=1000)
-    except Exception:  # noqa: BLE001
+    except PlaywrightError:
         pass
 
 
@@ -463,7 +464,7 @@ def _ranking(page: Page) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_shell_screens_pass_axe(browser: Browser, server: str, scheme: str, screenshots: Path) -> None:
+def test_shell_screens_pass_axe(browser: Browser, server: str, scheme: Scheme, screenshots: Path) -> None:
     problems: list[str] = []
     page = _page(browser, problems, scheme=scheme)
     page.goto(server + "/")
