@@ -475,6 +475,7 @@ function leaveConnection() {
   app.joinAsked = null;
   setConnNotice(false);
   releaseWakeLock();
+  announce("");
 }
 
 function enterRoom(code, role) {
@@ -623,6 +624,8 @@ function onMessage(msg) {
         // back in the lobby after (or during) a game: the old table is gone
         app.state = null;
         app.log = [];
+        app.wasMyTurn = false;
+        announce("");
         app.rankingClosed = false;
         app.menuOpen = false;
         settleSending();
