@@ -118,6 +118,21 @@ GAME_TIMER_MAX = 200
 TimerKind = Literal["", "game", "courtesy"]
 
 
+class ChoiceLabel(msgspec.Struct, frozen=True):
+    """The plain words for one value of a choice option, shown instead of the value itself."""
+
+    value: Any
+    en: str
+    de: str
+
+
+class AppliesWhen(msgspec.Struct, frozen=True):
+    """An option that matters only while another option has one of ``values`` (Emojito's mode)."""
+
+    option: str
+    values: tuple[Any, ...]
+
+
 class OptionSpec(msgspec.Struct, frozen=True):
     """One configurable rule. ``choices`` for enumerations; ``minimum``/``maximum`` for numbers.
 
@@ -125,6 +140,9 @@ class OptionSpec(msgspec.Struct, frozen=True):
     timer that is the game's point (the teapot, a race, a cheat's duration), or ``courtesy``, one that only
     keeps play moving (dials, marking, choosing, pauses); ``unlimited`` is the value that means "no limit"
     (what ``more_time`` 0 sets a courtesy timer to; without one it gets triple time).
+    ``choice_labels`` give each choice plain words in both languages (the UI shows them, never the
+    value); ``applies_when`` says that the option only matters under another option's values (the lobby
+    hides it otherwise; the engine keeps and checks it as always).
 
     ``check`` holds an option to its real domain: a bool is a bool, a choice one of ``choices`` (of the
     default's type), a number within its bounds (finite); a structured option (dict, list) is checked for its
@@ -140,6 +158,8 @@ class OptionSpec(msgspec.Struct, frozen=True):
     maximum: int | None = None
     timer: TimerKind = ""
     unlimited: int | None = None
+    choice_labels: tuple[ChoiceLabel, ...] = ()
+    applies_when: AppliesWhen | None = None
 
     def check(self, value: Any) -> Any:
         """Return the value if allowed, else raise ConfigError naming this option."""

@@ -3,6 +3,7 @@
 import { clear, el } from "./dom.js";
 import { formatList, lang, onLangChange, setLang, t, tp } from "./i18n.js";
 import { Connection, loadToken, saveToken } from "./net.js";
+import { buzz, CUE_NAMES, cue, isMuted, setMuted, setTableScreen } from "./sound.js";
 // games with a browser module under games/ (loaded on demand, so one broken module cannot stop the others)
 const CLIENTS = ["mogelmotte", "emojito", "stella", "wordland"];
 const GAMES = {};
@@ -78,8 +79,34 @@ window.addEventListener("popstate", route);
 onLangChange(() => render());
 
 function render() {
+  const focus = focusSelector(document.activeElement);
   if (!app.room) renderStart();
   else renderRoom();
+  restoreFocus(focus);
+}
+
+/**
+ * A selector that finds the focused control again in the next render (screens are rebuilt on every
+ * message), so keyboard users keep their place: its id, or its data-act/lang/game (within its seat row).
+ */
+function focusSelector(node) {
+  if (!node || node === document.body || !root.contains(node)) return null;
+  if (node.id) return { node, sel: `#${CSS.escape(node.id)}` };
+  if (node.tagName === "SUMMARY" && node.parentElement && node.parentElement.id) return { node, sel: `#${CSS.escape(node.parentElement.id)} > summary` };
+  for (const key of ["act", "lang", "game"]) {
+    if (node.dataset && node.dataset[key]) {
+      const attr = `[data-${key}="${CSS.escape(node.dataset[key])}"]`;
+      const seat = node.closest("[data-seat]");
+      return { node, sel: seat ? `[data-seat="${CSS.escape(seat.dataset.seat)}"] ${attr}` : attr };
+    }
+  }
+  return null;
+}
+
+function restoreFocus(focus) {
+  if (!focus || focus.node.isConnected) return;
+  const again = root.querySelector(focus.sel);
+  if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
 }
 
 // ---------------------------------------------------------------- shared pieces
@@ -230,11 +257,9 @@ function fillCreate(form, games, savedName) {
   const drawOptions = () => {
     clear(optionsBox);
     if (chosen.options.length) {
-      const details = el("details", { class: "option-details", open: app.createOptionsOpen });
-      details.addEventListener("toggle", () => {
-        app.createOptionsOpen = details.open;
+      const details = disclosure({ class: "option-details", id: "create-options" }, t("start.options"), app.createOptionsOpen, (open) => {
+        app.createOptionsOpen = open;
       });
-      details.appendChild(el("summary", { text: t("start.options") }));
       details.appendChild(optionEditor(chosen, values, values, true));
       optionsBox.appendChild(details);
     }
@@ -319,6 +344,12 @@ function gamePicker(games, chosenName, onPick) {
  */
 function optionEditor(spec, current, out, editable, onChange = () => {}, prefix = "opt") {
   const box = el("div", { class: "option-list" });
+  const rows = [];
+  // options of another mode hide (Emojito's trophies per mode); they show again when that mode is chosen
+  const showApplicable = () => {
+    const values = { ...defaultOptions(spec), ...current, ...out };
+    for (const [opt, row] of rows) row.hidden = !optionApplies(opt, values);
+  };
   for (const opt of spec.options) {
     const id = `${prefix}-${opt.name}`;
     const value = opt.name in current ? current[opt.name] : opt.default;
@@ -326,6 +357,7 @@ function optionEditor(spec, current, out, editable, onChange = () => {}, prefix 
     let input;
     const set = (v) => {
       out[opt.name] = v;
+      showApplicable();
       onChange(opt.name, v);
     };
     if (value !== null && typeof value === "object") {
@@ -365,7 +397,7 @@ function optionEditor(spec, current, out, editable, onChange = () => {}, prefix 
       input = el("input", { id, value: String(value), disabled: !editable });
       input.addEventListener("change", () => set(input.value));
     }
-    box.appendChild(
+    const row = box.appendChild(
       el(
         "div",
         { class: "option", dataset: { option: opt.name } },
@@ -381,7 +413,9 @@ function optionEditor(spec, current, out, editable, onChange = () => {}, prefix 
         el("p", { class: "muted small option-default", text: t("start.default", { value: fmtValue(opt.default, spec, opt) }) }),
       ),
     );
+    rows.push([opt, row]);
   }
+  showApplicable();
   return box;
 }
 
@@ -393,11 +427,32 @@ function fmtValue(v, spec, opt) {
   return String(v);
 }
 
-/** The translated label of a choice (`opt.<game>.<option>.<value>`), else the value itself. */
+/** A choice in plain words: the spec's `choice_labels` in the UI language, else the value (a number). */
 function choiceLabel(spec, opt, value) {
-  const key = `opt.${spec.name}.${opt.name}.${value}`;
-  const text = t(key);
-  return text !== key ? text : String(value);
+  const label = (opt.choice_labels || []).find((l) => l.value === value);
+  if (label) return lang() === "de" ? label.de : label.en;
+  return typeof value === "number" ? t("start.number", { value }) : String(value);
+}
+
+/** Does this option matter under these values? (`applies_when`: only while another option has one of some values) */
+export function optionApplies(opt, values) {
+  const when = opt.applies_when;
+  if (!when) return true;
+  return when.values.includes(values[when.option]);
+}
+
+/**
+ * A `<details>` disclosure whose summary shows that it opens: a turning marker (CSS) and aria-expanded on
+ * the summary, kept in step with the open state. `onToggle(open)` remembers it across re-renders.
+ */
+function disclosure(attrs, title, open, onToggle = () => {}) {
+  const summary = el("summary", { class: "disclosure-summary", "aria-expanded": open ? "true" : "false" }, el("span", { class: "disclosure-mark", "aria-hidden": "true" }), el("span", { text: title }));
+  const details = el("details", { ...attrs, class: [attrs.class, "disclosure"], open: Boolean(open) }, summary);
+  details.addEventListener("toggle", () => {
+    summary.setAttribute("aria-expanded", details.open ? "true" : "false");
+    onToggle(details.open);
+  });
+  return details;
 }
 
 // ---------------------------------------------------------------- room connection
@@ -420,6 +475,7 @@ function leaveConnection() {
   app.joinAsked = null;
   setConnNotice(false);
   releaseWakeLock();
+  announce("");
 }
 
 function enterRoom(code, role) {
@@ -427,6 +483,7 @@ function enterRoom(code, role) {
   leaveConnection();
   app.room = code;
   app.role = role;
+  setTableScreen(role === "table");
   const pending = sessionStorage.getItem(`tischrunde.pending.${code}`);
   if (role === "player" && !loadToken(code) && !pending) {
     app.status = "ask-name";
@@ -567,6 +624,8 @@ function onMessage(msg) {
         // back in the lobby after (or during) a game: the old table is gone
         app.state = null;
         app.log = [];
+        app.wasMyTurn = false;
+        announce("");
         app.rankingClosed = false;
         app.menuOpen = false;
         settleSending();
@@ -595,14 +654,98 @@ function onState(msg) {
   app.stateAt = performance.now();
   const mod = app.info ? gameModule(app.info.game) : null;
   const ctx = gameContext();
+  // the log keeps events with the view they happened in, and says them at render time (in the language
+  // of that moment: a language switch re-tells the whole log)
   for (const ev of msg.events || []) {
     const line = mod && ctx ? mod.describe(ev, ctx) : null;
-    if (line) app.log.push({ text: line, kind: ev.kind, fresh: true });
+    if (line) app.log.push({ ev, ctx, kind: ev.kind, fresh: true });
   }
   if (app.log.length > LOG_LINES) app.log.splice(0, app.log.length - LOG_LINES);
   app.pendingEvents = msg.events || [];
+  playCues(mod, ctx, msg.events || []);
   if (msg.outcome) acquireWakeLockLater(false);
   else acquireWakeLockLater(true);
+}
+
+// ---------------------------------------------------------------- sound cues
+
+/**
+ * Cues the shell plays for a game whose module has no `cues(events, ctx)` of its own: the races and
+ * "Erwischt!" in Mogel-Motte, a spark in Stella. `cueAt(ctx) -> {name, at} | null` schedules one cue at a
+ * game time (Wordland's teapot three seconds before it rings, for the player at turn and the table).
+ */
+const SHELL_CUES = {
+  mogelmotte: {
+    cues: (events) =>
+      events.map((ev) => (ev.kind === "mosquito_race" || ev.kind === "cockroach_race" ? "race" : ev.kind === "caught" ? "caught" : null)),
+  },
+  stella: {
+    cues: (events) => events.map((ev) => (ev.kind === "revealed" && ev.data && String(ev.data.kind).includes("spark") ? "spark" : null)),
+  },
+  wordland: {
+    cueAt: (ctx) => {
+      const view = ctx.view || {};
+      if (view.phase !== "play" || view.vote || typeof view.turn_deadline !== "number") return null;
+      if (!view.my_turn && !ctx.isTable) return null;
+      return { name: "teapot", at: view.turn_deadline - 3000 };
+    },
+  },
+};
+
+function cueHooks(mod, game) {
+  const own = SHELL_CUES[game] || {};
+  return { cues: (mod && mod.cues) || own.cues || null, cueAt: (mod && mod.cueAt) || own.cueAt || null };
+}
+
+/** Is it this seat's turn (the seats the module waits for; every active seat by default)? */
+function myTurn(mod, ctx) {
+  if (!mod || !ctx || ctx.outcome || ctx.seat === null) return false;
+  const turn = mod.waitingFor ? mod.waitingFor(ctx) : ctx.active;
+  return Array.isArray(turn) && turn.includes(ctx.seat);
+}
+
+let cueTimer = null;
+
+/** The cues of a new state: "turn" and a buzz when the turn becomes mine, the module's (or the shell's) cues. */
+function playCues(mod, ctx, events) {
+  if (!mod || !ctx) return;
+  const mine = myTurn(mod, ctx);
+  const hooks = cueHooks(mod, app.info.game);
+  const names = [];
+  if (mine && !app.wasMyTurn) names.push("turn");
+  app.wasMyTurn = mine;
+  if (hooks.cues && events.length) {
+    try {
+      for (const name of hooks.cues(events, ctx) || []) if (CUE_NAMES.includes(name)) names.push(name);
+    } catch (err) {
+      console.warn("cues failed", err);
+    }
+  }
+  // one sound per state: the most telling one (a race or "caught" over "turn")
+  const order = ["caught", "race", "spark", "teapot", "turn"];
+  const first = order.find((n) => names.includes(n));
+  if (first) cue(first);
+  if (names.includes("turn")) buzz();
+  clearTimeout(cueTimer);
+  const later = hooks.cueAt ? hooks.cueAt(ctx) : null;
+  if (later && CUE_NAMES.includes(later.name)) {
+    const wait = later.at - gameNow();
+    const version = app.state.version;
+    if (wait > 0) cueTimer = setTimeout(() => app.state && app.state.version === version && cue(later.name), wait);
+  }
+}
+
+/**
+ * One polite live region outside the re-rendered screens: whose turn it is and the newest log line, so a
+ * screen reader hears what changed (set only when the text changes).
+ */
+function announce(text) {
+  let box = document.getElementById("announce");
+  if (!box) {
+    box = el("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" });
+    document.body.appendChild(box);
+  }
+  if (box.textContent !== text) box.textContent = text;
 }
 
 function onError(msg) {
@@ -1049,7 +1192,10 @@ function renderLobby() {
     const badges = [];
     if (s.host) badges.push(el("span", { class: "badge badge-host", text: `★ ${t("lobby.host_badge")}` }));
     if (s.seat === app.seat) badges.push(el("span", { class: "badge badge-you", text: t("lobby.you") }));
-    if (s.kind === "bot") badges.push(el("span", { class: "badge", text: t("lobby.bot") }));
+    if (s.kind === "bot") {
+      const level = botLevel(s.bot);
+      badges.push(el("span", { class: "badge badge-bot", dataset: { level: level || "" }, text: level ? t("lobby.bot_level", { level: t(`bot.level.${level}`) }) : t("lobby.bot") }));
+    }
     if (s.kind === "human" && !s.connected) badges.push(el("span", { class: "badge badge-off", text: t("lobby.offline") }));
     const controls = [];
     if (host && s.kind === "bot") {
@@ -1094,7 +1240,7 @@ function renderLobby() {
   if (info.locked) seatsBox.appendChild(el("p", { class: "notice", text: t("lobby.locked") }));
   if (host) {
     const row = el("div", { class: "row wrap" });
-    if (filled < maxPlayers && botsAllowed) row.appendChild(smallBtn(`+ ${t("lobby.add_bot")}`, () => hostOp("add_bot", {}), "add-bot"));
+    if (filled < maxPlayers && botsAllowed) row.appendChild(addBotControls(spec));
     row.appendChild(
       smallBtn(info.locked ? t("lobby.unlock") : t("lobby.lock"), () => hostOp(info.locked ? "unlock" : "lock"), "lock"),
     );
@@ -1115,11 +1261,9 @@ function renderLobby() {
 
   if (spec && spec.options.length) {
     // stays open across re-renders while the host edits
-    const opts = el("details", { class: "card option-details", id: "lobby-options", open: app.optionsOpen });
-    opts.addEventListener("toggle", () => {
-      app.optionsOpen = opts.open;
+    const opts = disclosure({ class: "card option-details", id: "lobby-options" }, t("lobby.options"), app.optionsOpen, (open) => {
+      app.optionsOpen = open;
     });
-    opts.appendChild(el("summary", { text: t("lobby.options") }));
     opts.appendChild(
       optionEditor(spec, info.options || {}, {}, host, (name, value) => {
         hostOp("set_options", { options: { ...(info.options || {}), [name]: value } });
@@ -1268,11 +1412,9 @@ function switchGameBox(info) {
     app.switchValues = {};
   }
   const chosen = games.find((g) => g.name === app.switchGame);
-  const box = el("details", { class: "card option-details", id: "switch-game", open: app.switchOpen });
-  box.addEventListener("toggle", () => {
-    app.switchOpen = box.open;
+  const box = disclosure({ class: "card option-details", id: "switch-game" }, t("night.switch"), app.switchOpen, (open) => {
+    app.switchOpen = open;
   });
-  box.appendChild(el("summary", { text: t("night.switch") }));
   box.appendChild(
     gamePicker(games, app.switchGame, (g) => {
       if (g.name !== app.switchGame) app.switchValues = {};
@@ -1283,11 +1425,10 @@ function switchGameBox(info) {
   if (chosen && chosen.options.length) {
     // the current game starts from the room's rules, another one from its defaults; folded as at creation
     const current = chosen.name === info.game ? { ...(info.options || {}), ...app.switchValues } : app.switchValues;
-    const rules = el("details", { class: "option-details", id: "switch-rules", open: app.switchRulesOpen });
-    rules.addEventListener("toggle", () => {
-      app.switchRulesOpen = rules.open;
+    const rules = disclosure({ class: "option-details", id: "switch-rules" }, t("start.options"), app.switchRulesOpen, (open) => {
+      app.switchRulesOpen = open;
     });
-    rules.append(el("summary", { text: t("start.options") }), optionEditor(chosen, current, app.switchValues, true, () => {}, "sw"));
+    rules.append(optionEditor(chosen, current, app.switchValues, true, () => {}, "sw"));
     box.appendChild(rules);
   }
   box.appendChild(
@@ -1311,6 +1452,35 @@ function switchGameBox(info) {
     }),
   );
   return box;
+}
+
+/** The level of a bot seat ("heuristic:hard" -> "hard"); a bot named without one plays at "normal". */
+function botLevel(bot) {
+  if (typeof bot !== "string" || !bot) return null;
+  const level = bot.includes(":") ? bot.split(":")[1] : "normal";
+  return ["easy", "normal", "hard"].includes(level) ? level : null;
+}
+
+/** "+ Add a bot" with its difficulty (the server's `bot_levels`), sent as "kind:level". */
+function addBotControls(spec) {
+  const levels = spec && Array.isArray(spec.bot_levels) ? spec.bot_levels : [];
+  if (!levels.length || !spec.default_bot) return smallBtn(`+ ${t("lobby.add_bot")}`, () => hostOp("add_bot", {}), "add-bot");
+  if (!levels.includes(app.botLevel)) app.botLevel = levels.includes("normal") ? "normal" : levels[0];
+  const select = el(
+    "select",
+    { id: "bot-level", class: "bot-level" },
+    levels.map((l) => el("option", { value: l, selected: l === app.botLevel, text: t(`bot.level.${l}`) })),
+  );
+  select.addEventListener("change", () => {
+    app.botLevel = select.value;
+  });
+  return el(
+    "span",
+    { class: "add-bot" },
+    el("label", { for: "bot-level", class: "label", text: t("lobby.bot_strength") }),
+    select,
+    smallBtn(`+ ${t("lobby.add_bot")}`, () => hostOp("add_bot", { bot: `${spec.default_bot}:${select.value}` }), "add-bot"),
+  );
 }
 
 function defaultOptions(spec) {
@@ -1349,11 +1519,37 @@ function topBar(players = null) {
   return bar;
 }
 
+/** Sound (and the buzz for your turn) on or off, remembered on this device; the table screen starts muted. */
+function muteSwitch() {
+  const muted = isMuted();
+  return el(
+    "button",
+    {
+    class: ["btn", "mute-switch", muted && "is-muted"],
+    type: "button",
+    id: "mute-switch",
+    role: "switch",
+    "aria-checked": muted ? "false" : "true",
+    on: {
+      click: () => {
+        setMuted(!isMuted());
+        if (!isMuted()) cue("turn");
+        render();
+      },
+    },
+    },
+    el("span", { class: "mute-icon", "aria-hidden": "true", text: muted ? "🔇" : "🔊" }),
+    el("span", { text: t("menu.sound") }),
+    el("span", { class: "mute-state", text: t(muted ? "menu.sound_off" : "menu.sound_on") }),
+  );
+}
+
 function menuSheet() {
   const sheet = el(
     "div",
     { class: "sheet", role: "dialog", "aria-label": t("menu.open"), id: "menu" },
     langSwitch(),
+    muteSwitch(),
     app.role !== "table"
       ? el("a", { class: "btn", href: `/r/${app.room}?table=1`, target: "_blank", rel: "noopener", text: t("lobby.table_link") })
       : null,
@@ -1478,7 +1674,7 @@ function renderGame() {
   const away = ctx.outcome ? [] : awayTurn(mod, ctx);
   const banner = el(
     "section",
-    { class: ["status", status.mine && "status-mine"], id: "status", role: "status", "aria-live": "polite" },
+    { class: ["status", status.mine && "status-mine"], id: "status" },
     el("p", { class: "status-main", id: "status-main", text: status.main }),
     status.hint ? el("p", { class: "status-hint", id: "status-hint", text: status.hint }) : null,
     away.length ? el("p", { class: "status-away", id: "status-away", text: tp("frame.away", away.length, { names: away }) }) : null,
@@ -1494,10 +1690,12 @@ function renderGame() {
   // hidden until the first line, so no blank gap sits above the table
   const log = el("section", { class: "log", id: "log", "aria-label": t("frame.log"), hidden: !app.log.length });
   for (const line of app.log.slice(-6)) {
-    log.appendChild(el("p", { class: ["log-line", line.fresh && "log-fresh", `log-${line.kind}`], text: line.text }));
+    log.appendChild(el("p", { class: ["log-line", line.fresh && "log-fresh", `log-${line.kind}`], text: logText(mod, line) }));
     line.fresh = false;
   }
   page.appendChild(log);
+  const last = app.log.length ? logText(mod, app.log[app.log.length - 1]) : "";
+  announce(t("frame.announce", { status: status.main, last: last || "–" }));
 
   // the state version on screen: a test (and a curious player) can tell the view is current
   const table = el("section", { class: "table", id: "table", dataset: { version: String(app.state.version) } });
@@ -1509,6 +1707,16 @@ function renderGame() {
   if (app.pendingEvents && app.pendingEvents.length) {
     if (mod.animate) mod.animate(app.pendingEvents, ctx, live);
     app.pendingEvents = [];
+  }
+}
+
+/** A log entry in the current language: the module describes the event with the view it happened in. */
+function logText(mod, entry) {
+  try {
+    return mod.describe(entry.ev, entry.ctx) || "";
+  } catch (err) {
+    console.warn("describe failed", err);
+    return "";
   }
 }
 

@@ -46,13 +46,5 @@ export function flash(node, cls) {
   node.addEventListener("animationend", () => node.classList.remove(cls), { once: true });
 }
 
-// A short vibration where the phone allows it; the screen always says the same in words.
-export function buzz(ms = 150) {
-  if (typeof navigator.vibrate === "function") {
-    try {
-      navigator.vibrate(ms);
-    } catch {
-      // not allowed without a user gesture on some browsers
-    }
-  }
-}
+// A short vibration where the phone allows it (one implementation, in sound.js: it knows the mute switch)
+export { buzz } from "./sound.js";

@@ -27,7 +27,15 @@ function audio() {
 // browsers start audio only after a gesture: the first tap anywhere unlocks it
 window.addEventListener("pointerdown", () => audio(), { once: true, capture: true });
 
-export function isMuted(isTable = false) {
+// the table screen (often the noisy TV) starts muted; app.js says which screen this is
+let tableScreen = false;
+
+export function setTableScreen(on) {
+  tableScreen = Boolean(on);
+}
+
+/** Muted on this device? The saved switch, else muted on the table screen only. */
+export function isMuted(isTable = tableScreen) {
   const saved = localStorage.getItem(MUTE_KEY);
   if (saved === null) return isTable;
   return saved === "1";
@@ -38,9 +46,11 @@ export function setMuted(muted) {
 }
 
 /** Play one cue by name ("turn", "teapot", "race", "caught", "spark"), unless muted. */
-export function cue(name, { isTable = false } = {}) {
+export function cue(name, { isTable = tableScreen } = {}) {
   const spec = CUES[name];
   if (!spec || isMuted(isTable)) return false;
+  // a test (and a curious developer) can see which cues played: body[data-last-cue]
+  document.body.dataset.lastCue = name;
   const ctx = audio();
   if (ctx === null || ctx.state !== "running") return false;
   const start = ctx.currentTime + 0.01;
@@ -59,10 +69,17 @@ export function cue(name, { isTable = false } = {}) {
   return true;
 }
 
-/** A short buzz for your turn, where the phone has a vibration motor (and sound is not muted). */
-export function buzz(isTable = false) {
-  if (isTable || isMuted(false) || typeof navigator.vibrate !== "function") return false;
-  return navigator.vibrate([60, 40, 60]);
+/**
+ * A short vibration (ms or a pattern) where the phone has a motor; never on the table screen, and not
+ * when this device is muted. The screen always says the same in words.
+ */
+export function buzz(pattern = [60, 40, 60]) {
+  if (tableScreen || isMuted() || typeof navigator.vibrate !== "function") return false;
+  try {
+    return navigator.vibrate(pattern);
+  } catch {
+    return false; // not allowed without a user gesture on some browsers
+  }
 }
 
 export const CUE_NAMES = Object.keys(CUES);

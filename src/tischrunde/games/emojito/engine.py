@@ -81,6 +81,8 @@ from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
 from tischrunde.core.game import (
     Action,
+    AppliesWhen,
+    ChoiceLabel,
     Config,
     Deadline,
     Event,
@@ -198,20 +200,44 @@ def _option(
     choices: tuple[Any, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    labels: tuple[ChoiceLabel, ...] = (),
+    mode: str | None = None,
     timer: TimerKind = "",
     unlimited: int | None = None,
 ) -> OptionSpec:
-    return OptionSpec(name, default, en, de, source, choices, minimum, maximum, timer, unlimited)
+    # ``mode``: the one mode this option matters in (the lobby hides it in the others)
+    when = AppliesWhen("mode", (mode,)) if mode else None
+    return OptionSpec(
+        name,
+        default,
+        en,
+        de,
+        source,
+        choices,
+        minimum,
+        maximum,
+        timer=timer,
+        unlimited=unlimited,
+        choice_labels=labels,
+        applies_when=when,
+    )
 
 
 OPTIONS = (
     _option(
         "mode",
         "coop",
-        "coop: all against the game (2-7); each: everyone for themselves (3-7); teams: pairs (4-14, even)",
-        "coop: alle gemeinsam gegen das Spiel (2-7); each: jeder gegen jeden (3-7); teams: Zweierteams (4-14, gerade)",
+        "All together against the game (2-7 players), everyone for themselves (3-7), or in teams of two "
+        "(4-14, an even number)",
+        "Alle gemeinsam gegen das Spiel (2-7 Personen), jeder gegen jeden (3-7) oder in Zweierteams "
+        "(4-14, gerade Zahl)",
         "seed",
         choices=MODES,
+        labels=(
+            ChoiceLabel("coop", "Cooperative", "Kooperativ"),
+            ChoiceLabel("each", "Everyone for themselves", "Jeder gegen jeden"),
+            ChoiceLabel("teams", "Teams", "Teams"),
+        ),
     ),
     _option(
         "wrong_step",
@@ -220,6 +246,7 @@ OPTIONS = (
         "Kooperativ: Felder, die der Spielmarker pro falscher Wählscheibe vorrückt (1, 2 oder 3)",
         "seed",
         choices=(1, 2, 3),
+        mode="coop",
     ),
     _option(
         "trophy_target",
@@ -228,6 +255,7 @@ OPTIONS = (
         "Kooperativ: das Spiel endet nach der Runde, in der Team oder Spiel so viele Trophäen haben",
         minimum=1,
         maximum=10,
+        mode="coop",
     ),
     _option(
         "secret_message",
@@ -235,6 +263,7 @@ OPTIONS = (
         "Co-op variant secret message: face only, passed on from neighbour to neighbour, the others close their eyes",
         "Kooperative Variante Geheime Nachricht: nur Mimik, von Nachbar zu Nachbar weitergegeben, die anderen schließen die Augen",
         "seed",
+        mode="coop",
     ),
     _option(
         "each_target",
@@ -244,6 +273,7 @@ OPTIONS = (
         "seed",
         minimum=1,
         maximum=10,
+        mode="each",
     ),
     _option(
         "teams_target",
@@ -253,18 +283,21 @@ OPTIONS = (
         "seed",
         minimum=1,
         maximum=10,
+        mode="teams",
     ),
     _option(
         "performer_challengeable",
         False,
         "Each for themselves: a leading performer may be challenged too (their dial is always right)",
         "Jeder gegen jeden: auch ein führender Darsteller darf herausgefordert werden (seine Wählscheibe stimmt immer)",
+        mode="each",
     ),
     _option(
         "challenger_bonus_stacks",
         True,
         "Each for themselves: a successful challenger's 3 extra fields come on top of the normal 3",
         "Jeder gegen jeden: die 3 Extrafelder eines erfolgreichen Herausforderers kommen zu den normalen 3 hinzu",
+        mode="each",
     ),
     _option(
         "dial_timeout_s",

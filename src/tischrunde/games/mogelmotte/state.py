@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from tischrunde.core.game import Config, Event, OptionSpec
+from tischrunde.core.game import ChoiceLabel, Config, Event, OptionSpec
 
 Phase = Literal["turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race", "round_over", "over"]
 
@@ -87,18 +87,28 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "cockroach_continue",
         "after_player",
-        "After a cockroach, play goes on after its player (after_player) or after the thrower (after_thrower).",
-        "Nach einer Kakerlake geht es nach ihrem Spieler weiter (after_player) oder nach dem Werfer (after_thrower).",
+        "After a cockroach, play goes on with the player after the one who played it, or after the thrower.",
+        "Nach einer Kakerlake geht es nach der Person weiter, die sie gespielt hat, oder nach der, die geworfen hat.",
         choices=("after_player", "after_thrower"),
+        choice_labels=(
+            ChoiceLabel(
+                "after_player", "after the cockroach's player", "nach der Person, die sie gespielt hat"
+            ),
+            ChoiceLabel("after_thrower", "after the thrower", "nach der Person, die geworfen hat"),
+        ),
     ),
     OptionSpec(
         "slowest_rule",
         "clockwise_last",
-        "If the slap window ends with several seats not slapped, the slowest is the last of them clockwise "
-        "from the mosquito's player (clockwise_last) or a random one (random).",
-        "Haben bei Fensterende mehrere nicht draufgehauen, ist die Langsamste die letzte von ihnen im "
-        "Uhrzeigersinn nach dem Spieler der Stechmücke (clockwise_last) oder eine zufällige (random).",
+        "If several players have not slapped when the time is up, the slowest is the last of them clockwise "
+        "from the mosquito's player, or one of them at random.",
+        "Haben bei Zeitende mehrere nicht draufgehauen, ist die Langsamste die letzte von ihnen im "
+        "Uhrzeigersinn nach der Person mit der Stechmücke, oder eine zufällige von ihnen.",
         choices=("clockwise_last", "random"),
+        choice_labels=(
+            ChoiceLabel("clockwise_last", "the last one clockwise", "die letzte im Uhrzeigersinn"),
+            ChoiceLabel("random", "one at random", "eine zufällige"),
+        ),
     ),
     OptionSpec(
         "round_pause_ms",

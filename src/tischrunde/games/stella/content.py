@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.core.errors import ConfigError
-from tischrunde.core.game import OptionSpec
+from tischrunde.core.game import ChoiceLabel, OptionSpec
 
 ROWS = 3
 COLUMNS = 5
@@ -24,6 +24,16 @@ ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
 DARK_FALL_RULES = ("official", "one_per_card", "half")
 #: how a room deals the pictures its host uploaded (the server stacks them as ``decks.pictures``)
 OWN_PICTURE_MODES = ("only", "mixed", "off")
+_ROW_WORDS = {"top": ("top", "oben"), "middle": ("middle", "Mitte"), "bottom": ("bottom", "unten")}
+#: each row order in plain words ("top, middle, bottom" / "oben, Mitte, unten")
+ROW_ORDER_LABELS = tuple(
+    ChoiceLabel(
+        order,
+        ", ".join(_ROW_WORDS[r][0] for r in order.split(",")),
+        ", ".join(_ROW_WORDS[r][1] for r in order.split(",")),
+    )
+    for order in ROW_ORDERS
+)
 PHASES = ("word", "mark", "reveal", "round_over", "over")
 #: a room's own word cards (option ``own_words``): card ids OWN_WORD_BASE + i, at most MAX_OWN_WORDS
 OWN_WORD_BASE = 1000
@@ -146,15 +156,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default="official",
         choices=DARK_FALL_RULES,
         source="seed",
-        description_en="What the player in the dark who fell scores: official = sparks 1 and "
-        "super-sparks 2; one_per_card = 1 per matched card; half = half the round's points.",
-        description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: official = Funke 1, "
-        "Superfunke 2; one_per_card = 1 pro getroffener Karte; half = die Hälfte der Rundenpunkte.",
+        description_en="What the player in the dark who fell scores: as in the rulebook (1 per spark, "
+        "2 per super-spark), 1 per matched card, or half the round's points.",
+        description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: wie in der Spielregel "
+        "(1 pro Funke, 2 pro Superfunke), 1 pro getroffener Karte oder die Hälfte der Rundenpunkte.",
+        choice_labels=(
+            ChoiceLabel("official", "as in the rulebook", "wie in der Spielregel"),
+            ChoiceLabel("one_per_card", "1 per matched card", "1 pro getroffener Karte"),
+            ChoiceLabel("half", "half the round's points", "die Hälfte der Rundenpunkte"),
+        ),
     ),
     OptionSpec(
         name="row_order",
         default="top,middle,bottom",
         choices=ROW_ORDERS,
+        choice_labels=ROW_ORDER_LABELS,
         description_en="The order in which rows get new pictures after each round (repeating).",
         description_de="In welcher Reihenfolge die Reihen nach jeder Runde neue Bilder bekommen "
         "(wiederholt sich).",
@@ -231,6 +247,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
         name="own_pictures",
         default="only",
         choices=OWN_PICTURE_MODES,
+        choice_labels=(
+            ChoiceLabel("only", "the host's pictures only", "nur die Bilder der Gastgeber:in"),
+            ChoiceLabel("mixed", "mixed with our own deck", "gemischt mit unserem Stapel"),
+            ChoiceLabel("off", "our own deck only", "nur unser Stapel"),
+        ),
         description_en="A room's uploaded pictures (at least 15): only = the game deals from them (with fewer than "
         "20, built-in pictures fill a row whenever all uploads are on the table); mixed = shuffled into "
         "the built-in deck; off = the built-in deck only. Bots cannot play on uploaded pictures.",

@@ -88,6 +88,8 @@ from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import (
     Action,
+    AppliesWhen,
+    ChoiceLabel,
     Config,
     Deadline,
     Event,
@@ -174,10 +176,17 @@ OPTIONS = (
     OptionSpec(
         "difficulty",
         "normal",
-        "Forbidden letters: easy = one blue, normal = blue + purple + green, hard = purple + two green.",
-        "Verbotene Buchstaben: leicht = ein blauer, normal = blau + lila + grün, schwer = lila + zwei grüne.",
+        "How many letters are forbidden: easy, one blue card; normal, a blue, a purple and a green card; hard, "
+        "a purple and two green cards.",
+        "Wie viele Buchstaben verboten sind: leicht eine blaue Karte; normal eine blaue, eine lila und eine "
+        "grüne Karte; schwer eine lila und zwei grüne Karten.",
         source="seed",
         choices=("easy", "normal", "hard"),
+        choice_labels=(
+            ChoiceLabel("easy", "easy", "leicht"),
+            ChoiceLabel("normal", "normal", "normal"),
+            ChoiceLabel("hard", "hard", "schwer"),
+        ),
     ),
     OptionSpec(
         "timer_s",
@@ -187,6 +196,10 @@ OPTIONS = (
         source="seed",
         choices=(10, 15),
         timer="game",
+        choice_labels=(
+            ChoiceLabel(10, "10 seconds (short teapot)", "10 Sekunden (kurze Teekanne)"),
+            ChoiceLabel(15, "15 seconds (long teapot)", "15 Sekunden (lange Teekanne)"),
+        ),
     ),
     OptionSpec(
         "objection_s",
@@ -220,13 +233,18 @@ OPTIONS = (
         True,
         "Ä, Ö, Ü count as A, O, U and ß as S when checking forbidden letters.",
         "Ä, Ö, Ü zählen als A, O, U und ß als S bei der Prüfung verbotener Buchstaben.",
+        applies_when=AppliesWhen("input", ("typed",)),
     ),
     OptionSpec(
         "input",
         "typed",
-        "typed: players type their words; spoken: one table, players say them aloud and press “said it”.",
-        "typed: Wörter werden getippt; spoken: an einem Tisch, Wörter werden gesagt und mit „gesagt“ bestätigt.",
+        "Players type their words on their phones, or, around one table, say them aloud and press “said it”.",
+        "Wörter werden auf dem Handy getippt, oder an einem Tisch laut gesagt und mit „gesagt“ bestätigt.",
         choices=("typed", "spoken"),
+        choice_labels=(
+            ChoiceLabel("typed", "typed on the phone", "auf dem Handy getippt"),
+            ChoiceLabel("spoken", "said aloud at one table", "laut gesagt an einem Tisch"),
+        ),
     ),
     OptionSpec(
         "scoring",
@@ -237,9 +255,13 @@ OPTIONS = (
     OptionSpec(
         "hatter_scope",
         "self",
-        "The letter the Mad Hatter ignores is ignored for the Hatter only (self) or for everyone (all).",
-        "Der vom Hutmacher ignorierte Buchstabe gilt nur für ihn (self) oder für alle (all) als aufgehoben.",
+        "The letter the Mad Hatter ignores is ignored for the Hatter only, or for everyone.",
+        "Der vom Hutmacher ignorierte Buchstabe gilt nur für ihn oder für alle als aufgehoben.",
         choices=("self", "all"),
+        choice_labels=(
+            ChoiceLabel("self", "for the Hatter only", "nur für den Hutmacher"),
+            ChoiceLabel("all", "for everyone", "für alle"),
+        ),
     ),
     OptionSpec(
         "bonus_when_out",
@@ -258,13 +280,18 @@ OPTIONS = (
     OptionSpec(
         "wrong_word",
         "out",
-        "A typed word with a forbidden letter or a repeat: out = the player is out at once (the word is shown "
-        "to all with the reason); retry = it is refused and the player may try again while the timer runs.",
-        "Ein getipptes Wort mit verbotenem Buchstaben oder eine Wiederholung: out = wer es nennt, scheidet "
-        "sofort aus (das Wort wird allen mit dem Grund gezeigt); retry = es wird abgelehnt und man darf es "
-        "erneut versuchen, solange die Zeit läuft.",
+        "A typed word with a forbidden letter, or one already said: the player is out at once (the word is "
+        "shown to all with the reason), or the word is refused and the player may try again while the timer runs.",
+        "Ein getipptes Wort mit verbotenem Buchstaben oder eine Wiederholung: wer es nennt, scheidet sofort aus "
+        "(das Wort wird allen mit dem Grund gezeigt), oder es wird abgelehnt und man darf es erneut versuchen, "
+        "solange die Zeit läuft.",
         source="seed",
         choices=("out", "retry"),
+        choice_labels=(
+            ChoiceLabel("out", "out at once", "scheidet sofort aus"),
+            ChoiceLabel("retry", "may try again", "darf es nochmal versuchen"),
+        ),
+        applies_when=AppliesWhen("input", ("typed",)),
     ),
     OptionSpec(
         "own_categories",
