@@ -614,7 +614,8 @@ function roundTable(ctx) {
     table.appendChild(el("tr", {}, el("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => el("td", { text: String(row[s.seat] ?? "") }))));
   });
   table.appendChild(el("tr", { class: "mm-total-row" }, el("th", { scope: "row", text: t("mm.total") }), seats.map((s) => el("td", { text: String(pp.totals[s.seat] ?? "") }))));
-  return el("div", { class: "mm-rounds-wrap" }, table);
+  // a region of its own: on a phone it scrolls inside itself, so it must take keyboard focus
+  return el("div", { class: "mm-rounds-wrap", role: "region", tabindex: "0", "aria-label": t("mm.round_points") }, table);
 }
 
 // ---------------------------------------------------------------- your hand and buttons (bottom)
