@@ -86,6 +86,13 @@ def _create(page: Page, base: str, name: str, options: dict[str, bool | str | in
     return page.locator("#room-code").inner_text().strip()
 
 
+def _start_with_anna(page: Page) -> None:
+    """The host asks Anna (seat 0) to perform first (the room draws the start player otherwise), then starts."""
+    page.select_option("#first-seat", "0")
+    expect(page.locator("#first-seat")).to_have_value("0")
+    page.click("#start-game")
+
+
 def _secret_card(page: Page) -> int:
     """The performer's own card id, read from the private card panel."""
     secret = page.locator("#emj-secret")
@@ -279,7 +286,7 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
 
-    anna.click("#start-game")
+    _start_with_anna(anna)
     phones = [anna, ben, cleo]
     for page in (*phones, table):
         expect(page.locator("#emj-board")).to_be_visible()
@@ -405,7 +412,7 @@ def test_secret_message_chain(browser: Browser, server: str, screenshots: Path) 
     join(ben, server, code, "Ben")
     join(cleo, server, code, "Cleo")
     expect(anna.locator("#seat-list .seat")).to_have_count(3)
-    anna.click("#start-game")
+    _start_with_anna(anna)
 
     card = _secret_card(anna)
     expect(anna.locator("#emj-pres")).to_have_class(re.compile("emj-pres-face"))
@@ -461,7 +468,7 @@ def test_each_for_themselves_with_a_challenge(browser: Browser, server: str, scr
     join(ben, server, code, "Ben")
     join(cleo, server, code, "Cleo")
     expect(anna.locator("#seat-list .seat")).to_have_count(3)
-    anna.click("#start-game")
+    _start_with_anna(anna)
     phones = [anna, ben, cleo]
     for rnd in range(3):
         performer = phones[rnd]
@@ -514,7 +521,7 @@ def test_teams_perform_at_once(browser: Browser, server: str, screenshots: Path)
     for page, name in zip(others, ("Ben", "Cleo", "Dana"), strict=True):
         join(page, server, code, name)
     expect(anna.locator("#seat-list .seat")).to_have_count(4)
-    anna.click("#start-game")
+    _start_with_anna(anna)
     phones = [anna, *others]
     # partners sit opposite: team 0 = Anna & Cleo, team 1 = Ben & Dana; Anna and Ben perform first
     cards = [_secret_card(phones[0]), _secret_card(phones[1])]
@@ -553,7 +560,7 @@ def test_dial_timer_and_the_end_of_the_game(browser: Browser, server: str, scree
     ben = _page(browser, problems, locale="en-US")
     join(ben, server, code, "Ben")
     expect(anna.locator("#seat-list .seat")).to_have_count(2)
-    anna.click("#start-game")
+    _start_with_anna(anna)
     _secret_card(anna)
     anna.click("[data-action=performed]")
     expect(ben.locator("#emj-tiles button.emj-tile")).to_have_count(7)
