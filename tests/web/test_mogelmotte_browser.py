@@ -138,6 +138,9 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     table.goto(f"{server}/r/{code}?table=1")
     expect(table.locator("#room-code")).to_have_text(code)
 
+    # Anna is the oldest: she starts as the first guard (the room draws the start player otherwise)
+    a.select_option("#first-seat", "0")
+    expect(a.locator("#first-seat")).to_have_value("0")
     a.click("#start-game")
     for page in (a, b, c):
         expect(page.locator("#mm-hand")).to_be_visible()
