@@ -110,45 +110,57 @@ class Shots:
 
 def emojito(s: Shots) -> None:
     """Co-op, three phones: the lobby, the performer, a guesser watching (English, dark), picking a tile,
-    the reveal, the table screen, and the end after the game marker wins its trophy."""
+    the reveal, the table screen, and the end after the game marker wins its trophy. Who performs first is
+    drawn by the room, so the phones are named by their role."""
     anna, ben, cleo, code = s.three("emojito", {"wrong_step": 3, "trophy_target": 1})
     s.shoot(anna, "emojito-01-lobby")
     table = s.table(code)
-    start_game(anna)
-    for page in (anna, ben, cleo, table):
+    anna.click("#start-game")
+    phones = [anna, ben, cleo]
+    for page in (*phones, table):
         expect(page.locator("#emj-board")).to_be_visible()
 
-    # round 1: Anna performs; Ben guesses right, Cleo wrong
-    card = int(anna.locator("#emj-secret").get_attribute("data-card") or "-1")
-    s.shoot(anna, "emojito-02-performer")
-    s.shoot(ben, "emojito-03-watching-en-dark")
-    anna.click("[data-action=performed]")
-    for page in (ben, cleo):
-        expect(page.locator("#emj-tiles button.emj-tile")).to_have_count(7)
-    right = int(anna.locator(f"#emj-tiles .emj-tile[data-card='{card}']").get_attribute("data-number") or "0")
-    wrong = 1 if right != 1 else 2
-    cleo.locator(f"#emj-tiles button.emj-tile[data-number='{wrong}']").click()
-    s.shoot(cleo, "emojito-04-tile-picked")
-    ben.locator(f"#emj-tiles button.emj-tile[data-number='{right}']").click()
-    ben.click("#emj-set-dial")
-    expect(ben.locator("#emj-set-dial")).to_have_count(0)
-    s.shoot(ben, "emojito-05-dial-set-en-dark")
-    s.shoot(anna, "emojito-06-performer-waits")
-    s.shoot(table, "emojito-07-table-dials")
-    cleo.click("#emj-set-dial")
-    for page in (anna, ben, cleo):
-        expect(page.locator("#emj-reveal[data-round='0']")).to_be_visible()
-    s.shoot(cleo, "emojito-08-reveal")
-    s.shoot(table, "emojito-09-table-reveal")
+    def roles() -> tuple[Page, list[Page]]:
+        anna.locator("#emj-secret, #emj-watch").first.wait_for()
+        performer = next(p for p in phones if p.locator("#emj-secret").count())
+        return performer, [p for p in phones if p is not performer]
 
-    # round 2: Ben performs, both guess wrong: the game marker crosses the line and wins
-    card = int(ben.locator("#emj-secret").get_attribute("data-card") or "-1")
-    ben.click("[data-action=performed]")
-    for page in (anna, cleo):
+    # round 1: one guesser right, the other wrong
+    performer, (first, second) = roles()
+    card = int(performer.locator("#emj-secret").get_attribute("data-card") or "-1")
+    s.shoot(performer, "emojito-02-performer")
+    s.shoot(first, "emojito-03-watching")
+    performer.click("[data-action=performed]")
+    for page in (first, second):
         expect(page.locator("#emj-tiles button.emj-tile")).to_have_count(7)
-    right = int(ben.locator(f"#emj-tiles .emj-tile[data-card='{card}']").get_attribute("data-number") or "0")
+    tile = performer.locator(f"#emj-tiles .emj-tile[data-card='{card}']")
+    right = int(tile.get_attribute("data-number") or "0")
     wrong = 1 if right != 1 else 2
-    for page in (anna, cleo):
+    second.locator(f"#emj-tiles button.emj-tile[data-number='{wrong}']").click()
+    s.shoot(second, "emojito-04-tile-picked")
+    first.locator(f"#emj-tiles button.emj-tile[data-number='{right}']").click()
+    first.click("#emj-set-dial")
+    expect(first.locator("#emj-set-dial")).to_have_count(0)
+    s.shoot(first, "emojito-05-dial-set")
+    s.shoot(performer, "emojito-06-performer-waits")
+    s.shoot(table, "emojito-07-table-dials")
+    second.click("#emj-set-dial")
+    for page in phones:
+        expect(page.locator("#emj-reveal[data-round='1']")).to_be_visible()
+    s.shoot(second, "emojito-08-reveal")
+    s.shoot(table, "emojito-09-table-reveal")
+    performer.click("#emj-next-round")
+
+    # round 2: both guess wrong: the game marker crosses the line and wins
+    performer, guessers = roles()
+    card = int(performer.locator("#emj-secret").get_attribute("data-card") or "-1")
+    performer.click("[data-action=performed]")
+    for page in guessers:
+        expect(page.locator("#emj-tiles button.emj-tile")).to_have_count(7)
+    tile = performer.locator(f"#emj-tiles .emj-tile[data-card='{card}']")
+    right = int(tile.get_attribute("data-number") or "0")
+    wrong = 1 if right != 1 else 2
+    for page in guessers:
         page.locator(f"#emj-tiles button.emj-tile[data-number='{wrong}']").click()
         page.click("#emj-set-dial")
     for page in (anna, ben):

@@ -7,7 +7,7 @@ from typing import Any
 
 from tischrunde.bots import standin_kind
 from tischrunde.bots.emojito import AwayBot
-from tischrunde.games.emojito import GAME, Challenge, NoChallenge, Performed, SetDial
+from tischrunde.games.emojito import GAME, Challenge, NoChallenge, Performed, SetDial, SkipDial
 from tischrunde.server.rooms import AWAY_GRACE_MS, RoomManager, start_game
 from tischrunde.server.store import MemoryStore, RoomRow, SeatRow
 
@@ -21,7 +21,7 @@ async def wait_until(check: Any, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def test_an_away_guessers_dial_is_set_by_a_stand_in_after_a_short_grace() -> None:
+async def test_an_away_guessers_dial_is_skipped_by_a_stand_in_after_a_short_grace() -> None:
     now = [1_000_000]
     manager = RoomManager(MemoryStore(), clock=lambda: now[0], tick_s=3600)
     await manager.start()
@@ -55,8 +55,12 @@ async def test_an_away_guessers_dial_is_set_by_a_stand_in_after_a_short_grace() 
         assert seat.connected is False and seat.bot == "away"
         await wait_until(lambda: room.state.phase != "dial", timeout=10.0)
         entries = await manager.store.entries("EMOJI", room.row.game_no)
-        dialled = [e for e in entries if e.action.get("type") == "set_dial"]
-        assert [e.seat for e in dialled] == [here, away], "the stand-in dialled for the away guesser"
+        dialled = [(e.seat, e.action.get("type")) for e in entries if "dial" in str(e.action.get("type"))]
+        assert dialled == [(here, "set_dial"), (away, "skip_dial")], "the stand-in skipped the away dial"
+        last = room.state.last
+        assert last is not None and last.skipped == (away,)
+        # co-op: one guesser right or wrong, the skipped one moves neither marker
+        assert sum(last.moves) == 1
     finally:
         await manager.stop()
 
@@ -77,13 +81,13 @@ async def test_games_with_room_bots_still_wait_the_takeover_time() -> None:
         await manager.stop()
 
 
-def test_the_emojito_stand_in_dials_at_once_but_lets_a_performer_act() -> None:
+def test_the_emojito_stand_in_skips_at_once_but_lets_a_performer_act() -> None:
     assert standin_kind("emojito") == "away" and standin_kind("mogelmotte") == "heuristic"
     bot = AwayBot(1, 3)
     view = {"layout": list(range(7)), "round": 0, "performer": 0, "players": 3, "mode": "coop"}
     view |= {"secret_message": False, "challenge": None}
     dial = bot.decide(view, [SetDial(n) for n in range(1, 8)], 0)
-    assert dial is not None and isinstance(dial.action, SetDial) and dial.delay_ms < 5000
+    assert dial is not None and dial.action == SkipDial() and dial.delay_ms < 5000
     declined = bot.decide(view, [Challenge(), NoChallenge()], 0)
     assert declined is not None and declined.action == NoChallenge()
     performed = bot.decide(view, [Performed()], 0)

@@ -20,6 +20,7 @@ from tischrunde.games.emojito import (
     PassedOn,
     Performed,
     SetDial,
+    SkipDial,
     content,
     field_of,
     laps,
@@ -706,6 +707,52 @@ def test_dial_timeout_counts_unset_dials_as_wrong() -> None:
     assert state.last is not None and state.last.correct == (1,)
     assert state.progress == (1, 1)
     assert GAME.due_at(state) is None  # no deadline while performing
+
+
+def test_a_skipped_dial_is_neither_right_nor_wrong_in_coop() -> None:
+    state = perform(new(4, wrong_step=2))
+    assert state.phase == "dial" and state.guessers == (1, 2, 3)
+    assert SkipDial() not in GAME.legal_actions(state, 1), "no player model skips by chance"
+    state = act(state, 1, SkipDial())
+    assert GAME.view(state, None)["dials_skipped"] == [1] and 1 in GAME.view(state, None)["dials_set"]
+    assert GAME.view(state, 1)["my_dial"] is None
+    assert GAME.active_seats(state) == frozenset({2, 3})
+    with pytest.raises(IllegalActionError, match="already set"):
+        act(state, 1, SetDial(1))
+    state = act(state, 2, SetDial(state.answers[0]))
+    wrong = state.answers[0] % 7 + 1
+    state = act(state, 3, SetDial(wrong))
+    assert state.last is not None and state.last.skipped == (1,)
+    assert state.last.correct == (2,) and state.last.dials[1] == 0
+    # team +1 for the right dial, game +2 for the one wrong dial; the skipped dial moves nothing
+    assert state.progress == (1, 2)
+
+
+def test_skip_dial_only_from_a_guesser_with_an_open_dial() -> None:
+    state = new(3)
+    with pytest.raises(IllegalActionError, match="once the cards are laid out"):
+        act(state, 1, SkipDial())
+    state = perform(state)
+    with pytest.raises(NotYourTurnError, match="only guessers"):
+        act(state, 0, SkipDial())
+
+
+def test_all_dials_skipped_moves_nobody_and_a_skipped_leader_does_not_fall() -> None:
+    state = perform(new(3))
+    state = act(act(state, 1, SkipDial()), 2, SkipDial())
+    assert state.last is not None and state.last.skipped == (1, 2) and state.progress == (0, 0)
+    # each for themselves: seat 1 leads and is challenged by seat 2, who guesses right; seat 1 is skipped
+    state = each_with_trophies(4, [0, 2, 1, 0], [0, 14, 7, 0])
+    state = perform(state)
+    assert state.phase == "challenge" and 2 in state.eligible
+    for s in state.eligible:
+        state = act(state, s, Challenge() if s == 2 else NoChallenge())
+    before = state.progress
+    state = act(state, 1, SkipDial())
+    state = act(state, 2, SetDial(state.answers[0]))
+    state = act(state, 3, SetDial(state.answers[0] % 7 + 1))
+    assert state.last is not None and state.last.fallen == () and state.last.skipped == (1,)
+    assert state.progress[1] == before[1], "the skipped leader neither falls nor moves"
 
 
 def test_no_deadline_without_the_option() -> None:

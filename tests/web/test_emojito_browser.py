@@ -291,9 +291,11 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
         expect(performer.locator("#emj-head")).to_contain_text(re.compile(rf"(Runde|Round) {rnd + 1}\b"))
         card = _secret_card(performer)
         info = content.cards()[card]
-        expect(performer.locator("#emj-secret-name")).to_have_text(
-            re.compile(f"{info.name_de}|{info.name_en}")
+        # pictures only (the rulebook): the emotion's name is the picture's label, never printed
+        expect(performer.locator("#emj-secret-pic")).to_have_attribute(
+            "aria-label", re.compile(f"{info.name_de}|{info.name_en}")
         )
+        assert info.name_de not in performer.locator("#dock").inner_text()
         expect(performer.locator("[data-action=performed]")).to_be_visible()
         for _, page in guessers:
             expect(page.locator("#emj-watch, #emj-eyes")).to_be_visible()
@@ -343,12 +345,13 @@ def test_three_phones_play_emojito_coop(browser: Browser, server: str, screensho
                 "#emj-tiles button.emj-tile[data-number='7']",
             ]
             assert second.evaluate(IN_VIEW, [*sels, "#emj-set-dial"]) == []
-            # a long card name breaks at its soft hyphen, never one letter alone on a line
-            names = second.eval_on_selector_all(
-                "#emj-tiles .emj-tile-name", "es => es.map((e) => e.innerText)"
-            )
-            for text in names:
-                assert all(len(line.strip()) > 2 for line in text.splitlines() if line.strip()), names
+            # the seven cards print no emotion name; each tile's label names it for a screen reader
+            printed = second.locator("#emj-tiles").inner_text()
+            for k in range(7):
+                tile = second.locator("#emj-tiles .emj-tile").nth(k)
+                info_k = content.cards()[int(tile.get_attribute("data-card") or "-1")]
+                assert info_k.name_de not in printed and info_k.name_en not in printed, printed
+                assert info_k.name_de in (tile.get_attribute("aria-label") or "")
             table.wait_for_timeout(80)
             table.screenshot(path=str(screenshots / "emojito-05-table-dial-laptop.png"))
         _set_dial(second, right if second_seat in plan[rnd] else wrong)

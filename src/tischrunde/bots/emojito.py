@@ -33,7 +33,7 @@ import msgspec
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, SLOWER
 from tischrunde.core.game import Action
-from tischrunde.games.emojito import Challenge, NoChallenge, PassedOn, Performed, SetDial
+from tischrunde.games.emojito import Challenge, NoChallenge, PassedOn, Performed, SetDial, SkipDial
 
 
 class Performance(msgspec.Struct, frozen=True):
@@ -168,8 +168,8 @@ class ModelBot(Bot):
 class AwayBot(ModelBot):
     """The stand-in for a person who is away (it sees no performance: its own stage stays empty).
 
-    It does not hold the table up: an away guesser's dial is set within a moment (a blind guess, as the
-    engine has no way to leave a dial out), a challenge is declined at once. It confirms a performance or
+    It does not hold the table up: an away guesser's dial is skipped within a moment (``SkipDial``: no
+    blind guess, a skipped dial is neither right nor wrong), a challenge is declined at once. It confirms a performance or
     a passed-on message only after ``perform_wait_ms`` (55 s): a performer acting with a sleeping phone
     must not have the performance cut short.
     """
@@ -189,7 +189,7 @@ class AwayBot(ModelBot):
         if isinstance(first, (Challenge, NoChallenge)):
             return Decision(NoChallenge(), self.sample(self.pace.choose))
         if isinstance(first, SetDial):
-            return Decision(SetDial(self._guess(view)), self.sample(self.pace.choose))
+            return Decision(SkipDial(), self.sample(self.pace.choose))
         return super().decide(view, legal, now)
 
 

@@ -34,6 +34,11 @@ each [ours] rule an option):
   point]. Should deck and discard pile together hold fewer than seven cards after a round (only
   possible with a small stacked deck or very high targets), the game ends there [ours]. Dials may
   get a deadline (``dial_timeout_s``); an unset dial is then wrong [ours].
+- Away guessers [ours]: a guesser whose person is away is skipped, not guessed for. Their stand-in
+  (or the seat itself) sends ``SkipDial`` instead of a dial; a skipped dial is neither right nor wrong
+  (co-op: the game marker does not move for it; each: a skipped challenged leader does not fall).
+  ``SkipDial`` is accepted from any guesser whose dial is open but is not among ``legal_actions``
+  (no player model picks it by chance). Revealed: ``last_round.skipped`` [seat], its dial shows 0.
 - A stacked deck (``decks={"main": [...]}``) is the whole deck, top card first: at least 14
   distinct card ids.
 
@@ -45,7 +50,7 @@ cards first, then the rest top first), so a scenario knows every position.
 Phases: ``perform`` (performers send ``Performed``) -> ``chain`` (secret message: the current shower
 sends ``PassedOn``) -> ``challenge`` (each: every eligible seat sends ``Challenge`` or
 ``NoChallenge``, simultaneous and secret until all declared) -> the engine lays out the cards ->
-``dial`` (guessers send ``SetDial(n)``; the performer's dial is set by the engine) -> reveal and
+``dial`` (guessers send ``SetDial(n)`` or ``SkipDial``; the performer's dial is set by the engine) -> reveal and
 scoring (kept in ``last_round``) -> ``round_over`` (the reveal stays on the table for ``round_pause_ms``,
 6000, deadline kind ``round_pause``, or until a performer of the round sends ``NextRound``; nobody is
 active) -> next ``perform``, or ``over``.
@@ -59,7 +64,7 @@ View of a seat (``None`` = spectator / table screen), JSON-safe::
     my_card (card id; only the performer, only until the reveal) | None
     chain {shower, watcher, received, steps} | None (secret message)
     layout [7 card ids] ([] before the layout), guessers [seat]
-    dials_set [seat], my_dial (1..7 | None)
+    dials_set [seat] (set or skipped), dials_skipped [seat], my_dial (1..7 | None)
     challenge {leaders, eligible, declared [seat], my_declaration (bool | None), challengers | None}
         | None (each mode)
     sides [{side, seats, progress, field (0 = on the line), laps, trophies [card id],
@@ -67,7 +72,7 @@ View of a seat (``None`` = spectator / table screen), JSON-safe::
     teams [[seat, seat]] | None, contenders [team] | None, scores [count per side]
     deck_count, discard_count
     last_round {round, performers, cards, layout, answers, dials, correct, moves, trophies_won,
-        challengers, challenged, fallen} | None  (the revealed previous round)
+        challengers, challenged, fallen, skipped} | None  (the revealed previous round)
     outcome {scores, ranks, winners, details} | None
 """
 
@@ -129,7 +134,13 @@ class SetDial(Action, frozen=True, tag="set_dial"):
     number: int
 
 
-EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | NextRound | Timeout
+class SkipDial(Action, frozen=True, tag="skip_dial"):
+    """Leave your dial out this round (sent by the stand-in of a guesser whose person is away)."""
+
+
+EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | SkipDial | NextRound | Timeout
+
+SKIPPED = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
 
 
 class RoundResult(msgspec.Struct, frozen=True):
@@ -147,6 +158,7 @@ class RoundResult(msgspec.Struct, frozen=True):
     challengers: tuple[int, ...] = ()
     challenged: tuple[int, ...] = ()
     fallen: tuple[int, ...] = ()
+    skipped: tuple[int, ...] = ()
 
 
 class EmojitoState(msgspec.Struct, frozen=True):
@@ -608,6 +620,8 @@ class Emojito(Game[EmojitoState]):
             return self._declare(state, seat, isinstance(action, Challenge), t)
         if isinstance(action, SetDial):
             return self._set_dial(state, seat, action.number, t)
+        if isinstance(action, SkipDial):
+            return self._set_dial(state, seat, SKIPPED, t)
         raise IllegalActionError(f"{type(action).__name__} is not an Emojito action", code="unknown_action")
 
     def _performed(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
@@ -746,14 +760,17 @@ class Emojito(Game[EmojitoState]):
             )
         if state.dials[seat] != 0:
             raise IllegalActionError("your dial is already set", code="dial_set", rule="dial")
-        if not isinstance(number, int) or not 1 <= number <= len(state.layout):
+        if number != SKIPPED and (not isinstance(number, int) or not 1 <= number <= len(state.layout)):
             raise IllegalActionError(
                 f"a dial shows a number from 1 to {len(state.layout)}", code="bad_number", rule="dial"
             )
         dials = list(state.dials)
         dials[seat] = number
         state = msgspec.structs.replace(state, dials=tuple(dials))
-        events = [Event("dial_set", seat), Event("my_dial", seat, {"number": number}, visible_to=(seat,))]
+        if number == SKIPPED:
+            events = [Event("dial_skipped", seat)]
+        else:
+            events = [Event("dial_set", seat), Event("my_dial", seat, {"number": number}, visible_to=(seat,))]
         if any(dials[g] == 0 for g in state.guessers):
             return state, events
         return self._resolve(state, t, events)
@@ -771,12 +788,13 @@ class Emojito(Game[EmojitoState]):
             )
         else:
             correct = tuple(g for g in state.guessers if state.dials[g] == state.answers[0])
+        skipped = tuple(g for g in state.guessers if state.dials[g] == SKIPPED)
         moves = [0] * len(state.progress)
         challenged: tuple[int, ...] = ()
         fallen: list[int] = []
         if state.mode == "coop":
             moves[0] = len(correct)
-            moves[1] = (len(state.guessers) - len(correct)) * state.wrong_step
+            moves[1] = (len(state.guessers) - len(correct) - len(skipped)) * state.wrong_step
         elif state.mode == "each":
             performer = state.performers[0]
             moves[performer] += min(PERFORMER_CAP, PERFORMER_STEP * len(correct))
@@ -785,7 +803,7 @@ class Emojito(Game[EmojitoState]):
             aims = {c: self.targets(state, c, state.leaders) for c in state.challengers}
             challenged = tuple(sorted({s for aimed in aims.values() for s in aimed}))
             for leader in challenged:
-                right = leader == performer or leader in correct
+                right = leader == performer or leader in correct or leader in skipped
                 if not right and any(c in correct and leader in aimed for c, aimed in aims.items()):
                     fallen.append(leader)
                     moves[leader] -= CHALLENGE_STEP
@@ -833,13 +851,14 @@ class Emojito(Game[EmojitoState]):
             cards=state.cards,
             layout=state.layout,
             answers=state.answers,
-            dials=state.dials,
+            dials=tuple(max(0, d) for d in state.dials),
             correct=correct,
             moves=tuple(moves),
             trophies_won=tuple(won),
             challengers=state.challengers,
             challenged=challenged,
             fallen=tuple(fallen),
+            skipped=skipped,
         )
         state = msgspec.structs.replace(
             state,
@@ -1037,7 +1056,10 @@ class Emojito(Game[EmojitoState]):
             "layout": list(state.layout),
             "guessers": list(state.guessers),
             "dials_set": [s for s in state.guessers if state.dials[s] != 0] if phase == "dial" else [],
-            "my_dial": (state.dials[seat] or None) if seat is not None and phase == "dial" else None,
+            "dials_skipped": [s for s in state.guessers if state.dials[s] == SKIPPED]
+            if phase == "dial"
+            else [],
+            "my_dial": (max(0, state.dials[seat]) or None) if seat is not None and phase == "dial" else None,
             "challenge": challenge,
             "sides": sides,
             "teams": [[i, i + n // 2] for i in range(n // 2)] if state.mode == "teams" else None,
@@ -1077,7 +1099,7 @@ class Emojito(Game[EmojitoState]):
                 answers[j] = picks[k]
                 cards[j] = state.layout[picks[k] - 1]
             for s in range(n):
-                if s == seat or dials[s] == 0:
+                if s == seat or dials[s] <= 0:
                     continue
                 if state.mode != "teams" and s == state.performers[0]:
                     dials[s] = answers[0]

@@ -88,6 +88,12 @@ register({
     "emj.dials_set": "Wählscheiben: {done} von {all} gestellt",
     "emj.dial_set_mark": "gestellt",
     "emj.dial_open_mark": "wählt …",
+    "emj.dial_skipped_mark": "übersprungen",
+    "emj.away_skip": "abwesend: wird übersprungen",
+    "emj.away": "abwesend",
+    "emj.sending": "Wird gesendet …",
+    "emj.reveal.skipped": "übersprungen",
+    "emj.ev.dial_skipped": "{name} ist nicht da: die Wählscheibe wird übersprungen.",
     "emj.chain_title": "Die geheime Nachricht",
     "emj.challenge_leaders": "Führung: {names}",
     "emj.challenge_declared": "{done} von {all} haben sich entschieden",
@@ -232,6 +238,12 @@ register({
     "emj.dials_set": "Dials: {done} of {all} set",
     "emj.dial_set_mark": "set",
     "emj.dial_open_mark": "choosing …",
+    "emj.dial_skipped_mark": "skipped",
+    "emj.away_skip": "away: skipped",
+    "emj.away": "away",
+    "emj.sending": "Sending …",
+    "emj.reveal.skipped": "skipped",
+    "emj.ev.dial_skipped": "{name} is away: their dial is skipped.",
     "emj.chain_title": "The secret message",
     "emj.challenge_leaders": "Leading: {names}",
     "emj.challenge_declared": "{done} of {all} have decided",
@@ -492,7 +504,30 @@ function legalOf(ctx, type) {
 
 // ---------------------------------------------------------------- interaction state (survives re-renders)
 
+/** A seat whose person is away (the phone lost its connection); `standin` when the away stand-in plays it. */
+function awayOf(ctx, seat) {
+  const s = ctx.info && list(ctx.info.seats).find((x) => x.seat === seat);
+  if (!s || s.kind !== "human" || s.connected !== false) return null;
+  return { standin: s.bot === "away" };
+}
+
+/** Send an action and remember it until the next view answers it, so a stalled tap says "Sending …". */
+function send(ctx, action) {
+  const view = v(ctx);
+  if (ctx.act(action) !== false) ui.sending = { type: action.type, round: view.round, phase: view.phase, at: performance.now() };
+}
+
+// a tap unanswered this long was lost with its connection (the shell says "not sent"); tapping again is fine
+const SENDING_MS = 6000;
+
+function sendingNow(ctx, type) {
+  const view = v(ctx);
+  const s = ui.sending;
+  return Boolean(s && s.type === type && s.round === view.round && s.phase === view.phase && performance.now() - s.at < SENDING_MS);
+}
+
 const ui = {
+  sending: null, // {type, round, phase}: an action sent and not answered yet (shown as "Sending …")
   pick: null, // the tile a guesser tapped but has not confirmed yet
   pickRound: -1,
   dialUntil: null, // {round, until}: when the dials of this round run out (game time), if the room set a limit
@@ -631,12 +666,13 @@ function seatInfo(seat, ctx) {
     nodes.push(el("span", { class: "emj-badge emj-badge-eyes", title: t("emj.eyes.title"), text: "🙈" }));
   }
   if (view.phase === "dial" && list(view.guessers).includes(seat)) {
-    const set = list(view.dials_set).includes(seat);
+    const skipped = list(view.dials_skipped).includes(seat);
+    const set = !skipped && list(view.dials_set).includes(seat);
     nodes.push(
       el("span", {
-        class: ["emj-badge", set ? "emj-badge-set" : "emj-badge-open"],
-        dataset: { dial: set ? "set" : "open" },
-        text: set ? `✓ ${t("emj.dial_set_mark")}` : `… ${t("emj.dial_open_mark")}`,
+        class: ["emj-badge", set ? "emj-badge-set" : skipped ? "emj-badge-skip" : "emj-badge-open"],
+        dataset: { dial: set ? "set" : skipped ? "skipped" : "open" },
+        text: set ? `✓ ${t("emj.dial_set_mark")}` : skipped ? `⏭ ${t("emj.dial_skipped_mark")}` : `… ${t("emj.dial_open_mark")}`,
       }),
     );
   }
@@ -770,7 +806,7 @@ function tiles(ctx) {
       },
       el("span", { class: "emj-tile-no", text: String(number) }),
       el("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
-      el("span", { class: "emj-tile-name", text: breakable(cardName(cardId)) }),
+      // pictures only (the rulebook): the emotion's name is the label a screen reader reads, never printed
       chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
     );
     if (action) {
@@ -795,15 +831,20 @@ function dialStatus(ctx) {
     el("p", { class: "emj-sub", text: t("emj.dials_set", { done: set.length, all: guessers.length }) }),
   );
   const row = el("ul", { class: "emj-chips" });
+  const skippedSeats = list(view.dials_skipped);
   for (const g of guessers) {
-    const done = set.includes(g);
+    const skipped = skippedSeats.includes(g);
+    const done = !skipped && set.includes(g);
+    const away = !done && !skipped ? awayOf(ctx, g) : null;
+    const state = done ? "set" : skipped ? "skipped" : away ? "away" : "open";
+    const word = { set: t("emj.dial_set_mark"), skipped: t("emj.dial_skipped_mark"), away: away && away.standin ? t("emj.away_skip") : t("emj.away"), open: t("emj.dial_open_mark") }[state];
     row.appendChild(
       el(
         "li",
-        { class: ["emj-chip", done ? "emj-chip-done" : "emj-chip-open"], dataset: { seat: String(g), dial: done ? "set" : "open" } },
-        el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: done ? "✓" : "…" }),
+        { class: ["emj-chip", done || skipped ? "emj-chip-done" : "emj-chip-open", (skipped || away) && "emj-chip-away"], dataset: { seat: String(g), dial: state } },
+        el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: { set: "✓", skipped: "⏭", away: "⚡", open: "…" }[state] }),
         el("span", { text: ctx.name(g) }),
-        el("span", { class: "emj-chip-word", text: done ? t("emj.dial_set_mark") : t("emj.dial_open_mark") }),
+        el("span", { class: "emj-chip-word", text: word }),
       ),
     );
   }
@@ -863,12 +904,12 @@ function reveal(ctx, id = "emj-reveal") {
       el(
         "div",
         { class: "emj-reveal-card", dataset: { card: String(cardId), number: String(r.answers[j]) } },
-        el("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
+        el("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], role: "img", "aria-label": cardName(cardId), text: cardEmoji(cardId) }),
         el(
           "span",
           { class: "emj-reveal-what" },
-          el("strong", { text: t("emj.reveal.card", { name: cardName(cardId) }) }),
-          el("span", { text: `${t("emj.reveal.number", { number: r.answers[j] })} · 🎭 ${ctx.name(p)}` }),
+          el("strong", { text: t("emj.reveal.number", { number: r.answers[j] }) }),
+          el("span", { text: `🎭 ${ctx.name(p)}` }),
         ),
       ),
     );
@@ -876,6 +917,7 @@ function reveal(ctx, id = "emj-reveal") {
     for (const g of guessersOf(view, p)) {
       const dial = r.dials[g];
       const right = r.correct.includes(g);
+      const skipped = list(r.skipped).includes(g);
       const tags = [];
       if (list(r.challengers).includes(g)) tags.push(`⚔️ ${t("emj.reveal.challenger")}`);
       if (list(r.challenged).includes(g)) tags.push(t("emj.reveal.challenged"));
@@ -883,11 +925,11 @@ function reveal(ctx, id = "emj-reveal") {
       picks.appendChild(
         el(
           "li",
-          { class: ["emj-pick", right ? "emj-right" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0" } },
-          el("span", { class: "emj-pick-mark", text: right ? "✓" : "✗" }),
+          { class: ["emj-pick", right ? "emj-right" : skipped ? "emj-skipped" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0", skipped: skipped ? "1" : "0" } },
+          el("span", { class: "emj-pick-mark", "aria-hidden": "true", text: right ? "✓" : skipped ? "⏭" : "✗" }),
           el("span", { class: "emj-pick-name", text: ctx.name(g) }),
-          el("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : t("emj.reveal.nothing") }),
-          el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : t("emj.reveal.wrong") }),
+          el("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : skipped ? "—" : t("emj.reveal.nothing") }),
+          el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : skipped ? t("emj.reveal.skipped") : t("emj.reveal.wrong") }),
           tags.length ? el("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
         ),
       );
@@ -901,17 +943,6 @@ function reveal(ctx, id = "emj-reveal") {
     if (won < 0) box.appendChild(el("p", { class: "emj-lost", text: t("emj.ev.trophy_lost", { side: sideName(ctx, i) }) }));
   });
   return box;
-}
-
-/**
- * A card name for a narrow tile: a soft hyphen before the ending of a long word ("verzweifel-tes"), so a
- * word that does not fit breaks there with a hyphen instead of leaving its last letter alone on a line.
- */
-function breakable(name) {
-  return String(name)
-    .split(" ")
-    .map((w) => ([...w].length > 10 ? `${w.slice(0, -3)}\u00ad${w.slice(-3)}` : w))
-    .join(" ");
 }
 
 function renderTable(ctx) {
@@ -968,12 +999,18 @@ function eyesScreen(ctx) {
 }
 
 function bigButton(text, action, ctx, extra = {}) {
+  const sending = sendingNow(ctx, action.type);
   return el("button", {
-    class: ["btn", "btn-primary", "btn-huge", extra.cls],
+    class: ["btn", extra.plain ? null : "btn-primary", "btn-huge", extra.cls, sending && "tap-sending"],
     type: "button",
     dataset: { action: action.type },
-    text,
-    on: { click: () => ctx.act(action) },
+    "aria-busy": sending ? "true" : undefined,
+    text: sending ? t("emj.sending") : text,
+    on: {
+      click: () => {
+        if (!sendingNow(ctx, action.type)) send(ctx, action);
+      },
+    },
   });
 }
 
@@ -992,8 +1029,7 @@ function performControls(ctx, box) {
       "section",
       { class: "emj-secret", id: "emj-secret", dataset: { card: String(view.my_card) } },
       privateMark(t("emj.your_card")),
-      el("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(view.my_card) }),
-      el("p", { class: "emj-secret-name", id: "emj-secret-name", text: cardName(view.my_card) }),
+      el("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], id: "emj-secret-pic", role: "img", "aria-label": cardName(view.my_card), text: cardEmoji(view.my_card) }),
     );
     if (view.mode === "teams") secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
     else if (chain) secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(chain.watcher)} 🤫` }));
@@ -1066,7 +1102,7 @@ function challengeControls(ctx, box) {
         "div",
         { class: "emj-two" },
         bigButton(`⚔️ ${t("emj.btn.challenge", { names: names(ctx, targetsOf(ctx)) })}`, yes, ctx),
-        el("button", { class: "btn btn-huge", type: "button", dataset: { action: no.type }, text: t("emj.btn.no_challenge"), on: { click: () => ctx.act(no) } }),
+        bigButton(t("emj.btn.no_challenge"), no, ctx, { plain: true }),
       ),
     );
     return box;
@@ -1085,19 +1121,20 @@ function dialControls(ctx, box) {
     box.appendChild(privateMark(ui.pick ? t("emj.my_pick", { number: ui.pick }) : t("emj.pick_first")));
     box.appendChild(tiles(ctx));
     const action = dials.find((a) => a.number === ui.pick);
+    const sending = sendingNow(ctx, "set_dial");
     box.appendChild(
       el("button", {
-        class: "btn btn-primary btn-huge",
+        class: ["btn", "btn-primary", "btn-huge", sending && "tap-sending"],
         type: "button",
         id: "emj-set-dial",
         dataset: { action: "set_dial" },
-        disabled: !action,
-        text: action ? t("emj.btn.set_dial", { number: ui.pick }) : t("emj.pick_first"),
+        disabled: !action && !sending,
+        "aria-busy": sending ? "true" : undefined,
+        text: sending ? t("emj.sending") : action ? t("emj.btn.set_dial", { number: ui.pick }) : t("emj.pick_first"),
         on: {
           click: () => {
-            if (!action) return;
-            ui.pick = null;
-            ctx.act(action);
+            if (!action || sendingNow(ctx, "set_dial")) return;
+            send(ctx, action);
           },
         },
       }),
@@ -1115,6 +1152,8 @@ function renderControls(ctx) {
   const box = el("div", { class: "emj-controls", id: "emj-controls" });
   if (ctx.isTable || ctx.seat === null) return box;
   if (view.phase !== "dial" || ui.pickRound !== view.round) ui.pick = null;
+  // the tapped action is answered once it is no longer legal for me (or the round moved on)
+  if (ui.sending && (!sendingNow(ctx, ui.sending.type) || !ctx.legal.some((a) => a.type === ui.sending.type))) ui.sending = null;
   switch (view.phase) {
     case "perform":
     case "chain":
@@ -1125,7 +1164,9 @@ function renderControls(ctx) {
       return dialControls(ctx, box);
     case "round_over":
       if (list(view.performers).includes(ctx.seat)) {
-        box.appendChild(el("button", { type: "button", class: ["btn", "btn-primary", "btn-huge"], id: "emj-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("emj.next_round")));
+        const next = bigButton(t("emj.next_round"), { type: "next_round" }, ctx);
+        next.id = "emj-next-round";
+        box.appendChild(next);
       }
       return box;
     default:
@@ -1145,6 +1186,7 @@ function startProblem(count, options) {
 }
 
 function errorText(msg) {
+  ui.sending = null; // refused: the button may be tapped again
   const key = `emj.err.${msg.code}`;
   const text = t(key);
   return text !== key ? text : null;
@@ -1196,6 +1238,8 @@ function describe(ev, ctx) {
       return seat === me ? null : t("emj.ev.dial_set", { name });
     case "my_dial":
       return t("emj.ev.my_dial", { number: d.number });
+    case "dial_skipped":
+      return t("emj.ev.dial_skipped", { name });
     case "timeout":
       return t("emj.ev.timeout");
     case "revealed":

@@ -7,6 +7,11 @@
 import { el, flash, reducedMotion } from "../dom.js";
 import { formatList, register, t } from "../i18n.js";
 
+// our own stylesheet (phone layout, table screen), loaded once next to the shell's
+if (!document.querySelector("link[data-mogelmotte]")) {
+  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./mogelmotte.css", import.meta.url).href, dataset: { mogelmotte: "1" } }));
+}
+
 // a press longer than this starts a cheat, a shorter one is a tap; a card that could be played now needs
 // a longer press, so a slow tap never turns a play into a cheat by accident
 const HOLD_MS = 350;
@@ -103,6 +108,9 @@ register({
     "mm.burst.mosquito": "Stechmücke!",
     "mm.burst.cockroach": "Kakerlake!",
     "mm.card_label": "{kind} {value}",
+    "mm.a11y.play": "ausspielen",
+    "mm.a11y.throw": "auf die Kakerlake werfen",
+    "mm.a11y.give": "verschenken",
     "mm.either": "{a} oder {b}",
     "mm.burst.wrong": "Falscher Verdacht!",
     "mm.burst.round_end": "Runde vorbei!",
@@ -215,6 +223,9 @@ register({
     "mm.burst.mosquito": "Mosquito!",
     "mm.burst.cockroach": "Cockroach!",
     "mm.card_label": "{kind} {value}",
+    "mm.a11y.play": "play it",
+    "mm.a11y.throw": "throw it on the cockroach",
+    "mm.a11y.give": "give it away",
     "mm.either": "{a} or {b}",
     "mm.burst.wrong": "Wrong guess!",
     "mm.burst.round_end": "Round over!",
@@ -354,6 +365,8 @@ function status(ctx) {
     case "mosquito_race": {
       if (byType(ctx, "slap").length) return { main: t("mm.status.slap"), hint: "", mine: true };
       if (view.race && view.race.player === me) return { main: t("mm.status.slap_own"), hint: defaultHint(), mine: false };
+      // the table screen and spectators never slap: they see the race, not "Slapped!"
+      if (me === null) return { main: t("mm.ev.mosquito_race"), hint: defaultHint(), mine: false };
       return { main: t("mm.status.slap_done"), hint: defaultHint(), mine: false };
     }
     case "cockroach_race": {
@@ -454,11 +467,14 @@ function cardNode(card, extra = {}) {
     extra.tag || "div",
     {
       class: ["pcard", `mm-${c.kind}`, `mm-v${c.value}`, ...(extra.classes || [])],
-      "aria-label": cardLabel(c),
+      "aria-label": extra.label || cardLabel(c),
+      role: extra.tag ? undefined : "img",
       ...(extra.attrs || {}),
     },
     el("span", { class: "pv", text: String(c.value) }),
     c.kind !== "number" ? icon(c.kind, "pi") : null,
+    // a space between value and name, so the printed text reads "2 Ameise" (as the label does)
+    c.kind !== "number" ? " " : null,
     c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.kind.${c.kind}`) }) : null,
   );
 }
@@ -467,7 +483,7 @@ function cardNode(card, extra = {}) {
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "mm-table" });
+  const box = el("div", { class: "mm-table", dataset: { phase: view.phase || "" } });
   box.appendChild(
     el("p", { class: "mm-round", text: view.rounds ? t("mm.round", { round: view.round, rounds: view.rounds }) : t("mm.round_short", { round: view.round }) }),
   );
@@ -507,6 +523,7 @@ function renderTable(ctx) {
           ? el("span", { class: "mm-seat-guardmark", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), el("span", { class: "mm-word", text: t("mm.guard") }))
           : null,
       ),
+      s.kind === "human" && !s.connected ? el("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
       tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
       tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
     );
@@ -548,7 +565,7 @@ function renderTable(ctx) {
     el(
       "div",
       { class: "mm-pile" },
-      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", "aria-label": t("mm.draw_pile") }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
+      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": `${t("mm.draw_pile")}: ${view.draw_count ?? ""}` }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
       el("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
     ),
   );
@@ -597,7 +614,8 @@ function roundTable(ctx) {
     table.appendChild(el("tr", {}, el("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => el("td", { text: String(row[s.seat] ?? "") }))));
   });
   table.appendChild(el("tr", { class: "mm-total-row" }, el("th", { scope: "row", text: t("mm.total") }), seats.map((s) => el("td", { text: String(pp.totals[s.seat] ?? "") }))));
-  return el("div", { class: "mm-rounds-wrap" }, table);
+  // a region of its own: on a phone it scrolls inside itself, so it must take keyboard focus
+  return el("div", { class: "mm-rounds-wrap", role: "region", tabindex: "0", "aria-label": t("mm.round_points") }, table);
 }
 
 // ---------------------------------------------------------------- your hand and buttons (bottom)
@@ -676,14 +694,20 @@ function renderControls(ctx) {
           : null,
     ),
   );
-  const row = el("div", { class: "mm-hand", id: "mm-hand" });
+  // columns: one row up to 7 cards, then as few rows as keep the cards at least ~46 px wide
+  const rows = Math.max(1, Math.ceil(cards.length / 7));
+  const cols = Math.max(1, Math.ceil(cards.length / rows));
+  const row = el("div", { class: ["mm-hand", cols > 5 && "mm-hand-small"], id: "mm-hand" });
+  row.style.setProperty("--mm-cols", String(cols));
   for (const card of cards) {
     const acts = legalByCard.get(card.id) || [];
     const main = acts.find((a) => CARD_ACTIONS.includes(a.type));
     const cheat = acts.find((a) => a.type === "cheat");
     const vanishing = myTellCard === card.id || ui.holding === card.id;
+    const printed = card.kind === "number" ? String(card.value) : `${card.value} ${t(`mm.kind.${card.kind}`)}`;
     const node = cardNode(card, {
       tag: "button",
+      label: main ? `${printed}, ${t(`mm.a11y.${main.type === "spider_give" ? "give" : main.type}`)}` : printed,
       classes: [main && "mm-legal", !main && "mm-dim", ui.picked === card.id && "mm-picked", vanishing && "mm-vanishing"],
       attrs: {
         type: "button",
@@ -773,9 +797,26 @@ function attachPress(node, ctx, card, main, cheat) {
     );
   });
   node.addEventListener("contextmenu", (ev) => ev.preventDefault());
+  // keyboard: holding Space down (the key repeats; its click comes on release) cheats, as a
+  // press-and-hold does; a short Space or Enter taps
+  let keyHeld = false;
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key !== " ") return;
+    if (!ev.repeat) {
+      keyHeld = false;
+      return;
+    }
+    ev.preventDefault();
+    if (keyHeld || !cheat) return;
+    keyHeld = true;
+    ui.holding = card.id;
+    node.classList.add("mm-vanishing");
+    ctx.act(cheat);
+  });
   node.addEventListener("click", (ev) => {
-    // pointer presses are handled above; keyboard activation (detail 0) taps
-    if (ev.detail === 0) tap(ctx, card, main);
+    // pointer presses are handled above; keyboard activation (detail 0) taps, unless the key was held
+    if (ev.detail === 0 && !keyHeld) tap(ctx, card, main);
+    keyHeld = false;
   });
 }
 
