@@ -49,7 +49,8 @@ def test_load_generator_plays_rooms_and_reports_latency() -> None:
     assert result["connections"] == 12
     assert result["actions"] > 0, "clients played and every view of their actions arrived"
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
-    assert result["frames_per_s"] >= result["actions_per_s"] * 4, "each action reaches all four clients"
+    # each action reaches all four clients (those at the window's end have their frames after it)
+    assert result["frames_per_s"] >= result["actions_per_s"] * 4 * 0.9, "each action reaches all four clients"
     assert result["server_cpu_pct"] > 0
     assert "server_act_p99_ms" in result
     check_refusals(result, clock=True)
@@ -57,7 +58,7 @@ def test_load_generator_plays_rooms_and_reports_latency() -> None:
 
 @pytest.mark.parametrize(
     ("game", "bot", "clock"),
-    [("emojito", "model", False), ("stella", "cautious", False), ("wordland", "normal", True)],
+    [("emojito", "model", False), ("stella", "cautious", False), ("wordland", "word", True)],
 )
 def test_every_game_plays_under_load(game: str, bot: str, clock: bool) -> None:
     """Five clients per room play the game through the protocol with its own bots, at 5x their pace."""
@@ -74,7 +75,7 @@ def test_every_game_plays_under_load(game: str, bot: str, clock: bool) -> None:
 def test_finished_games_are_restarted_by_the_host() -> None:
     """One-round Stella games at ten times the bots' pace end within seconds; the host starts the next."""
     result = run_load(
-        *("--game", "stella", "--options", '{"rounds": 1}', "--rooms", "3", "--seconds", "6"),
+        *("--game", "stella", "--options", '{"rounds": 1}', "--rooms", "3", "--seconds", "12"),
         *("--think-scale", "0.1"),
     )
     assert result["games_over"] > 3, "some room finished a game, restarted and finished the next"

@@ -252,13 +252,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
             ChoiceLabel("mixed", "mixed with our own deck", "gemischt mit unserem Stapel"),
             ChoiceLabel("off", "our own deck only", "nur unser Stapel"),
         ),
-        description_en="A room's uploaded pictures (at least 15): only = the game deals from them (with fewer than "
-        "20, built-in pictures fill a row whenever all uploads are on the table); mixed = shuffled into "
-        "the built-in deck; off = the built-in deck only. Bots cannot play on uploaded pictures.",
-        description_de="Die hochgeladenen Bilder eines Raums (mindestens 15): only = nur sie werden "
-        "ausgeteilt (bei weniger als 20 füllen eingebaute Bilder eine Reihe, wenn alle "
-        "hochgeladenen ausliegen); mixed = unter die eingebauten gemischt; off = nur die eingebauten. Bots können mit "
-        "hochgeladenen Bildern nicht spielen.",
+        description_en="Which pictures the game deals once the host has uploaded at least 15: only the "
+        "uploaded ones (with fewer than 20, built-in pictures fill a row whenever all uploads are on the "
+        "table), the uploaded ones mixed into our own deck, or our own deck only. Bots cannot play on "
+        "uploaded pictures.",
+        description_de="Welche Bilder das Spiel austeilt, sobald die Gastgeber:in mindestens 15 hochgeladen "
+        "hat: nur die hochgeladenen (bei weniger als 20 füllen eingebaute Bilder eine Reihe, wenn alle "
+        "hochgeladenen ausliegen), die hochgeladenen unter unseren Stapel gemischt, oder nur unser Stapel. "
+        "Bots können mit hochgeladenen Bildern nicht spielen.",
     ),
     OptionSpec(
         name="round_pause_ms",
