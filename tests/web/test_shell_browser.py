@@ -15,8 +15,8 @@ import pytest
 from a11y import violations
 from browsing import PHONE, join, set_options, start_game, watch
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_mogelmotte_browser import _step  # one simple Mogel-Motte player for every browser test
 
 from tischrunde.server.app import loadable_games
 
@@ -425,32 +425,6 @@ def _next_state(page: Page, version: str | None) -> None:
             arg=version,
             timeout=3000,
         )
-
-
-def _step(page: Page) -> None:
-    """One move of Mogel-Motte as a simple player: slap, throw, give, play a card or draw."""
-    for selector in (
-        "[data-action=slap]",
-        "[data-action=throw]",
-        "#mm-hand [data-action=give]",
-        "[data-action=spider_skip]",
-        "#mm-hand [data-action=play]",
-        "[data-action=draw]",
-    ):
-        node = page.locator(selector).first
-        try:
-            if node.count() and node.is_visible():
-                node.click(timeout=1000)
-                return
-        except PlaywrightError:  # the screen re-rendered under the click
-            return
-    spider = page.locator("#mm-hand [data-action=spider_give]").first
-    try:
-        if spider.count():
-            spider.click(timeout=1000)
-            page.locator(".mm-give-here").first.click(timeout=1000)
-    except PlaywrightError:
-        pass
 
 
 def _ranking(page: Page) -> None:
