@@ -1,4 +1,4 @@
-"""The ``tischrunde`` command: serve, games, simulate, compare, replay, bench, demo, contact-sheet."""
+"""The ``tischrunde`` command: serve, games, schema, simulate, compare, replay, bench, demo, contact-sheet."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tischrunde.bots.parallel import default_jobs, run_tasks
 from tischrunde.bots.report import compare_grids, summary_grids, to_rich, write_report
 from tischrunde.core import registry
 from tischrunde.core.errors import GameError
-from tischrunde.core.game import Config
+from tischrunde.core.game import Config, view_schema
 from tischrunde.core.playout import random_playout
 from tischrunde.core.records import load, replay
 
@@ -72,6 +72,19 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="machine-readable
         bots = ", ".join(bot_kinds(spec.name))
         console.print(table)
         console.print(f"  bots: {bots}\n")
+
+
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help="the game's name, as `tischrunde games` lists it")],
+) -> None:
+    """Print the JSON Schema of GAME's view (what the server sends each seat and the table screen)."""
+    try:
+        found = registry.get(game)
+    except GameError as exc:
+        _fail(exc)
+        return
+    sys.stdout.write(json.dumps(view_schema(found), indent=2, ensure_ascii=False) + "\n")
 
 
 @app.command()

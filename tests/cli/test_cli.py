@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tischrunde.cli import app
+from tischrunde.core import registry
+from tischrunde.core.game import view_schema
 from tischrunde.core.records import load
 
 runner = CliRunner()
@@ -97,3 +100,19 @@ def test_bench_json_has_one_object_per_game() -> None:
     rows = [json.loads(line) for line in result.output.splitlines() if line.strip()]
     assert [r["game"] for r in rows] == ["mogelmotte"]
     assert rows[0]["games_per_s"] > 0 and rows[0]["decisions_per_s"] > rows[0]["games_per_s"]
+
+
+@pytest.mark.parametrize("name", [n for n in registry.available() if registry.get(n).view_type is not None])
+def test_schema_prints_the_views_json_schema(name: str) -> None:
+    result = runner.invoke(app, ["schema", name])
+    assert result.exit_code == 0, result.output
+    schema = json.loads(result.stdout)
+    assert schema == view_schema(registry.get(name))
+    root = schema["$ref"].rsplit("/", 1)[-1]
+    assert "phase" in schema["$defs"][root]["properties"]
+
+
+def test_schema_of_an_unknown_game_names_the_known_ones() -> None:
+    result = runner.invoke(app, ["schema", "chess"])
+    assert result.exit_code == 2
+    assert "mogelmotte" in result.output

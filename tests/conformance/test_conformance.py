@@ -14,7 +14,16 @@ from tischrunde.bots import RandomBot
 from tischrunde.bots.driver import play_game
 from tischrunde.core import registry
 from tischrunde.core.errors import GameError, MalformedActionError
-from tischrunde.core.game import Action, Config, Deadline, Game, Timeout, encode_action
+from tischrunde.core.game import (
+    Action,
+    Config,
+    Deadline,
+    Game,
+    Timeout,
+    check_view,
+    encode_action,
+    view_schema,
+)
 from tischrunde.core.playout import random_playout
 from tischrunde.core.records import dumps, loads, replay, states
 
@@ -102,6 +111,39 @@ def test_json_round_trips_are_exact(name: str, config: Config) -> None:
             for action in game.legal_actions(state, seat):
                 assert game.decode_action(encode_action(action)) == action
                 assert game.decode_action(msgspec.json.encode(action)) == action
+
+
+TYPED = [(name, config) for name, config in CASES if registry.get(name).view_type is not None]
+TYPED_IDS = [IDS[CASES.index(case)] for case in TYPED]
+
+
+@pytest.mark.parametrize(("name", "config"), TYPED, ids=TYPED_IDS)
+def test_every_view_fits_the_games_view_type(name: str, config: Config) -> None:
+    """Every view of every seat and of the table screen, along whole playouts, converts to the game's
+    ``view_type`` exactly (no unknown field, none missing, every type right), and the schema is JSON."""
+    game = registry.get(name)
+    view_type = game.view_type
+    assert isinstance(view_type, type) and issubclass(view_type, msgspec.Struct)
+    assert view_type.__struct_config__.forbid_unknown_fields, "an unknown view field must be refused"
+    schema = view_schema(game)
+    assert json.loads(json.dumps(schema)) == schema
+    phases: set[str] = set()
+    for seed in (3, 4):
+        for state, _ in trace(config, seed):
+            for seat in [None, *range(config.players)]:
+                view = game.view(state, seat)
+                typed = check_view(game, view)
+                # the type holds the whole view: back to builtins it is the same JSON
+                assert msgspec.to_builtins(typed) == json.loads(json.dumps(view))
+                phases.add(str(view.get("phase")))
+    assert len(phases) >= 2, phases
+    # the check can fail: an unknown field and a wrong type are both refused
+    view = game.view(game.new(config), None)
+    with pytest.raises(msgspec.ValidationError):
+        check_view(game, {**view, "surprise": 1})
+    key = next(k for k, v in view.items() if isinstance(v, int) and not isinstance(v, bool))
+    with pytest.raises(msgspec.ValidationError):
+        check_view(game, {**view, key: "not a number"})
 
 
 @pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)

@@ -254,6 +254,11 @@ class Game(ABC, Generic[S]):
     spec: ClassVar[GameSpec]
     #: the tagged union of this game's actions (msgspec decodes into it)
     action_type: ClassVar[Any]
+    #: the type of this game's view: a ``msgspec.Struct`` (``forbid_unknown_fields=True``) that every
+    #: ``view(state, seat)`` converts to exactly. The server sends the plain dict (built without the type on
+    #: the hot path); the type documents it, ``tischrunde schema GAME`` prints its JSON Schema and the
+    #: conformance suite checks every view of every playout against it (:func:`check_view`).
+    view_type: ClassVar[Any] = None
 
     def resolve_options(self, config: Config) -> dict[str, Any]:
         """Validate a config and return its options with defaults filled in."""
@@ -455,3 +460,20 @@ def encode_action(action: Action) -> dict[str, Any]:
     out = msgspec.to_builtins(action)
     assert isinstance(out, dict)
     return out
+
+
+def check_view(game: Game[Any], view: dict[str, Any]) -> Any:
+    """``view`` converted to the game's :attr:`Game.view_type`; raises ``msgspec.ValidationError`` naming
+    the first field that does not fit (a missing or unknown field, a wrong type)."""
+    if game.view_type is None:
+        raise TypeError(f"{game.spec.name} has no view_type")
+    return msgspec.convert(view, game.view_type, strict=True)
+
+
+def view_schema(game: Game[Any]) -> dict[str, Any]:
+    """The JSON Schema of the game's view (``tischrunde schema GAME``)."""
+    if game.view_type is None:
+        raise TypeError(f"{game.spec.name} has no view_type")
+    schema: dict[str, Any] = msgspec.json.schema(game.view_type)
+    schema["title"] = f"{game.spec.title_en}: the view of one seat (or of the table screen)"
+    return schema
