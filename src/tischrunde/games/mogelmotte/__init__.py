@@ -85,7 +85,7 @@ ending (kind ``cheat``), the race window ending (``race``), and the round pause 
 ``tischrunde.core.game`` hold: an action stamped at or after the deadline is refused until the driver has
 sent the ``Timeout`` (code ``deadline_passed``), times never run backwards (``time_backwards``).
 
-Card lookups: ``cards_of(kind, value)`` lists the card ids of a kind and value (e.g. ``cards_of("spider",
+Card lookups (``content.py``): ``cards_of(kind, value)`` lists the card ids of a kind and value (e.g. ``cards_of("spider",
 3)``); ``KIND``, ``VALUE``, ``CLASS`` map a card id to its kind, value and class.
 
 Actions (JSON ``{"type": ...}``): ``play {card}``, ``draw``, ``spider_give {card, to_seat}``,
@@ -135,29 +135,10 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from tischrunde.core.game import GameSpec
+from tischrunde.games.mogelmotte.state import OPTIONS
 
-from tischrunde.core.game import Config, Game, GameSpec, Outcome
-from tischrunde.games.mogelmotte import engine
-from tischrunde.games.mogelmotte.actions import (
-    Accuse,
-    Cheat,
-    Draw,
-    Fidget,
-    Give,
-    MogelMotteAction,
-    Play,
-    Slap,
-    SpiderGive,
-    SpiderSkip,
-    Throw,
-)
-from tischrunde.games.mogelmotte.cards import CLASS, KIND, VALUE, cards_of
-from tischrunde.games.mogelmotte.state import OPTIONS, State
-from tischrunde.games.mogelmotte.view import unplayable_reason, view, views
-
-SPEC = GameSpec(
+SPEC: GameSpec = GameSpec(
     name="mogelmotte",
     title_de="Mogel-Motte",
     title_en="Mogel-Motte",
@@ -175,72 +156,24 @@ SPEC = GameSpec(
     deck_names=("main",),
 )
 
-
-class MogelMotte(Game[State]):
-    """The Mogel-Motte rules (see the module docstring)."""
-
-    spec = SPEC
-    action_type = MogelMotteAction
-
-    def new(self, config: Config) -> State:
-        return engine.new_state(config, self.resolve_options(config))
-
-    time_field = "t"
-    active_seats = staticmethod(engine.active_seats)
-    legal_actions = staticmethod(engine.legal_actions)
-    transition = staticmethod(engine.apply)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return views(state, seats)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        scores = engine.totals(state)
-        best = min(scores)
-        ranks = [1 + sum(1 for other in scores if other < own) for own in scores]
-        return Outcome(
-            scores=[float(s) for s in scores],
-            ranks=ranks,
-            winners=[s for s, score in enumerate(scores) if score == best],
-            details={
-                "penalty_points": scores,
-                "caught": list(state.caught),
-                "cheats": list(state.cheats),
-                "wrong_accusations": list(state.wrong_accusations),
-                "rounds": len(state.round_points),
-            },
-        )
-
-    deadline = staticmethod(engine.deadline)
-    due_at = staticmethod(engine.due_at)
-    playout_step_info = staticmethod(engine.playout_step_info)
-    rerandomize_hidden = staticmethod(engine.rerandomize_hidden)
-
-    def example_configs(self) -> list[Config]:
-        return [
-            Config(game="mogelmotte", players=3, seed=1),
-            Config(game="mogelmotte", players=5, seed=2, language="en"),
-            Config(
-                game="mogelmotte",
-                players=4,
-                seed=3,
-                options={
-                    "cheat_ms": 800,
-                    "rounds": 2,
-                    "last_card_action": True,
-                    "give_last_card": True,
-                    "guard_chooses_card": False,
-                    "cockroach_continue": "after_thrower",
-                    "slowest_rule": "random",
-                    "round_pause_ms": 0,
-                },
-            ),
-        ]
-
+# the engine's Game class takes SPEC from here, so it is imported after it
+from tischrunde.games.mogelmotte.actions import (  # noqa: E402
+    Accuse,
+    Cheat,
+    Draw,
+    Fidget,
+    Give,
+    MogelMotteAction,
+    Play,
+    Slap,
+    SpiderGive,
+    SpiderSkip,
+    Throw,
+)
+from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of  # noqa: E402
+from tischrunde.games.mogelmotte.engine import MogelMotte  # noqa: E402
+from tischrunde.games.mogelmotte.state import State  # noqa: E402
+from tischrunde.games.mogelmotte.view import unplayable_reason  # noqa: E402
 
 GAME = MogelMotte()
 
@@ -256,6 +189,7 @@ __all__ = [
     "Fidget",
     "Give",
     "MogelMotte",
+    "MogelMotteAction",
     "Play",
     "Slap",
     "SpiderGive",

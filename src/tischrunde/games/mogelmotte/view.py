@@ -6,9 +6,17 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from tischrunde.games.mogelmotte.cards import FITS, IS_MOTH, VALUE, card_json
-from tischrunde.games.mogelmotte.engine import can_cheat, giveable, totals
-from tischrunde.games.mogelmotte.state import FIDGET_TELL, NO_TELL, NOBODY, Rules, State
+from tischrunde.games.mogelmotte.content import FITS, IS_MOTH, VALUE, card_json
+from tischrunde.games.mogelmotte.state import (
+    FIDGET_TELL,
+    NO_TELL,
+    NOBODY,
+    Rules,
+    State,
+    can_cheat,
+    giveable,
+    totals,
+)
 
 
 @functools.lru_cache(maxsize=64)
