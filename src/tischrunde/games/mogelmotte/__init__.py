@@ -99,34 +99,12 @@ Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the
 ``needs_cockroach_value``, ``bad_seat``, ``too_early``, ``deadline_passed``, ``time_backwards``,
 ``game_over``, ``not_your_turn``.
 
-View (``view(state, seat)``; seat None = spectator / table screen), a JSON object:
-
-- ``game`` "mogelmotte", ``seat`` (int | null), ``players``, ``phase``: one of ``turn``, ``spider``,
-  ``mosquito_race``, ``mosquito_give``, ``cockroach_race``, ``round_over``, ``over``.
-- ``round`` (1-based), ``rounds``, ``start_seat``, ``turn_seat``, ``guard_seat``.
-- ``hand``: null for spectators, else the seat's cards, each ``{id, kind, value, playable, reason}``;
-  ``reason`` is null when playable, else one of ``being_cheated``, ``moth_only_guard``, ``not_now``
-  (no turn is being played: race, gifts, settling), ``not_your_turn``, ``needs_neighbour_value``.
-  (There is no "drawn this turn" reason: drawing ends the turn, so the drawn card shows
-  ``not_your_turn``.)
-- ``giveable``: card ids this seat may give now (spider, mosquito gift, guard's gift), else [].
-- ``hand_counts`` [per seat], ``discard_top`` {id, kind, value}, ``discard_count``, ``draw_count``.
-- ``tells``: [{seat, until}] for every running cheat or fidget (never saying which is which).
-  ``my_tell``: null or {cheat: bool, card: {id, kind, value} | null, until} for the seat's own.
-  ``can_cheat``: whether this seat may start a cheat or fidget now.
-- ``race``: null or {kind: "mosquito" | "cockroach", player, value, until, slapped: [seats]}.
-- ``spider``: null or {player}. ``gifts``: null or {kind: "mosquito", to, givers, waiting: [seats still
-  choosing], my_choice: card | null}. ``settling``: null or {guard, to} (the old guard's gift to a caught
-  cheater).
-- ``penalty_points``: {rounds: [[per seat] per finished round], totals: [per seat]}; ``cheats``,
-  ``caught``, ``wrong_accusations`` [per seat]; ``round_until`` (during ``round_over``), ``winners``
-  (when over), ``options`` (the resolved rules).
-- ``events``: the recent events this seat may see, each {n (sequence number), kind, seat, data, private}.
-  Kinds: deal, play, draw, drew (private: card), reshuffle, draw_impossible, spider_give, spider_skip,
-  gift (private to giver and receiver: card), mosquito_race, slap, slowest, race_over, gift_chosen,
-  mosquito_give, cockroach_race, throw, tell, cheat_started / fidget_started (private), tell_end
-  {vanished}, vanished (private: card), caught {guard, card}, guard_give, wrong_accusation
-  {guard, fidget}, round_end {round, finisher (null when blocked), points}, game_over {totals, winners}.
+View (``view(state, seat)``; seat None = spectator / table screen): a JSON object whose type is
+``MogelMotteView`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
+its JSON Schema): the phase, round, seats of turn, guard and start player, the seat's hand (each card with
+``playable`` and the ``reason`` if not), what it may give, hand counts, the piles, the tells (never saying
+cheat or fidget) and the seat's own, the race / spider / gifts / settling being resolved, penalty points,
+the counters, the recent events this seat may see, the options and the winners.
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
 with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``
@@ -173,7 +151,7 @@ from tischrunde.games.mogelmotte.actions import (  # noqa: E402
 from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of  # noqa: E402
 from tischrunde.games.mogelmotte.engine import MogelMotte  # noqa: E402
 from tischrunde.games.mogelmotte.state import State  # noqa: E402
-from tischrunde.games.mogelmotte.view import unplayable_reason  # noqa: E402
+from tischrunde.games.mogelmotte.view import MogelMotteView, unplayable_reason  # noqa: E402
 
 GAME = MogelMotte()
 
@@ -190,6 +168,7 @@ __all__ = [
     "Give",
     "MogelMotte",
     "MogelMotteAction",
+    "MogelMotteView",
     "Play",
     "Slap",
     "SpiderGive",

@@ -1369,6 +1369,7 @@ class MogelMotte(Game[State]):
 
     spec = SPEC
     action_type = MogelMotteAction
+    view_type = view.MogelMotteView
 
     def new(self, config: Config) -> State:
         return new_state(config, self.resolve_options(config))
