@@ -35,7 +35,7 @@ from tischrunde.bots.pace import LEVELS, Reaction
 from tischrunde.core import registry
 from tischrunde.core.game import Config
 from tischrunde.core.records import Record
-from tischrunde.games.mogelmotte.cards import KIND
+from tischrunde.games.mogelmotte.content import KIND
 from tischrunde.games.wordland.content import category_index, word_key
 
 

@@ -7,7 +7,7 @@ from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
 from tischrunde.core.game import Action, Config
 from tischrunde.games.mogelmotte import GAME, Accuse, Cheat, Fidget, Give, Play, Slap, State
-from tischrunde.games.mogelmotte.cards import DECK_SIZE, KIND, VALUE
+from tischrunde.games.mogelmotte.content import DECK_SIZE, KIND, VALUE
 
 
 def card(kind: str, value: int, nth: int = 0) -> int:

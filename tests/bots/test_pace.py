@@ -17,7 +17,7 @@ from tischrunde.cli import app
 from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import Config
 from tischrunde.games.mogelmotte import GAME, Play, Slap
-from tischrunde.games.mogelmotte.cards import DECK_SIZE, KIND, VALUE
+from tischrunde.games.mogelmotte.content import DECK_SIZE, KIND, VALUE
 
 
 def test_kind_and_level_are_parsed() -> None:

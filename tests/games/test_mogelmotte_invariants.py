@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from tischrunde.core import rng
 from tischrunde.core.game import Config, Timeout
 from tischrunde.games.mogelmotte import GAME, State
-from tischrunde.games.mogelmotte.cards import DECK_SIZE
+from tischrunde.games.mogelmotte.content import DECK_SIZE
 from tischrunde.games.mogelmotte.state import NO_TELL, NOBODY
 
 

@@ -24,7 +24,7 @@ from tischrunde.games.mogelmotte import (
     State,
     Throw,
 )
-from tischrunde.games.mogelmotte.cards import DECK_SIZE, KIND, VALUE
+from tischrunde.games.mogelmotte.content import DECK_SIZE, KIND, VALUE
 
 
 def cards(kind: str, value: int) -> list[int]:

@@ -48,7 +48,7 @@ from tischrunde.games.mogelmotte.actions import (
     SpiderSkip,
     Throw,
 )
-from tischrunde.games.mogelmotte.cards import KIND, PENALTY
+from tischrunde.games.mogelmotte.content import KIND, PENALTY
 
 #: how much playing each kind of card is worth beyond shedding its penalty points
 PLAY_BONUS = {"number": 0.0, "ant": 8.0, "mosquito": 6.0, "spider": 5.0, "cockroach": 3.0, "moth": 0.0}

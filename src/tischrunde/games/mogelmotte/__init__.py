@@ -85,7 +85,7 @@ ending (kind ``cheat``), the race window ending (``race``), and the round pause 
 ``tischrunde.core.game`` hold: an action stamped at or after the deadline is refused until the driver has
 sent the ``Timeout`` (code ``deadline_passed``), times never run backwards (``time_backwards``).
 
-Card lookups: ``cards_of(kind, value)`` lists the card ids of a kind and value (e.g. ``cards_of("spider",
+Card lookups (``content.py``): ``cards_of(kind, value)`` lists the card ids of a kind and value (e.g. ``cards_of("spider",
 3)``); ``KIND``, ``VALUE``, ``CLASS`` map a card id to its kind, value and class.
 
 Actions (JSON ``{"type": ...}``): ``play {card}``, ``draw``, ``spider_give {card, to_seat}``,
@@ -99,34 +99,12 @@ Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the
 ``needs_cockroach_value``, ``bad_seat``, ``too_early``, ``deadline_passed``, ``time_backwards``,
 ``game_over``, ``not_your_turn``.
 
-View (``view(state, seat)``; seat None = spectator / table screen), a JSON object:
-
-- ``game`` "mogelmotte", ``seat`` (int | null), ``players``, ``phase``: one of ``turn``, ``spider``,
-  ``mosquito_race``, ``mosquito_give``, ``cockroach_race``, ``round_over``, ``over``.
-- ``round`` (1-based), ``rounds``, ``start_seat``, ``turn_seat``, ``guard_seat``.
-- ``hand``: null for spectators, else the seat's cards, each ``{id, kind, value, playable, reason}``;
-  ``reason`` is null when playable, else one of ``being_cheated``, ``moth_only_guard``, ``not_now``
-  (no turn is being played: race, gifts, settling), ``not_your_turn``, ``needs_neighbour_value``.
-  (There is no "drawn this turn" reason: drawing ends the turn, so the drawn card shows
-  ``not_your_turn``.)
-- ``giveable``: card ids this seat may give now (spider, mosquito gift, guard's gift), else [].
-- ``hand_counts`` [per seat], ``discard_top`` {id, kind, value}, ``discard_count``, ``draw_count``.
-- ``tells``: [{seat, until}] for every running cheat or fidget (never saying which is which).
-  ``my_tell``: null or {cheat: bool, card: {id, kind, value} | null, until} for the seat's own.
-  ``can_cheat``: whether this seat may start a cheat or fidget now.
-- ``race``: null or {kind: "mosquito" | "cockroach", player, value, until, slapped: [seats]}.
-- ``spider``: null or {player}. ``gifts``: null or {kind: "mosquito", to, givers, waiting: [seats still
-  choosing], my_choice: card | null}. ``settling``: null or {guard, to} (the old guard's gift to a caught
-  cheater).
-- ``penalty_points``: {rounds: [[per seat] per finished round], totals: [per seat]}; ``cheats``,
-  ``caught``, ``wrong_accusations`` [per seat]; ``round_until`` (during ``round_over``), ``winners``
-  (when over), ``options`` (the resolved rules).
-- ``events``: the recent events this seat may see, each {n (sequence number), kind, seat, data, private}.
-  Kinds: deal, play, draw, drew (private: card), reshuffle, draw_impossible, spider_give, spider_skip,
-  gift (private to giver and receiver: card), mosquito_race, slap, slowest, race_over, gift_chosen,
-  mosquito_give, cockroach_race, throw, tell, cheat_started / fidget_started (private), tell_end
-  {vanished}, vanished (private: card), caught {guard, card}, guard_give, wrong_accusation
-  {guard, fidget}, round_end {round, finisher (null when blocked), points}, game_over {totals, winners}.
+View (``view(state, seat)``; seat None = spectator / table screen): a JSON object whose type is
+``MogelMotteView`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
+its JSON Schema): the phase, round, seats of turn, guard and start player, the seat's hand (each card with
+``playable`` and the ``reason`` if not), what it may give, hand counts, the piles, the tells (never saying
+cheat or fidget) and the seat's own, the race / spider / gifts / settling being resolved, penalty points,
+the counters, the recent events this seat may see, the options and the winners.
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
 with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``
@@ -135,29 +113,10 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from tischrunde.core.game import GameSpec
+from tischrunde.games.mogelmotte.state import OPTIONS
 
-from tischrunde.core.game import Config, Game, GameSpec, Outcome
-from tischrunde.games.mogelmotte import engine
-from tischrunde.games.mogelmotte.actions import (
-    Accuse,
-    Cheat,
-    Draw,
-    Fidget,
-    Give,
-    MogelMotteAction,
-    Play,
-    Slap,
-    SpiderGive,
-    SpiderSkip,
-    Throw,
-)
-from tischrunde.games.mogelmotte.cards import CLASS, KIND, VALUE, cards_of
-from tischrunde.games.mogelmotte.state import OPTIONS, State
-from tischrunde.games.mogelmotte.view import unplayable_reason, view, views
-
-SPEC = GameSpec(
+SPEC: GameSpec = GameSpec(
     name="mogelmotte",
     title_de="Mogel-Motte",
     title_en="Mogel-Motte",
@@ -175,72 +134,24 @@ SPEC = GameSpec(
     deck_names=("main",),
 )
 
-
-class MogelMotte(Game[State]):
-    """The Mogel-Motte rules (see the module docstring)."""
-
-    spec = SPEC
-    action_type = MogelMotteAction
-
-    def new(self, config: Config) -> State:
-        return engine.new_state(config, self.resolve_options(config))
-
-    time_field = "t"
-    active_seats = staticmethod(engine.active_seats)
-    legal_actions = staticmethod(engine.legal_actions)
-    transition = staticmethod(engine.apply)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return views(state, seats)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        scores = engine.totals(state)
-        best = min(scores)
-        ranks = [1 + sum(1 for other in scores if other < own) for own in scores]
-        return Outcome(
-            scores=[float(s) for s in scores],
-            ranks=ranks,
-            winners=[s for s, score in enumerate(scores) if score == best],
-            details={
-                "penalty_points": scores,
-                "caught": list(state.caught),
-                "cheats": list(state.cheats),
-                "wrong_accusations": list(state.wrong_accusations),
-                "rounds": len(state.round_points),
-            },
-        )
-
-    deadline = staticmethod(engine.deadline)
-    due_at = staticmethod(engine.due_at)
-    playout_step_info = staticmethod(engine.playout_step_info)
-    rerandomize_hidden = staticmethod(engine.rerandomize_hidden)
-
-    def example_configs(self) -> list[Config]:
-        return [
-            Config(game="mogelmotte", players=3, seed=1),
-            Config(game="mogelmotte", players=5, seed=2, language="en"),
-            Config(
-                game="mogelmotte",
-                players=4,
-                seed=3,
-                options={
-                    "cheat_ms": 800,
-                    "rounds": 2,
-                    "last_card_action": True,
-                    "give_last_card": True,
-                    "guard_chooses_card": False,
-                    "cockroach_continue": "after_thrower",
-                    "slowest_rule": "random",
-                    "round_pause_ms": 0,
-                },
-            ),
-        ]
-
+# the engine's Game class takes SPEC from here, so it is imported after it
+from tischrunde.games.mogelmotte.actions import (  # noqa: E402
+    Accuse,
+    Cheat,
+    Draw,
+    Fidget,
+    Give,
+    MogelMotteAction,
+    Play,
+    Slap,
+    SpiderGive,
+    SpiderSkip,
+    Throw,
+)
+from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of  # noqa: E402
+from tischrunde.games.mogelmotte.engine import MogelMotte  # noqa: E402
+from tischrunde.games.mogelmotte.state import State  # noqa: E402
+from tischrunde.games.mogelmotte.view import MogelMotteView, unplayable_reason  # noqa: E402
 
 GAME = MogelMotte()
 
@@ -256,6 +167,8 @@ __all__ = [
     "Fidget",
     "Give",
     "MogelMotte",
+    "MogelMotteAction",
+    "MogelMotteView",
     "Play",
     "Slap",
     "SpiderGive",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Union
 
 from tischrunde.core.game import Action, NextRound, Timeout
-from tischrunde.games.mogelmotte.cards import DECK_SIZE
+from tischrunde.games.mogelmotte.content import DECK_SIZE
 
 MAX_SEATS = 5
 

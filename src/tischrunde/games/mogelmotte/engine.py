@@ -1,4 +1,5 @@
-"""Mogel-Motte transitions: dealing, turns, action cards, races, cheating, accusations, scoring.
+"""Mogel-Motte's engine: the ``Game`` subclass (``MogelMotte``, at the end) and the rule functions behind it:
+dealing, turns, action cards, races, cheating, accusations, scoring, deadlines and legal actions.
 
 Every function takes a frozen :class:`State` and returns a new one; events are appended to ``ev``.
 The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
@@ -7,14 +8,15 @@ The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import replace
 
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, MalformedActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Deadline, Event, NextRound, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, Game, NextRound, Outcome, Timeout
+from tischrunde.games.mogelmotte import SPEC, view
 from tischrunde.games.mogelmotte.actions import (
     ACCUSE,
     CHEAT,
@@ -32,13 +34,14 @@ from tischrunde.games.mogelmotte.actions import (
     Draw,
     Fidget,
     Give,
+    MogelMotteAction,
     Play,
     Slap,
     SpiderGive,
     SpiderSkip,
     Throw,
 )
-from tischrunde.games.mogelmotte.cards import (
+from tischrunde.games.mogelmotte.content import (
     ALL_CARDS,
     CLASS,
     DECK_SIZE,
@@ -58,6 +61,8 @@ from tischrunde.games.mogelmotte.state import (
     NOBODY,
     Rules,
     State,
+    giveable,
+    totals,
 )
 
 #: how many recent events the state keeps for views
@@ -308,15 +313,6 @@ def _draw_for(state: State, seat: int, reason: str, ev: Events) -> State:
     )
 
 
-def giveable(state: State, seat: int) -> list[int]:
-    """Cards ``seat`` may give (spider, mosquito): no moth, not the card being cheated, never the last card."""
-    hand = state.hands[seat]
-    if len(hand) < 2 and not (state.rules.give_last_card and hand):
-        return []
-    held = state.cheat_card[seat]
-    return [c for c in hand if not IS_MOTH[c] and c != held]
-
-
 def _guard_giveable(state: State, seat: int) -> list[int]:
     hand = state.hands[seat]
     if len(hand) < 2:
@@ -340,12 +336,6 @@ def _advance(state: State, after: int, t: int, ev: Events) -> State:
         givers=(),
         gifts=(),
     )
-
-
-def totals(state: State) -> list[int]:
-    """Penalty points per seat over the rounds played so far."""
-    n = len(state.hands)
-    return [sum(points[s] for points in state.round_points) for s in range(n)]
 
 
 def _end_round(state: State, finisher: int, t: int, ev: Events) -> State:
@@ -1198,17 +1188,6 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
 # ------------------------------------------------------------------------------------ who may act
 
 
-def can_cheat(state: State, seat: int) -> bool:
-    """Whether ``seat`` may start a cheat or a fidget now."""
-    return (
-        seat != state.guard
-        and state.settle_from == NOBODY
-        and state.phase in CHEAT_PHASES
-        and state.cheat_card[seat] == NO_TELL
-        and len(state.hands[seat]) >= 2
-    )
-
-
 def active_seats(state: State) -> frozenset[int]:
     return _SEAT_SETS[_active_mask(state)]
 
@@ -1382,5 +1361,71 @@ def rerandomize_hidden(state: State, seat: int | None, seed: int) -> State:
     )
 
 
-def hand_penalty(hand: tuple[int, ...]) -> int:
-    return sum(PENALTY[c] for c in hand)
+# --------------------------------------------------------------------------------------- the game
+
+
+class MogelMotte(Game[State]):
+    """The Mogel-Motte rules (the package docstring, ``tischrunde.games.mogelmotte``, states them)."""
+
+    spec = SPEC
+    action_type = MogelMotteAction
+    view_type = view.MogelMotteView
+
+    def new(self, config: Config) -> State:
+        return new_state(config, self.resolve_options(config))
+
+    time_field = "t"
+    active_seats = staticmethod(active_seats)
+    legal_actions = staticmethod(legal_actions)
+    transition = staticmethod(apply)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return view.views(state, seats)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = totals(state)
+        best = min(scores)
+        ranks = [1 + sum(1 for other in scores if other < own) for own in scores]
+        return Outcome(
+            scores=[float(s) for s in scores],
+            ranks=ranks,
+            winners=[s for s, score in enumerate(scores) if score == best],
+            details={
+                "penalty_points": scores,
+                "caught": list(state.caught),
+                "cheats": list(state.cheats),
+                "wrong_accusations": list(state.wrong_accusations),
+                "rounds": len(state.round_points),
+            },
+        )
+
+    deadline = staticmethod(deadline)
+    due_at = staticmethod(due_at)
+    playout_step_info = staticmethod(playout_step_info)
+    rerandomize_hidden = staticmethod(rerandomize_hidden)
+
+    def example_configs(self) -> list[Config]:
+        return [
+            Config(game="mogelmotte", players=3, seed=1),
+            Config(game="mogelmotte", players=5, seed=2, language="en"),
+            Config(
+                game="mogelmotte",
+                players=4,
+                seed=3,
+                options={
+                    "cheat_ms": 800,
+                    "rounds": 2,
+                    "last_card_action": True,
+                    "give_last_card": True,
+                    "guard_chooses_card": False,
+                    "cockroach_continue": "after_thrower",
+                    "slowest_rule": "random",
+                    "round_pause_ms": 0,
+                },
+            ),
+        ]

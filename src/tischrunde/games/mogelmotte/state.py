@@ -7,6 +7,7 @@ from typing import Literal
 import msgspec
 
 from tischrunde.core.game import ChoiceLabel, Config, Event, OptionSpec
+from tischrunde.games.mogelmotte.content import IS_MOTH
 
 Phase = Literal["turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race", "round_over", "over"]
 
@@ -186,3 +187,32 @@ class State(msgspec.Struct, frozen=True, gc=False):
     #: the most recent events and the sequence number of the first of them
     log: tuple[Event, ...] = ()
     log_start: int = 0
+
+
+# ------------------------------------------------------------------- small pure helpers over state
+
+
+def can_cheat(state: State, seat: int) -> bool:
+    """Whether ``seat`` may start a cheat or a fidget now."""
+    return (
+        seat != state.guard
+        and state.settle_from == NOBODY
+        and state.phase in CHEAT_PHASES
+        and state.cheat_card[seat] == NO_TELL
+        and len(state.hands[seat]) >= 2
+    )
+
+
+def giveable(state: State, seat: int) -> list[int]:
+    """Cards ``seat`` may give (spider, mosquito): no moth, not the card being cheated, never the last card."""
+    hand = state.hands[seat]
+    if len(hand) < 2 and not (state.rules.give_last_card and hand):
+        return []
+    held = state.cheat_card[seat]
+    return [c for c in hand if not IS_MOTH[c] and c != held]
+
+
+def totals(state: State) -> list[int]:
+    """Penalty points per seat over the rounds played so far."""
+    n = len(state.hands)
+    return [sum(points[s] for points in state.round_points) for s in range(n)]

@@ -1,14 +1,27 @@
-"""What one seat (or a spectator) sees of a Mogel-Motte game. The shape is documented in the package docstring."""
+"""What one seat (or a spectator) sees of a Mogel-Motte game: ``view`` builds it as plain dicts (the hot path),
+``MogelMotteView`` (at the end) is its type, field by field."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from tischrunde.games.mogelmotte.cards import FITS, IS_MOTH, VALUE, card_json
-from tischrunde.games.mogelmotte.engine import can_cheat, giveable, totals
-from tischrunde.games.mogelmotte.state import FIDGET_TELL, NO_TELL, NOBODY, Rules, State
+import msgspec
+from msgspec import Meta
+
+from tischrunde.games.mogelmotte.content import FITS, IS_MOTH, VALUE, card_json
+from tischrunde.games.mogelmotte.state import (
+    FIDGET_TELL,
+    NO_TELL,
+    NOBODY,
+    Phase,
+    Rules,
+    State,
+    can_cheat,
+    giveable,
+    totals,
+)
 
 
 @functools.lru_cache(maxsize=64)
@@ -172,3 +185,213 @@ def _personal(state: State, seat: int | None, public: dict[str, Any]) -> dict[st
     if out["gifts"] is not None and state.gifts[seat] >= 0:
         out["gifts"] = {**out["gifts"], "my_choice": card_json(state.gifts[seat])}
     return out
+
+
+# ------------------------------------------------------------------------------------------ the view type
+# What ``view`` returns, as types (``MogelMotte.view_type``; ``tischrunde schema mogelmotte`` prints the JSON
+# Schema). ``view`` itself builds plain dicts (faster); the conformance suite checks that they fit exactly.
+
+CardKind = Literal["number", "ant", "spider", "mosquito", "cockroach", "moth"]
+Reason = Literal["being_cheated", "moth_only_guard", "not_now", "not_your_turn", "needs_neighbour_value"]
+EventKind = Literal[
+    "deal",
+    "play",
+    "draw",
+    "drew",
+    "reshuffle",
+    "draw_impossible",
+    "spider_give",
+    "spider_skip",
+    "gift",
+    "mosquito_race",
+    "slap",
+    "slowest",
+    "race_over",
+    "gift_chosen",
+    "mosquito_give",
+    "cockroach_race",
+    "throw",
+    "tell",
+    "cheat_started",
+    "fidget_started",
+    "tell_end",
+    "vanished",
+    "caught",
+    "guard_give",
+    "wrong_accusation",
+    "round_end",
+    "game_over",
+]
+
+
+class CardView(msgspec.Struct, forbid_unknown_fields=True):
+    """A card face up: its id (index into the deck, 0..70), kind and value (1-5)."""
+
+    id: Annotated[int, Meta(description="the card id (index into games/data/mogelmotte/deck.json)")]
+    kind: Annotated[CardKind, Meta(description="number card, one of the four action animals, or moth")]
+    value: Annotated[int, Meta(description="1-5; an action card is played by its value")]
+
+
+class HandCardView(msgspec.Struct, forbid_unknown_fields=True):
+    """A card in the seat's own hand, with whether it may be played now and why not."""
+
+    id: Annotated[int, Meta(description="the card id")]
+    kind: Annotated[CardKind, Meta(description="the card's kind")]
+    value: Annotated[int, Meta(description="the card's value (1-5)")]
+    playable: Annotated[bool, Meta(description="the seat may play this card now")]
+    reason: Annotated[
+        Reason | None,
+        Meta(
+            description="null when playable; else why not: the card is being cheated away, only the guard "
+            "plays moths, no turn is being played (race, gifts, settling), another seat's turn, or the "
+            'value is not a neighbour of the discard pile\'s top (no "drawn this turn": drawing ends the '
+            "turn, so a drawn card shows not_your_turn)"
+        ),
+    ]
+
+
+class TellView(msgspec.Struct, forbid_unknown_fields=True):
+    """A running cheat or fidget as every screen sees it (never saying which of the two it is)."""
+
+    seat: Annotated[int, Meta(description="the seat showing the tell")]
+    until: Annotated[int, Meta(description="when the tell ends (ms)")]
+
+
+class MyTellView(msgspec.Struct, forbid_unknown_fields=True):
+    """The seat's own running cheat or fidget."""
+
+    cheat: Annotated[bool, Meta(description="true: a cheat (a card vanishing); false: a fidget")]
+    card: Annotated[CardView | None, Meta(description="the card being cheated away; null for a fidget")]
+    until: Annotated[int, Meta(description="when the cheat completes or the fidget ends (ms)")]
+
+
+class RaceView(msgspec.Struct, forbid_unknown_fields=True):
+    """A running race: the mosquito's slaps or the cockroach's throws."""
+
+    kind: Annotated[Literal["mosquito", "cockroach"], Meta(description="which action card started the race")]
+    player: Annotated[int, Meta(description="the seat that played the action card")]
+    value: Annotated[
+        int, Meta(description="the action card's value (a cockroach is answered with this value)")
+    ]
+    until: Annotated[int, Meta(description="when the race window ends (ms)")]
+    slapped: Annotated[list[int], Meta(description="seats that have slapped the mosquito, in order")]
+
+
+class SpiderView(msgspec.Struct, forbid_unknown_fields=True):
+    """A spider was played: its player gives one card (not a moth) to another seat, or nothing."""
+
+    player: Annotated[int, Meta(description="the seat that played the spider")]
+
+
+class GiftsView(msgspec.Struct, forbid_unknown_fields=True):
+    """The mosquito's gifts: every other seat secretly chooses a card for the slowest slapper."""
+
+    kind: Annotated[Literal["mosquito"], Meta(description="always mosquito")]
+    to: Annotated[int, Meta(description="the slowest slapper, who receives the gifts")]
+    givers: Annotated[list[int], Meta(description="the seats that give a card")]
+    waiting: Annotated[list[int], Meta(description="givers still choosing")]
+    my_choice: Annotated[
+        CardView | None,
+        Meta(description="the card this seat has chosen to give (null: none yet, or spectator)"),
+    ]
+
+
+class SettlingView(msgspec.Struct, forbid_unknown_fields=True):
+    """A caught cheater waits for the old guard's gift (nothing else happens meanwhile)."""
+
+    guard: Annotated[int, Meta(description="the old guard, who chooses the card")]
+    to: Annotated[int, Meta(description="the caught cheater, the new guard")]
+
+
+class PenaltyPointsView(msgspec.Struct, forbid_unknown_fields=True):
+    """Penalty points (lower is better): number card 1, action card 5, moth 10 per card left in hand."""
+
+    rounds: Annotated[list[list[int]], Meta(description="per finished round, the points per seat")]
+    totals: Annotated[list[int], Meta(description="the sum over the finished rounds, per seat")]
+
+
+class EventView(msgspec.Struct, forbid_unknown_fields=True):
+    """One recent event this seat may see. ``data`` per kind: deal {round, start_seat, top}, play/throw
+    {card}, draw {reason}, drew {card} (private), reshuffle {count}, draw_impossible {reason}, spider_give
+    {to}, gift {to, card} (private to giver and receiver), slowest {seat}, tell_end {vanished}, vanished {card}
+    (private), caught {guard, card}, guard_give {to}, wrong_accusation {guard, fidget}, round_end {round,
+    finisher (null when blocked), points}, game_over {totals, winners}; the others as the engine sends them."""
+
+    n: Annotated[int, Meta(description="the event's sequence number in the game")]
+    kind: Annotated[EventKind, Meta(description="what happened")]
+    seat: Annotated[int | None, Meta(description="the seat it happened to or by (null: the table)")]
+    data: Annotated[dict[str, Any], Meta(description="the event's details (see the struct's description)")]
+    private: Annotated[bool, Meta(description="only some seats see this event (this seat is one of them)")]
+
+
+class OptionsView(msgspec.Struct, forbid_unknown_fields=True):
+    """The resolved rules of this game (``rounds`` already a number; timers after ``more_time``)."""
+
+    cheat_ms: Annotated[int, Meta(description="how long a cheat takes (ms)")]
+    slap_window_ms: Annotated[int, Meta(description="how long the mosquito race waits for slaps (ms)")]
+    throw_window_ms: Annotated[int, Meta(description="how long anyone may throw onto a cockroach (ms)")]
+    rounds: Annotated[int, Meta(description="rounds to play")]
+    hand_size: Annotated[int, Meta(description="cards dealt per seat")]
+    last_card_action: Annotated[bool, Meta(description="an action card played as the last card still acts")]
+    give_last_card: Annotated[bool, Meta(description="spider and mosquito gifts may give the last card")]
+    guard_chooses_card: Annotated[bool, Meta(description="the guard chooses the card for a caught cheater")]
+    cockroach_continue: Annotated[
+        Literal["after_player", "after_thrower"], Meta(description="who plays after a cockroach")
+    ]
+    slowest_rule: Annotated[
+        Literal["clockwise_last", "random"], Meta(description="who is slowest when several have not slapped")
+    ]
+    round_pause_ms: Annotated[int, Meta(description="the pause after a round's scoring (ms; 0 = none)")]
+
+
+class MogelMotteView(msgspec.Struct, forbid_unknown_fields=True):
+    """What one seat (or, with ``seat`` null, a spectator or the table screen) sees of a Mogel-Motte game."""
+
+    game: Annotated[Literal["mogelmotte"], Meta(description="the game's name")]
+    seat: Annotated[int | None, Meta(description="whose view this is; null: spectator or table screen")]
+    players: Annotated[int, Meta(description="number of seats (3-5)")]
+    phase: Annotated[
+        Phase,
+        Meta(
+            description="turn (play or draw), spider (its player gives), mosquito_race (slapping), "
+            "mosquito_give (gifts to the slowest), cockroach_race (throwing), round_over (the round's "
+            "result until the pause ends), over"
+        ),
+    ]
+    round: Annotated[int, Meta(description="the round being played (from 1)")]
+    rounds: Annotated[int, Meta(description="rounds in the game")]
+    start_seat: Annotated[int, Meta(description="the round's start player (got the guard bug at the deal)")]
+    turn_seat: Annotated[int, Meta(description="whose turn it is (or was, during a race or gifts)")]
+    guard_seat: Annotated[int, Meta(description="the guard, who may not cheat but accuses")]
+    hand: Annotated[
+        list[HandCardView] | None, Meta(description="the seat's cards, sorted; null for spectators")
+    ]
+    giveable: Annotated[
+        list[int],
+        Meta(description="card ids this seat may give now (spider, mosquito gift, guard's gift), else []"),
+    ]
+    hand_counts: Annotated[
+        list[int], Meta(description="cards in hand per seat (a card being cheated counts)")
+    ]
+    discard_top: Annotated[CardView | None, Meta(description="the discard pile's top card")]
+    discard_count: Annotated[int, Meta(description="cards in the discard pile")]
+    draw_count: Annotated[int, Meta(description="cards in the draw pile")]
+    tells: Annotated[list[TellView], Meta(description="every running cheat or fidget, by seat")]
+    my_tell: Annotated[MyTellView | None, Meta(description="this seat's own running cheat or fidget")]
+    can_cheat: Annotated[bool, Meta(description="this seat may start a cheat or fidget now")]
+    race: Annotated[RaceView | None, Meta(description="the running race, if any")]
+    spider: Annotated[SpiderView | None, Meta(description="the spider being resolved, if any")]
+    gifts: Annotated[GiftsView | None, Meta(description="the mosquito's gifts being chosen, if any")]
+    settling: Annotated[
+        SettlingView | None, Meta(description="the old guard's gift to a caught cheater, if due")
+    ]
+    penalty_points: Annotated[PenaltyPointsView, Meta(description="penalty points per round and in total")]
+    cheats: Annotated[list[int], Meta(description="completed cheats per seat")]
+    caught: Annotated[list[int], Meta(description="times caught cheating per seat")]
+    wrong_accusations: Annotated[list[int], Meta(description="wrong accusations per seat (as guard)")]
+    events: Annotated[list[EventView], Meta(description="the recent events this seat may see, oldest first")]
+    round_until: Annotated[
+        int | None, Meta(description="during round_over: when the next round is dealt (ms)")
+    ]
+    options: Annotated[OptionsView, Meta(description="the resolved rules")]
+    winners: Annotated[list[int] | None, Meta(description="once over: the seats with the fewest points")]

@@ -1,4 +1,6 @@
-"""The Mogel-Motte deck, loaded from ``games/data/mogelmotte/deck.json``, and lookup tables by card id.
+"""The Mogel-Motte deck, loaded from ``games/data/mogelmotte/deck.json``, its public lookups (``cards_of(kind,
+value)``: the card ids of a kind and value; ``KIND``, ``VALUE``, ``CLASS``: a card id's kind, value and class)
+and the lookup tables by card id the engine and views use.
 
 A card id is the index of a card in the expanded composition (71 cards in play; the guard bug is a role
 marker, not a card). Every table below is a tuple indexed by card id, so the engine never builds cards.
