@@ -57,8 +57,8 @@ active) -> next ``perform``, or ``over``.
 
 Where things are: ``actions.py`` (the actions), ``state.py`` (options, ``EmojitoState``, ``RoundResult``,
 board helpers ``laps``, ``field_of``, ``presentation_at``), ``engine.py`` (the rules: the ``Emojito``
-class), ``view.py`` (the view of a seat or of the table screen),
-``content.py`` (the 100 picture cards and the board).
+class), ``view.py`` (the view of a seat or of the table screen, and its type
+``EmojitoView``: ``tischrunde schema emojito``), ``content.py`` (the 100 picture cards and the board).
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ from tischrunde.games.emojito.actions import (
 )
 from tischrunde.games.emojito.engine import Emojito
 from tischrunde.games.emojito.state import OPTIONS, EmojitoState, RoundResult, field_of, laps, presentation_at
+from tischrunde.games.emojito.view import EmojitoView
 
 SPEC = GameSpec(
     name="emojito",
@@ -104,6 +105,7 @@ __all__ = [
     "Emojito",
     "EmojitoAction",
     "EmojitoState",
+    "EmojitoView",
     "NoChallenge",
     "PassedOn",
     "Performed",

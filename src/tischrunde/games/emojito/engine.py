@@ -45,7 +45,7 @@ from tischrunde.games.emojito.state import (
     presentation_at,
     trophy_count,
 )
-from tischrunde.games.emojito.view import view
+from tischrunde.games.emojito.view import EmojitoView, view
 
 
 def _draw(state: EmojitoState, k: int) -> tuple[EmojitoState, tuple[int, ...]]:
@@ -69,6 +69,7 @@ class Emojito(Game[EmojitoState]):
 
     spec: ClassVar[GameSpec]  # SPEC, set in __init__.py
     action_type: ClassVar[Any] = EmojitoAction
+    view_type: ClassVar[Any] = EmojitoView
 
     # ------------------------------------------------------------------ setup
 
