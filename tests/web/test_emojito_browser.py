@@ -21,8 +21,7 @@ from browsing import IN_VIEW, LAPTOP, PHONE, join, set_options, start_game
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Event, Timeout, encode_action
-from tischrunde.games.emojito import content
-from tischrunde.games.emojito.engine import Emojito, EmojitoState, SetDial
+from tischrunde.games.emojito import Emojito, EmojitoState, SetDial, content
 
 pytestmark = pytest.mark.browser
 

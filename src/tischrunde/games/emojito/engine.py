@@ -1,80 +1,4 @@
-"""Emojito: act the emotion on a secret picture card; the others guess it among seven on a secret dial.
-
-Rules (../shared/rules/emojito.md; [seed] = the user's German text, [official], [ours] = our choice,
-each [ours] rule an option):
-
-- 100 picture cards (content.py), a ring of seven fields with presentation symbols: 1 face+sound,
-  2 face, 3 face+sound, 4 face, 5 sound, 6 face+sound, 7 sound. Markers start on the start/finish
-  line between 7 and 1; every crossing wins a trophy, a card taken from the discard pile [seed].
-- A round: the performer draws a card secretly and performs it [seed] in the way the board demands
-  (face only while the relevant marker is on the line [official]; sound only = guessers close their
-  eyes [official]); the performer draws six more, shuffles and lays out seven (1-7) [seed]; every
-  guesser sets a secret dial, the performer's dial is the true number; dials are revealed together
-  [seed]; scoring; the seven cards go to the discard pile; the role passes clockwise [seed].
-- ``mode="coop"`` (2-7): one team marker, one game marker; team +1 per correct dial, game
-  +``wrong_step`` (1/2/3) per wrong dial [seed]. Ends after a round in which a side has
-  ``trophy_target`` trophies [ours: default 3]; the team wins with more trophies, on equal trophies
-  the side further ahead, same field = the team loses [seed]. ``secret_message``: face only, the
-  performer shows to the left neighbour, each passes it on, everyone else closes their eyes [seed].
-- ``mode="each"`` (3-7): own markers; performer +2 per correct guesser (at most 6), correct guesser +3
-  [seed]. Challenge [seed]: after the performance, before the layout, a non-performer holding a
-  (face-up) trophy may challenge the leader(s) (most trophies, then progress); the performer cannot
-  be challenged [ours: ``performer_challengeable``]. Each challenger flips one trophy. A challenged
-  leader who guesses wrong while a challenger guesses right moves back 3 (losing a face-up trophy,
-  which goes back onto the discard pile [ours], when crossing the line backwards; never behind the
-  start line [ours]); each such correct challenger moves 3 more [ours:
-  ``challenger_bonus_stacks``]. Ends after a round with someone at ``each_target`` (5) trophies; most
-  trophies, then furthest ahead, then a shared win [seed].
-- ``mode="teams"`` (4-14, even): partners sit opposite (seat s and s + n/2). Every team's performer
-  acts at once to the partner, face only; the performed cards are topped up to seven, shuffled, laid
-  out; each guesser sets the team dial; +2 per correct team; performers alternate within a team.
-  Ends after a round with a team at ``teams_target`` (3) trophies; on a tie (trophies, then
-  progress) only the tied teams play on [seed].
-- An empty deck takes the shuffled discard pile (trophies stay with their owners) [seed: open
-  point]. Should deck and discard pile together hold fewer than seven cards after a round (only
-  possible with a small stacked deck or very high targets), the game ends there [ours]. Dials may
-  get a deadline (``dial_timeout_s``); an unset dial is then wrong [ours].
-- Away guessers [ours]: a guesser whose person is away is skipped, not guessed for. Their stand-in
-  (or the seat itself) sends ``SkipDial`` instead of a dial; a skipped dial is neither right nor wrong
-  (co-op: the game marker does not move for it; each: a skipped challenged leader does not fall).
-  ``SkipDial`` is accepted from any guesser whose dial is open but is not among ``legal_actions``
-  (no player model picks it by chance). Revealed: ``last_round.skipped`` [seat], its dial shows 0.
-- A stacked deck (``decks={"main": [...]}``) is the whole deck, top card first: at least 14
-  distinct card ids.
-
-Rounds count from 1 in the view (``round`` and ``last_round.round``). ``Config.first_seat`` (None = 0)
-is the start player: the first performer (teams: the start player's team begins with the start player).
-A stacked deck also fixes the layout: the seven cards are laid out in the order drawn (the performers'
-cards first, then the rest top first), so a scenario knows every position.
-
-Phases: ``perform`` (performers send ``Performed``) -> ``chain`` (secret message: the current shower
-sends ``PassedOn``) -> ``challenge`` (each: every eligible seat sends ``Challenge`` or
-``NoChallenge``, simultaneous and secret until all declared) -> the engine lays out the cards ->
-``dial`` (guessers send ``SetDial(n)`` or ``SkipDial``; the performer's dial is set by the engine) -> reveal and
-scoring (kept in ``last_round``) -> ``round_over`` (the reveal stays on the table for ``round_pause_ms``,
-6000, deadline kind ``round_pause``, or until a performer of the round sends ``NextRound``; nobody is
-active) -> next ``perform``, or ``over``.
-
-View of a seat (``None`` = spectator / table screen), JSON-safe::
-
-    game, mode, phase, round, players, seat, language, secret_message, target, wrong_step
-    performers [seat], performer (seat | None; coop/each), my_role ("performer" | "guesser" | "waiting")
-    presentation ("face" | "sound" | "face_sound"), eyes_closed (bool: guessers close their eyes)
-    close_eyes [seat] (who must keep their eyes closed now), performed [seat] (confirmed performers)
-    my_card (card id; only the performer, only until the reveal) | None
-    chain {shower, watcher, received, steps} | None (secret message)
-    layout [7 card ids] ([] before the layout), guessers [seat]
-    dials_set [seat] (set or skipped), dials_skipped [seat], my_dial (1..7 | None)
-    challenge {leaders, eligible, declared [seat], my_declaration (bool | None), challengers | None}
-        | None (each mode)
-    sides [{side, seats, progress, field (0 = on the line), laps, trophies [card id],
-        flipped [card id], count}]: coop: team, game; each: one per seat; teams: one per team
-    teams [[seat, seat]] | None, contenders [team] | None, scores [count per side]
-    deck_count, discard_count
-    last_round {round, performers, cards, layout, answers, dials, correct, moves, trophies_won,
-        challengers, challenged, fallen, skipped} | None  (the revealed previous round)
-    outcome {scores, ranks, winners, details} | None
-"""
+"""Emojito's rules: the ``Game`` subclass (setup, turn structure, transitions, scoring, outcome)."""
 
 from __future__ import annotations
 
@@ -86,280 +10,42 @@ from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
 from tischrunde.core.game import (
     Action,
-    AppliesWhen,
-    ChoiceLabel,
     Config,
     Deadline,
     Event,
     Game,
     GameSpec,
     NextRound,
-    OptionSpec,
     Outcome,
     Timeout,
-    TimerKind,
 )
 from tischrunde.games.emojito import content
-
-MODES = ("coop", "each", "teams")
-LAYOUT_SIZE = 7
-FIELDS = 7
-PERFORMER_CAP = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
-PERFORMER_STEP = 2
-GUESSER_STEP = 3
-CHALLENGE_STEP = 3
-TEAM_STEP = 2
-PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
-
-
-class Performed(Action, frozen=True, tag="performed"):
-    """The performer has acted the card (in secret message: shown it to the left neighbour)."""
-
-
-class PassedOn(Action, frozen=True, tag="passed_on"):
-    """Secret message: the current shower has shown the emotion to the next player."""
-
-
-class Challenge(Action, frozen=True, tag="challenge"):
-    """Each for themselves: challenge the leader(s), flipping one of your trophies."""
-
-
-class NoChallenge(Action, frozen=True, tag="no_challenge"):
-    """Each for themselves: decline to challenge this round."""
-
-
-class SetDial(Action, frozen=True, tag="set_dial"):
-    """Set your (team's) secret dial to the number of the card you think was performed."""
-
-    number: int
-
-
-class SkipDial(Action, frozen=True, tag="skip_dial"):
-    """Leave your dial out this round (sent by the stand-in of a guesser whose person is away)."""
-
-
-EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | SkipDial | NextRound | Timeout
-
-SKIPPED = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
-
-
-class RoundResult(msgspec.Struct, frozen=True):
-    """A revealed round: what was performed, the dials, and how the markers moved."""
-
-    round: int
-    performers: tuple[int, ...]
-    cards: tuple[int, ...]
-    layout: tuple[int, ...]
-    answers: tuple[int, ...]
-    dials: tuple[int, ...]
-    correct: tuple[int, ...]
-    moves: tuple[int, ...]
-    trophies_won: tuple[int, ...]
-    challengers: tuple[int, ...] = ()
-    challenged: tuple[int, ...] = ()
-    fallen: tuple[int, ...] = ()
-    skipped: tuple[int, ...] = ()
-
-
-class EmojitoState(msgspec.Struct, frozen=True):
-    """The whole game. ``cards``/``answers`` (per performer) and ``dials`` are secret until the reveal."""
-
-    config: Config
-    mode: str
-    secret_message: bool
-    wrong_step: int
-    target: int
-    performer_challengeable: bool
-    challenger_bonus_stacks: bool
-    dial_timeout_ms: int
-    rng: int
-    deck: tuple[int, ...]
-    progress: tuple[int, ...]
-    trophies: tuple[tuple[int, ...], ...]
-    flipped: tuple[tuple[int, ...], ...]
-    discard: tuple[int, ...] = ()
-    phase: str = "perform"
-    round: int = 0
-    performers: tuple[int, ...] = ()
-    cards: tuple[int, ...] = ()
-    done: tuple[int, ...] = ()
-    chain: int = 0
-    layout: tuple[int, ...] = ()
-    answers: tuple[int, ...] = ()
-    guessers: tuple[int, ...] = ()
-    dials: tuple[int, ...] = ()
-    leaders: tuple[int, ...] = ()
-    eligible: tuple[int, ...] = ()
-    declarations: tuple[int, ...] = ()
-    challengers: tuple[int, ...] = ()
-    turns: tuple[int, ...] = ()
-    contenders: tuple[int, ...] = ()
-    phase_t: int = 0
-    last: RoundResult | None = None
-    first_seat: int = 0
-    round_pause_ms: int = 0
-    round_until: int = 0  # phase round_over: when the next round starts
-    last_t: int = 0
-
-
-def _option(
-    name: str,
-    default: Any,
-    en: str,
-    de: str,
-    source: Any = "ours",
-    *,
-    choices: tuple[Any, ...] | None = None,
-    minimum: int | None = None,
-    maximum: int | None = None,
-    labels: tuple[ChoiceLabel, ...] = (),
-    mode: str | None = None,
-    timer: TimerKind = "",
-    unlimited: int | None = None,
-) -> OptionSpec:
-    # ``mode``: the one mode this option matters in (the lobby hides it in the others)
-    when = AppliesWhen("mode", (mode,)) if mode else None
-    return OptionSpec(
-        name,
-        default,
-        en,
-        de,
-        source,
-        choices,
-        minimum,
-        maximum,
-        timer=timer,
-        unlimited=unlimited,
-        choice_labels=labels,
-        applies_when=when,
-    )
-
-
-OPTIONS = (
-    _option(
-        "mode",
-        "coop",
-        "All together against the game (2-7 players), everyone for themselves (3-7), or in teams of two "
-        "(4-14, an even number)",
-        "Alle gemeinsam gegen das Spiel (2-7 Personen), jeder gegen jeden (3-7) oder in Zweierteams "
-        "(4-14, gerade Zahl)",
-        "seed",
-        choices=MODES,
-        labels=(
-            ChoiceLabel("coop", "Cooperative", "Kooperativ"),
-            ChoiceLabel("each", "Everyone for themselves", "Jeder gegen jeden"),
-            ChoiceLabel("teams", "Teams", "Teams"),
-        ),
-    ),
-    _option(
-        "wrong_step",
-        1,
-        "Co-op: fields the game marker moves per wrong dial (1, 2 or 3)",
-        "Kooperativ: Felder, die der Spielmarker pro falscher Wählscheibe vorrückt (1, 2 oder 3)",
-        "seed",
-        choices=(1, 2, 3),
-        mode="coop",
-    ),
-    _option(
-        "trophy_target",
-        3,
-        "Co-op: the game ends after a round in which the team or the game has this many trophies",
-        "Kooperativ: das Spiel endet nach der Runde, in der Team oder Spiel so viele Trophäen haben",
-        minimum=1,
-        maximum=10,
-        mode="coop",
-    ),
-    _option(
-        "secret_message",
-        False,
-        "Co-op variant secret message: face only, passed on from neighbour to neighbour, the others close their eyes",
-        "Kooperative Variante Geheime Nachricht: nur Mimik, von Nachbar zu Nachbar weitergegeben, die anderen schließen die Augen",
-        "seed",
-        mode="coop",
-    ),
-    _option(
-        "each_target",
-        5,
-        "Each for themselves: the game ends after a round in which a player has this many trophies",
-        "Jeder gegen jeden: das Spiel endet nach der Runde, in der jemand so viele Trophäen hat",
-        "seed",
-        minimum=1,
-        maximum=10,
-        mode="each",
-    ),
-    _option(
-        "teams_target",
-        3,
-        "Teams: the game ends after a round in which a team has this many trophies",
-        "Teamspiel: das Spiel endet nach der Runde, in der ein Team so viele Trophäen hat",
-        "seed",
-        minimum=1,
-        maximum=10,
-        mode="teams",
-    ),
-    _option(
-        "performer_challengeable",
-        False,
-        "Each for themselves: a leading performer may be challenged too (their dial is always right)",
-        "Jeder gegen jeden: auch ein führender Darsteller darf herausgefordert werden (seine Wählscheibe stimmt immer)",
-        mode="each",
-    ),
-    _option(
-        "challenger_bonus_stacks",
-        True,
-        "Each for themselves: a successful challenger's 3 extra fields come on top of the normal 3",
-        "Jeder gegen jeden: die 3 Extrafelder eines erfolgreichen Herausforderers kommen zu den normalen 3 hinzu",
-        mode="each",
-    ),
-    _option(
-        "dial_timeout_s",
-        0,
-        "Seconds to set the dials (0 = no limit); a dial not set in time counts as wrong",
-        "Sekunden zum Einstellen der Wählscheiben (0 = unbegrenzt); eine nicht eingestellte zählt als falsch",
-        minimum=0,
-        maximum=600,
-        timer="courtesy",
-        unlimited=0,
-    ),
-    _option(
-        "round_pause_ms",
-        6000,
-        "How long (ms) the revealed dials and the moves stay on the table before the next round (0 = no "
-        "pause); the round's performer may go on earlier",
-        "Wie lange (ms) die aufgedeckten Wählscheiben und die Züge stehen bleiben, bevor die nächste Runde "
-        "beginnt (0 = keine Pause); wer dargestellt hat, kann früher weitermachen",
-        minimum=0,
-        maximum=60_000,
-        timer="courtesy",
-    ),
+from tischrunde.games.emojito.actions import (
+    Challenge,
+    EmojitoAction,
+    NoChallenge,
+    PassedOn,
+    Performed,
+    SetDial,
+    SkipDial,
 )
-
-
-def laps(progress: int) -> int:
-    """Line crossings behind a marker with this total progress (0 = on the start line)."""
-    return 0 if progress <= 0 else (progress - 1) // FIELDS
-
-
-def field_of(progress: int) -> int:
-    """The field 1..7 a marker stands on; 0 while it is still on the start line."""
-    return 0 if progress <= 0 else (progress - 1) % FIELDS + 1
-
-
-def presentation_at(progress: int) -> str:
-    """ "face", "sound" or "face_sound" for a marker with this progress (face only on the line)."""
-    if progress <= 0:
-        return "face"
-    symbols = content.board()[field_of(progress) - 1].symbols
-    return "face_sound" if len(symbols) > 1 else symbols[0]
-
-
-def _plain(value: Any) -> Any:
-    """JSON-safe builtins (lists, not tuples) of a struct."""
-    return msgspec.json.decode(msgspec.json.encode(value))
-
-
-def _count(state: EmojitoState, side: int) -> int:
-    return len(state.trophies[side]) - len(state.flipped[side])
+from tischrunde.games.emojito.state import (
+    CHALLENGE_STEP,
+    GUESSER_STEP,
+    LAYOUT_SIZE,
+    PERFORMER_CAP,
+    PERFORMER_STEP,
+    PLAYERS,
+    SKIPPED,
+    TEAM_STEP,
+    EmojitoState,
+    RoundResult,
+    laps,
+    plain,
+    presentation_at,
+    trophy_count,
+)
+from tischrunde.games.emojito.view import EmojitoView, view
 
 
 def _draw(state: EmojitoState, k: int) -> tuple[EmojitoState, tuple[int, ...]]:
@@ -381,23 +67,9 @@ def _draw(state: EmojitoState, k: int) -> tuple[EmojitoState, tuple[int, ...]]:
 class Emojito(Game[EmojitoState]):
     """The Emojito rules as pure functions over :class:`EmojitoState`."""
 
-    spec: ClassVar[GameSpec] = GameSpec(
-        name="emojito",
-        title_de="Emojito",
-        title_en="Emojito",
-        min_players=2,
-        max_players=14,
-        options=OPTIONS,
-        rules_version=1,
-        summary_de="Stellt die Emotion einer geheimen Bildkarte dar; die anderen raten sie unter sieben Karten.",
-        summary_en="Act the emotion of a secret picture card; the others guess it among seven cards.",
-        simultaneous=True,
-        hidden_information=True,
-        max_decisions=20_000,
-        bots_in_rooms=False,
-        deck_names=("main",),
-    )
+    spec: ClassVar[GameSpec]  # SPEC, set in __init__.py
     action_type: ClassVar[Any] = EmojitoAction
+    view_type: ClassVar[Any] = EmojitoView
 
     # ------------------------------------------------------------------ setup
 
@@ -527,7 +199,7 @@ class Emojito(Game[EmojitoState]):
 
     def leaders(self, state: EmojitoState) -> tuple[int, ...]:
         """Each for themselves: the seats with the most face-up trophies, ties broken by progress."""
-        keys = [(_count(state, s), state.progress[s]) for s in range(state.config.players)]
+        keys = [(trophy_count(state, s), state.progress[s]) for s in range(state.config.players)]
         best = max(keys)
         return tuple(s for s, k in enumerate(keys) if k == best)
 
@@ -666,7 +338,7 @@ class Emojito(Game[EmojitoState]):
             eligible = tuple(
                 s
                 for s in range(state.config.players)
-                if s != performer and _count(state, s) >= 1 and self.targets(state, s, leaders)
+                if s != performer and trophy_count(state, s) >= 1 and self.targets(state, s, leaders)
             )
             if eligible:
                 state = msgspec.structs.replace(
@@ -869,7 +541,7 @@ class Emojito(Game[EmojitoState]):
             flipped=tuple(flipped),
             last=result,
         )
-        events = [*events, Event("revealed", data=_plain(result))]
+        events = [*events, Event("revealed", data=plain(result))]
         if state.mode == "teams":
             turns = list(state.turns)
             for p in state.performers:
@@ -894,10 +566,10 @@ class Emojito(Game[EmojitoState]):
         return self._start_round(state, t)
 
     def _team_keys(self, state: EmojitoState) -> list[tuple[int, int]]:
-        return [(_count(state, side), state.progress[side]) for side in range(len(state.progress))]
+        return [(trophy_count(state, side), state.progress[side]) for side in range(len(state.progress))]
 
     def _game_ends(self, state: EmojitoState) -> bool:
-        counts = [_count(state, side) for side in range(len(state.progress))]
+        counts = [trophy_count(state, side) for side in range(len(state.progress))]
         if state.mode != "teams":
             return max(counts) >= state.target
         if max(counts[i] for i in state.contenders) < state.target:
@@ -908,7 +580,7 @@ class Emojito(Game[EmojitoState]):
 
     def _narrow_contenders(self, state: EmojitoState) -> EmojitoState:
         """Teams: once a team reached the target, only the teams tied for first play on."""
-        counts = [_count(state, i) for i in state.contenders]
+        counts = [trophy_count(state, i) for i in state.contenders]
         if max(counts) < state.target:
             return state
         keys = self._team_keys(state)
@@ -919,7 +591,7 @@ class Emojito(Game[EmojitoState]):
 
     def team_won(self, state: EmojitoState) -> bool:
         """Co-op: more trophies than the game, or equal trophies and strictly further ahead."""
-        team, game = _count(state, 0), _count(state, 1)
+        team, game = trophy_count(state, 0), trophy_count(state, 1)
         if team != game:
             return team > game
         return state.progress[0] > state.progress[1]
@@ -929,7 +601,7 @@ class Emojito(Game[EmojitoState]):
             return None
         n = state.config.players
         rounds = state.round + 1
-        counts = [_count(state, side) for side in range(len(state.progress))]
+        counts = [trophy_count(state, side) for side in range(len(state.progress))]
         if state.mode == "coop":
             won = self.team_won(state)
             return Outcome(
@@ -970,107 +642,7 @@ class Emojito(Game[EmojitoState]):
     # ------------------------------------------------------------------ views
 
     def view(self, state: EmojitoState, seat: int | None) -> dict[str, Any]:
-        n = state.config.players
-        phase = state.phase
-        is_performer = seat is not None and seat in state.performers and phase != "over"
-        single = state.mode != "teams"
-        my_card: int | None = None
-        if is_performer and seat is not None:
-            my_card = state.cards[state.performers.index(seat)]
-        presentation = self.presentation(state) if phase != "over" else "face"
-        eyes_closed = phase == "perform" and presentation == "sound"
-        close_eyes: list[int] = []
-        chain: dict[str, Any] | None = None
-        pair = self.chain_pair(state)
-        if pair is not None:
-            close_eyes = [s for s in range(n) if s not in pair]
-            chain = {"shower": pair[0], "watcher": pair[1], "received": state.chain, "steps": n - 1}
-        elif eyes_closed:
-            close_eyes = [s for s in range(n) if s not in state.performers]
-        if seat is None or phase == "over":
-            role = "waiting"
-        elif is_performer:
-            role = "performer"
-        elif phase == "dial" and seat in state.guessers:
-            role = "guesser"
-        elif state.mode == "teams":
-            role = "guesser" if (seat + n // 2) % n in state.performers else "waiting"
-        else:
-            role = "guesser"
-        challenge: dict[str, Any] | None = None
-        if state.mode == "each" and phase in ("challenge", "dial"):
-            declared = [s for s in state.eligible if state.declarations[s] >= 0] if state.declarations else []
-            mine: bool | None = None
-            if seat is not None and state.declarations and state.declarations[seat] >= 0:
-                mine = state.declarations[seat] == 1
-            challenge = {
-                "leaders": list(state.leaders),
-                "eligible": list(state.eligible),
-                "declared": declared,
-                "my_declaration": mine,
-                "challengers": list(state.challengers) if phase == "dial" else None,
-            }
-        sides = []
-        for side in range(len(state.progress)):
-            p = state.progress[side]
-            if state.mode == "coop":
-                name: str | int = "team" if side == 0 else "game"
-                seats = list(range(n)) if side == 0 else []
-            elif state.mode == "each":
-                name, seats = side, [side]
-            else:
-                name, seats = side, [side, side + n // 2]
-            sides.append(
-                {
-                    "side": name,
-                    "seats": seats,
-                    "progress": p,
-                    "field": field_of(p),
-                    "laps": laps(p),
-                    "trophies": list(state.trophies[side]),
-                    "flipped": list(state.flipped[side]),
-                    "count": _count(state, side),
-                }
-            )
-        outcome = self.outcome(state)
-        return {
-            "game": "emojito",
-            "mode": state.mode,
-            "phase": phase,
-            "round": state.round + 1,
-            "players": n,
-            "seat": seat,
-            "language": state.config.language,
-            "secret_message": state.secret_message,
-            "target": state.target,
-            "wrong_step": state.wrong_step,
-            "performers": list(state.performers),
-            "performer": state.performers[0] if single and state.performers else None,
-            "my_role": role,
-            "presentation": presentation,
-            "eyes_closed": eyes_closed,
-            "close_eyes": close_eyes,
-            "performed": list(state.done),
-            "my_card": my_card,
-            "chain": chain,
-            "layout": list(state.layout),
-            "guessers": list(state.guessers),
-            "dials_set": [s for s in state.guessers if state.dials[s] != 0] if phase == "dial" else [],
-            "dials_skipped": [s for s in state.guessers if state.dials[s] == SKIPPED]
-            if phase == "dial"
-            else [],
-            "my_dial": (max(0, state.dials[seat]) or None) if seat is not None and phase == "dial" else None,
-            "challenge": challenge,
-            "sides": sides,
-            "teams": [[i, i + n // 2] for i in range(n // 2)] if state.mode == "teams" else None,
-            "contenders": list(state.contenders) if state.mode == "teams" else None,
-            "scores": [_count(state, side) for side in range(len(state.progress))],
-            "deck_count": len(state.deck),
-            "discard_count": len(state.discard),
-            "last_round": _plain(state.last) if state.last is not None else None,
-            "round_until": state.round_until if phase == "round_over" else None,
-            "outcome": _plain(outcome) if outcome is not None else None,
-        }
+        return view(self, state, seat)
 
     def rerandomize_hidden(self, state: EmojitoState, seat: int | None, seed: int) -> EmojitoState:
         r = rng.seed_state(seed * 7919 + 11)

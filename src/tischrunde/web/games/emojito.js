@@ -1,7 +1,7 @@
 // Emojito in the browser: the performer's secret card, the eyes-closed screens, seven tiles for the
 // secret dial, the seven-field board ring with its markers and trophies, and the revealed round.
 //
-// The module only reads the engine's view (shape: the docstring of tischrunde.games.emojito.engine) and
+// The module only reads the engine's view (shape: EmojitoView in tischrunde.games.emojito.view; `tischrunde schema emojito`) and
 // the legal actions; it never decides a rule itself. Names and card words go in through textContent.
 
 import { buzz, el, flash } from "../dom.js";
