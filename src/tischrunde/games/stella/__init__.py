@@ -39,6 +39,7 @@ The engine only knows picture ids: our deck is 0..PICTURE_COUNT-1 (``tischrunde.
 
 from __future__ import annotations
 
+from tischrunde.games.stella.actions import ChooseWord, Mark, Reveal, StellaAction
 from tischrunde.games.stella.content import (
     COLUMNS,
     DARK_FALL_RULES,
@@ -55,18 +56,8 @@ from tischrunde.games.stella.content import (
     WordCard,
     word_cards,
 )
-from tischrunde.games.stella.engine import (
-    GAME,
-    ChooseWord,
-    Mark,
-    Reveal,
-    RevealResult,
-    RoundSummary,
-    Stella,
-    StellaAction,
-    StellaState,
-    dark_fall_points,
-)
+from tischrunde.games.stella.engine import GAME, SPEC, Stella, dark_fall_points
+from tischrunde.games.stella.state import RevealResult, RoundSummary, StellaState
 
 __all__ = [
     "COLUMNS",
@@ -81,6 +72,7 @@ __all__ = [
     "ROW_NAMES",
     "ROW_ORDERS",
     "SPARK_POINTS",
+    "SPEC",
     "SUPER_SPARK_POINTS",
     "ChooseWord",
     "Mark",
