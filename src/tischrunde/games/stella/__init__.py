@@ -35,6 +35,11 @@ The start player (the first scout) is ``Config.first_seat`` (None = seat 0).
 The engine only knows picture ids: our deck is 0..PICTURE_COUNT-1 (``tischrunde.games.stella.art``),
 ``picture_count`` uses the first n of them (at most PICTURE_COUNT); a room with its own pictures stacks
 ``decks={"pictures": [...]}`` with any non-negative ids.
+
+Modules: ``actions`` (ChooseWord, Mark, Reveal), ``state`` (StellaState, the records of named cards and
+rounds), ``engine`` (SPEC, the ``Stella`` game and the rule functions), ``view`` (the view and its type
+``StellaView``), ``content`` (word cards, options, error texts), and the picture generator: ``art`` (the
+deck), ``library`` (motifs' meanings and tags), ``motifs`` (the drawings).
 """
 
 from __future__ import annotations

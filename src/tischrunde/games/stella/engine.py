@@ -31,7 +31,7 @@ from tischrunde.games.stella.state import (
     unnamed_marks,
     word_ids,
 )
-from tischrunde.games.stella.view import reveal_view, view
+from tischrunde.games.stella.view import StellaView, reveal_view, view
 
 SPEC = GameSpec(
     name="stella",
@@ -81,6 +81,7 @@ class Stella(Game[StellaState]):
 
     spec = SPEC
     action_type = StellaAction
+    view_type = StellaView
 
     # --- setup ---
 
