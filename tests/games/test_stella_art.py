@@ -168,7 +168,7 @@ def test_contact_sheet_command_renders_the_whole_deck_as_png(tmp_path: Path) -> 
 
 def test_every_motif_and_mood_is_brought_to_mind_by_some_word() -> None:
     """The association bots can use every picture's motifs and mood: some word card word names each."""
-    from tischrunde.bots.stella import associations
+    from tischrunde.bots.stella_association import associations
 
     brought = set().union(*associations().values())
     assert brought <= set(tag_names())

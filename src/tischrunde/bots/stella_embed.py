@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from tischrunde.bots.stella import AssociationBot
+from tischrunde.bots.stella_association import AssociationBot
 from tischrunde.games.stella.art import pictures
 
 #: similarities are about 0..1; scaled so that the bot's noise stays a small blur

@@ -35,10 +35,16 @@ The start player (the first scout) is ``Config.first_seat`` (None = seat 0).
 The engine only knows picture ids: our deck is 0..PICTURE_COUNT-1 (``tischrunde.games.stella.art``),
 ``picture_count`` uses the first n of them (at most PICTURE_COUNT); a room with its own pictures stacks
 ``decks={"pictures": [...]}`` with any non-negative ids.
+
+Modules: ``actions`` (ChooseWord, Mark, Reveal), ``state`` (StellaState, the records of named cards and
+rounds), ``engine`` (SPEC, the ``Stella`` game and the rule functions), ``view`` (the view and its type
+``StellaView``), ``content`` (word cards, options, error texts), and the picture generator: ``art`` (the
+deck), ``library`` (motifs' meanings and tags), ``motifs`` (the drawings).
 """
 
 from __future__ import annotations
 
+from tischrunde.games.stella.actions import ChooseWord, Mark, Reveal, StellaAction
 from tischrunde.games.stella.content import (
     COLUMNS,
     DARK_FALL_RULES,
@@ -55,18 +61,8 @@ from tischrunde.games.stella.content import (
     WordCard,
     word_cards,
 )
-from tischrunde.games.stella.engine import (
-    GAME,
-    ChooseWord,
-    Mark,
-    Reveal,
-    RevealResult,
-    RoundSummary,
-    Stella,
-    StellaAction,
-    StellaState,
-    dark_fall_points,
-)
+from tischrunde.games.stella.engine import GAME, SPEC, Stella, dark_fall_points
+from tischrunde.games.stella.state import RevealResult, RoundSummary, StellaState
 
 __all__ = [
     "COLUMNS",
@@ -81,6 +77,7 @@ __all__ = [
     "ROW_NAMES",
     "ROW_ORDERS",
     "SPARK_POINTS",
+    "SPEC",
     "SUPER_SPARK_POINTS",
     "ChooseWord",
     "Mark",

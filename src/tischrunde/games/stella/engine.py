@@ -1,4 +1,5 @@
-"""The Stella engine: pure functions over a frozen state (rules: see the package docstring)."""
+"""The Stella engine: the ``Stella`` game as pure functions over a frozen ``StellaState``, and the rule
+functions (rules: see the package docstring)."""
 
 from __future__ import annotations
 
@@ -10,124 +11,43 @@ import msgspec
 from tischrunde.core import rng
 from tischrunde.core.errors import ConfigError, IllegalActionError, NotYourTurnError
 from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec, NextRound, Outcome, Timeout
+from tischrunde.games.stella.actions import ChooseWord, Mark, Reveal, StellaAction
 from tischrunde.games.stella.content import (
     COLUMNS,
     GRID_SIZE,
     OPTIONS,
     OWN_WORD_BASE,
     ROW_NAMES,
-    ROWS,
     SPARK_POINTS,
     SUPER_SPARK_POINTS,
     check_own_words,
     word_cards,
 )
+from tischrunde.games.stella.state import (
+    RevealResult,
+    RoundSummary,
+    StellaState,
+    card_words,
+    unnamed_marks,
+    word_ids,
+)
+from tischrunde.games.stella.view import StellaView, reveal_view, view
 
-# --- actions ---------------------------------------------------------------------------------------
-
-
-class ChooseWord(Action, frozen=True, tag="choose_word"):
-    """The scout picks word 0 or 1 of the round's word card."""
-
-    index: int
-
-
-class Mark(Action, frozen=True, tag="mark"):
-    """A player's secret marks: grid positions 0..14 (row by row from the top left)."""
-
-    cards: list[int]
-
-
-class Reveal(Action, frozen=True, tag="reveal"):
-    """The player whose reveal turn it is names one of their marked, not yet named positions."""
-
-    position: int
-
-
-StellaAction = ChooseWord | Mark | Reveal | NextRound | Timeout
-
-
-# --- state -----------------------------------------------------------------------------------------
-
-
-class RevealResult(msgspec.Struct, frozen=True):
-    """One named card: who named it, who had marked it, and what it gave."""
-
-    position: int
-    card: int
-    revealer: int
-    markers: tuple[int, ...]
-    kind: str  # "spark", "super_spark" or "fall"
-    scorers: tuple[int, ...]
-    points: int
-
-
-class RoundSummary(msgspec.Struct, frozen=True):
-    """A finished round as the table saw it (no unnamed marks)."""
-
-    round: int
-    scout: int
-    word_card: int
-    word_index: int
-    counts: tuple[int, ...]
-    dark: int
-    reveals: tuple[RevealResult, ...]
-    fallen: tuple[bool, ...]
-    points: tuple[int, ...]
-
-
-class StellaState(msgspec.Struct, frozen=True):
-    config: Config
-    rng: int
-    dark_fall: str
-    row_order: tuple[int, ...]
-    rounds: int
-    min_marks: int
-    max_marks: int
-    mark_timeout_ms: int
-    turn_timeout_ms: int
-    picture_deck: tuple[int, ...]  # the face-down pile, next picture first
-    word_cards: tuple[int, ...]  # this game's word cards, one per round
-    grid: tuple[int, ...]
-    round: int = 0  # 0-based
-    scout: int = 0
-    phase: str = "word"
-    word_index: int = -1
-    marks: tuple[tuple[int, ...] | None, ...] = ()
-    counts: tuple[int, ...] = ()
-    dark: int = -1
-    reveal_turn: int = -1
-    reveals: tuple[RevealResult, ...] = ()
-    fallen: tuple[bool, ...] = ()
-    sparks: tuple[int, ...] = ()  # this round, scored while standing
-    super_sparks: tuple[int, ...] = ()
-    mark_deadline: int | None = None
-    turn_deadline: int | None = None  # the scout's word choice or the current reveal turn
-    history: tuple[RoundSummary, ...] = ()
-    scores: tuple[int, ...] = ()
-    total_falls: tuple[int, ...] = ()
-    total_dark: tuple[int, ...] = ()
-    total_sparks: tuple[int, ...] = ()
-    total_super_sparks: tuple[int, ...] = ()
-    round_pause_ms: int = 0
-    round_until: int = 0  # phase round_over: when the next round starts
-    last_t: int = 0
-    own_words: tuple[tuple[str, ...], ...] = ()  # option own_words: card OWN_WORD_BASE + i
-
-
-def card_words(state: StellaState, card: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The words (German, English) of a word card: a built-in one, or one of the room's own (the same words
-    in both languages; one or two)."""
-    if card >= OWN_WORD_BASE:
-        own = state.own_words[card - OWN_WORD_BASE]
-        return own, own
-    built = word_cards()[card]
-    return built.de, built.en
-
-
-def _word_ids(own: int) -> list[int]:
-    """Every word card id of a game with ``own`` own cards."""
-    return [*range(len(word_cards())), *range(OWN_WORD_BASE, OWN_WORD_BASE + own)]
+SPEC = GameSpec(
+    name="stella",
+    title_de="Stella",
+    title_en="Stella",
+    min_players=3,
+    max_players=6,
+    summary_de="Ein Wort, fünfzehn Traumbilder: markiert geheim, was passt, und punktet mit den anderen.",
+    summary_en="One word, fifteen dream pictures: mark in secret what fits, and score with the others.",
+    simultaneous=True,
+    hidden_information=True,
+    max_decisions=2_000,
+    deck_names=("pictures", "words"),
+    rules_version=1,
+    options=OPTIONS,
+)
 
 
 def _replace(state: StellaState, **changes: Any) -> StellaState:
@@ -151,37 +71,7 @@ def _mix(*values: int) -> int:
 
 
 class Stella(Game[StellaState]):
-    """Stella as pure functions over :class:`StellaState`.
-
-    ``view(state, seat)`` returns (seat ``None`` = spectator / table screen)::
-
-        {
-          "game": "stella", "players": n, "language": "de" | "en", "seat": seat | None,
-          "round": 1.., "rounds": 4, "phase": "word" | "mark" | "reveal" | "round_over" | "over",
-          "scout": seat,
-          "word": {"de": str, "en": str} | None,          # the chosen word, once chosen
-          "word_choices": {"de": [a, b], "en": [a, b]} | None,   # the scout's own view only
-          "grid": [[picture id x 5] x 3],                  # top row first; positions are row * 5 + column
-          "min_marks": 1, "max_marks": 10,
-          "my_marks": [positions] | None,                  # own seat only, once sent
-          "marked": [bool per seat],                        # who has sent marks (never what)
-          "counts": [int per seat] | None,                  # after everyone has marked
-          "dark": seat | None,                              # the player in the dark
-          "reveal_turn": seat | None,
-          "reveals": [{"position", "card", "revealer", "markers": [seats], "kind", "scorers", "points"}],
-          "named": [positions named this round],
-          "unnamed_left": [int per seat] | None,            # marks not named yet (public: counts - named)
-          "fallen": [bool per seat],
-          "round_points": [int per seat],                   # this round so far (before the dark rule)
-          "score_table": [[points per seat] per finished round],
-          "scores": [total per seat],
-          "history": [{"round", "scout", "word", "counts", "dark", "reveals", "fallen", "points"}],
-          "deadline": ms | None,                            # when time runs out (marking or turn), if timed
-          "round_until": ms | None,                         # phase round_over: when the next round starts
-          "last_round": {like a history entry} | None,      # phase round_over: the round just finished
-          "pictures_left": int,
-          "winners": [seats] | None,
-        }
+    """Stella as pure functions over :class:`StellaState` (the view: ``tischrunde.games.stella.view``).
 
     After each round but the last the phase is ``round_over`` for ``round_pause_ms`` (the reveals, counts
     and fallen players stay as they were; deadline kind ``round_pause``) or until the round's scout sends
@@ -189,22 +79,9 @@ class Stella(Game[StellaState]):
     ``Config.first_seat`` (None = 0) is the first scout (the start player).
     """
 
-    spec = GameSpec(
-        name="stella",
-        title_de="Stella",
-        title_en="Stella",
-        min_players=3,
-        max_players=6,
-        summary_de="Ein Wort, fünfzehn Traumbilder: markiert geheim, was passt, und punktet mit den anderen.",
-        summary_en="One word, fifteen dream pictures: mark in secret what fits, and score with the others.",
-        simultaneous=True,
-        hidden_information=True,
-        max_decisions=2_000,
-        deck_names=("pictures", "words"),
-        rules_version=1,
-        options=OPTIONS,
-    )
+    spec = SPEC
     action_type = StellaAction
+    view_type = StellaView
 
     # --- setup ---
 
@@ -234,7 +111,7 @@ class Stella(Game[StellaState]):
         own = check_own_words(options["own_words"])
         if "words" in decks:
             words = decks["words"]
-            known = set(_word_ids(len(own)))
+            known = set(word_ids(len(own)))
             if (
                 not all(isinstance(w, int) and not isinstance(w, bool) and w in known for w in words)
                 or len(set(words)) != len(words)
@@ -333,7 +210,7 @@ class Stella(Game[StellaState]):
         if state.phase == "word":
             return [ChooseWord(i) for i in range(len(card_words(state, state.word_cards[state.round])[0]))]
         if state.phase == "reveal":
-            return [Reveal(p) for p in _unnamed_marks(state, seat)]
+            return [Reveal(p) for p in unnamed_marks(state, seat)]
         return self._mark_sample(state, seat)
 
     def _mark_sample(self, state: StellaState, seat: int) -> list[Action]:
@@ -404,7 +281,7 @@ class Stella(Game[StellaState]):
             return state, [Event("timed_out", state.scout), *events]
         if state.phase == "reveal":
             turn = state.reveal_turn
-            state, events = self._reveal(state, turn, Reveal(_unnamed_marks(state, turn)[0]), t)
+            state, events = self._reveal(state, turn, Reveal(unnamed_marks(state, turn)[0]), t)
             return state, [Event("timed_out", turn), *events]
         late = [s for s, m in enumerate(state.marks) if m is None]
         marks = tuple(() if m is None else m for m in state.marks)
@@ -494,7 +371,7 @@ class Stella(Game[StellaState]):
                 f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
             )
         position = action.position
-        if position not in _unnamed_marks(state, seat):
+        if position not in unnamed_marks(state, seat):
             raise IllegalActionError(
                 "name one of your own marked cards that has not been named yet",
                 code="bad_reveal",
@@ -532,7 +409,7 @@ class Stella(Game[StellaState]):
             total_super_sparks=total_super,
             total_falls=total_falls,
         )
-        events = [Event("revealed", seat, _reveal_view(result))]
+        events = [Event("revealed", seat, reveal_view(result))]
         if kind == "fall":
             events.append(Event("fell", seat))
         turn = _next_revealer(state, (seat + 1) % state.config.players)
@@ -609,63 +486,8 @@ class Stella(Game[StellaState]):
     # --- views and results ---
 
     def view(self, state: StellaState, seat: int | None) -> dict[str, Any]:
-        n = state.config.players
-        over = state.phase == "over"
-        de, en = card_words(state, state.word_cards[state.round])
-        word = None
-        if state.word_index >= 0 and not over:
-            word = {"de": de[state.word_index], "en": en[state.word_index]}
-        choices = None
-        if seat == state.scout and not over:
-            choices = {"de": list(de), "en": list(en)}
-        my_marks = None
-        if seat is not None and not over and state.marks[seat] is not None:
-            my_marks = list(state.marks[seat] or ())
-        counted = state.phase in ("reveal", "round_over")
-        named = [r.position for r in state.reveals]
-        unnamed_left = None
-        if counted:
-            unnamed_left = [
-                state.counts[s] - sum(1 for r in state.reveals if s in r.markers) for s in range(n)
-            ]
-        round_points = [
-            SPARK_POINTS * a + SUPER_SPARK_POINTS * b
-            for a, b in zip(state.sparks, state.super_sparks, strict=True)
-        ]
         outcome = self.outcome(state)
-        return {
-            "game": "stella",
-            "players": n,
-            "language": state.config.language,
-            "seat": seat,
-            "round": state.round + 1,
-            "rounds": state.rounds,
-            "phase": state.phase,
-            "scout": state.scout,
-            "word": word,
-            "word_choices": choices,
-            "grid": [list(state.grid[r * COLUMNS : (r + 1) * COLUMNS]) for r in range(ROWS)],
-            "min_marks": state.min_marks,
-            "max_marks": state.max_marks,
-            "my_marks": my_marks,
-            "marked": [m is not None for m in state.marks] if state.phase == "mark" else [counted] * n,
-            "counts": list(state.counts) if counted else None,
-            "dark": state.dark if counted and state.dark >= 0 else None,
-            "reveal_turn": state.reveal_turn if state.phase == "reveal" else None,
-            "reveals": [_reveal_view(r) for r in state.reveals] if counted else [],
-            "named": named if counted else [],
-            "unnamed_left": unnamed_left,
-            "fallen": list(state.fallen) if counted else [False] * n,
-            "round_points": round_points,
-            "score_table": [list(h.points) for h in state.history],
-            "scores": list(state.scores),
-            "history": [_summary_view(state, h) for h in state.history],
-            "deadline": self.due_at(state),
-            "round_until": state.round_until if state.phase == "round_over" else None,
-            "last_round": _summary_view(state, state.history[-1]) if state.phase == "round_over" else None,
-            "pictures_left": len(state.picture_deck),
-            "winners": outcome.winners if outcome else None,
-        }
+        return view(state, seat, self.due_at(state), outcome.winners if outcome else None)
 
     def outcome(self, state: StellaState) -> Outcome | None:
         if state.phase != "over":
@@ -691,7 +513,7 @@ class Stella(Game[StellaState]):
         # the upcoming word cards (and the current one, until the scout has chosen, for everyone else)
         keep = state.round + (1 if state.word_index >= 0 or seat == state.scout else 0)
         used = set(state.word_cards[:keep])
-        pool, r = rng.shuffled(r, [w for w in _word_ids(len(state.own_words)) if w not in used])
+        pool, r = rng.shuffled(r, [w for w in word_ids(len(state.own_words)) if w not in used])
         words = (*state.word_cards[:keep], *pool[: len(state.word_cards) - keep])
         marks = list(state.marks)
         named = {rv.position for rv in state.reveals}
@@ -740,45 +562,14 @@ def _turn_deadline(state: StellaState, t: int) -> int | None:
     return t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None
 
 
-def _unnamed_marks(state: StellaState, seat: int) -> list[int]:
-    named = {r.position for r in state.reveals}
-    return [p for p in state.marks[seat] or () if p not in named]
-
-
 def _next_revealer(state: StellaState, start: int) -> int:
     """The first seat clockwise from ``start`` who has not fallen and has an unnamed mark, else -1."""
     n = state.config.players
     for k in range(n):
         s = (start + k) % n
-        if not state.fallen[s] and _unnamed_marks(state, s):
+        if not state.fallen[s] and unnamed_marks(state, s):
             return s
     return -1
-
-
-def _reveal_view(r: RevealResult) -> dict[str, Any]:
-    return {
-        "position": r.position,
-        "card": r.card,
-        "revealer": r.revealer,
-        "markers": list(r.markers),
-        "kind": r.kind,
-        "scorers": list(r.scorers),
-        "points": r.points,
-    }
-
-
-def _summary_view(state: StellaState, h: RoundSummary) -> dict[str, Any]:
-    de, en = card_words(state, h.word_card)
-    return {
-        "round": h.round + 1,
-        "scout": h.scout,
-        "word": {"de": de[h.word_index], "en": en[h.word_index]} if h.word_index >= 0 else None,
-        "counts": list(h.counts),
-        "dark": h.dark if h.dark >= 0 else None,
-        "reveals": [_reveal_view(r) for r in h.reveals],
-        "fallen": list(h.fallen),
-        "points": list(h.points),
-    }
 
 
 GAME = Stella()

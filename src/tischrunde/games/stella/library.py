@@ -1,6 +1,6 @@
 """What Stella's motifs and moods mean: kinds, sizes, places in a scene, and the hidden tags (en and de).
 
-The tags are what the association bots read (``bots/stella.py``); ``art.write_data`` writes them to
+The tags are what the association bots read (``bots/stella_association.py``); ``art.write_data`` writes them to
 ``data/stella/tags.tsv``. A picture's tags name each of its motifs, the mood and the time of day, and the ideas
 its motifs bring to mind (``concepts``), all from this vocabulary.
 """

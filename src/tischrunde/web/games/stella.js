@@ -2,7 +2,7 @@
 // (lantern + lock, changeable until "Done"), the lanterns with their counts, the reveal turns with sparks,
 // super-sparks and falls, and the scores per round.
 //
-// The module only reads the engine's view (shape: the docstring of tischrunde.games.stella.engine.Stella)
+// The module only reads the engine's view (shape: StellaView in tischrunde.games.stella.view; `tischrunde schema stella`)
 // and the legal actions; it never decides a rule itself. Names and words go in through textContent.
 
 import { el, flash } from "../dom.js";
