@@ -60,21 +60,8 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   ``timer_s``, objection windows (``objection``, a window that closes by itself when an action comes after
   it) ``objection_s``, votes (``vote``) ``vote_s``.
 
-View (``view(state, seat)``; ``seat`` None = table screen), a JSON dict:
-``game, language, players, seat, round (1-based), rounds, phase ("choose" | "bet" | "play" | "round_over" |
-"over"), options``; ``round_until`` and ``round_result`` (phase round_over: like ``last_round``); ``category`` {id, title} or None; ``category_choice`` (the Queen only, phase choose: two
-{id, title}); ``declined_category`` (the Queen only); ``forbidden_letters``: list of {letter, colour,
-source ("table" | "queen" | "rabbit"), ignored (by the Hatter), ignored_for_all, binds_me}; ``my_letter`` {letter, colour,
-state ("held" | "laid" | "gone")} for the Queen's / Rabbit's holder, else None; ``characters``: per seat
-{seat, character, card ("up" | "sideways" | "down")}; ``tweedle_tokens``; ``hatter_ignored``, ``hatter_seat``;
-``caterpillar``: {seat, bet_placed, bet (own seat only, else None)}; ``turn`` (seat or None), ``turn_id``,
-``turn_deadline``, ``forced_turn``, ``deadline`` (next Timeout), ``words``: this round's list of {turn_id,
-seat, word, status ("accepted" | "kept" | "rejected" | "pass" | "wrong"), reason, letter}; ``objection_windows``: list of {turn_id,
-seat, word, closes_at}; ``vote`` None or {turn_id, seat, word, objector, voters, ballots (per seat: null,
-true = against, false = keep), deadline}; ``out`` per seat; ``out_order``; ``scoring_cards`` per seat (card
-number this round or None); ``points`` per seat; ``last_round`` (previous round's summary, with the
-Caterpillar's bet and words the lexicon suggests, ``could_have_said``), ``my_turn``, ``just_played`` (the
-seat whose turn just ended with a word: the Queen / Rabbit may lay out their letter now).
+View: ``view(state, seat)`` (``seat`` None = the table screen) builds a JSON dict whose shape is the type
+``view.View``, each field described there (``tischrunde schema wordland`` prints its JSON Schema).
 """
 
 from __future__ import annotations
@@ -121,7 +108,7 @@ from tischrunde.games.wordland.judging import (  # noqa: E402
     word_form_error,
 )
 from tischrunde.games.wordland.state import CHARACTERS, MAX_WORD_LENGTH, Said, State  # noqa: E402
-from tischrunde.games.wordland.view import view  # noqa: E402
+from tischrunde.games.wordland.view import View, view  # noqa: E402
 
 GAME = Wordland()
 
@@ -142,6 +129,7 @@ __all__ = [
     "SaidIt",
     "Say",
     "State",
+    "View",
     "Vote",
     "Wordland",
     "WordlandAction",

@@ -77,7 +77,7 @@ from tischrunde.games.wordland.state import (
     seat_of,
     set_at,
 )
-from tischrunde.games.wordland.view import view
+from tischrunde.games.wordland.view import View, view
 
 
 def scoring_row(table: Any, players: int) -> Any:
@@ -115,6 +115,7 @@ def check_scoring(table: Any, players: int) -> None:
 class Wordland(Game[State]):
     spec = SPEC
     action_type = WordlandAction | Timeout
+    view_type = View
 
     # ------------------------------------------------------------ setup
 

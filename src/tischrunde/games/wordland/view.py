@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -128,3 +128,189 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "my_turn": seat is not None and seat == state.turn and state.phase == "play",
         "just_played": state.just_played,
     }
+
+
+# ---------------------------------------------------------------- the view's type
+
+Character = Literal[
+    "queen", "white_rabbit", "tweedles", "cheshire_cat", "caterpillar", "alice", "mad_hatter", "royal_guard"
+]
+Colour = Literal["blue", "purple", "green", "red"]
+Source = Literal["table", "queen", "rabbit"]
+Status = Literal["accepted", "kept", "rejected", "pass", "wrong"]
+
+
+def _doc(text: str) -> msgspec.Meta:
+    return msgspec.Meta(description=text)
+
+
+class ViewOptions(msgspec.Struct, forbid_unknown_fields=True):
+    """The table's rule options as the players chose them (times in seconds unless named ``_ms``)."""
+
+    difficulty: Annotated[Literal["easy", "normal", "hard"], _doc("how many letters are forbidden")]
+    timer_s: Annotated[int, _doc("seconds per turn (the teapot)")]
+    objection_s: Annotated[int, _doc("seconds to object after an accepted word (0 = no objections)")]
+    vote_s: Annotated[int, _doc("seconds a vote lasts at most")]
+    fold_umlauts: Annotated[bool, _doc("Ä, Ö, Ü count as A, O, U and ß as S for forbidden letters")]
+    input: Annotated[Literal["typed", "spoken"], _doc("words typed on phones, or said aloud at one table")]
+    hatter_scope: Annotated[Literal["self", "all"], _doc("the Hatter's ignored letter: for him only, or all")]
+    scoring: Annotated[list[int], _doc("the scoring cards' points: card k (1-based) is worth scoring[k - 1]")]
+    wrong_word: Annotated[Literal["out", "retry"], _doc("a wrong typed word puts out, or may be retried")]
+    round_pause_ms: Annotated[int, _doc("how long a round's result stays up (0 = no pause)")]
+
+
+class CategoryCard(msgspec.Struct, forbid_unknown_fields=True):
+    """A category card: its id and its title in the table's language."""
+
+    id: str
+    title: str
+
+
+class ForbiddenLetter(msgspec.Struct, forbid_unknown_fields=True):
+    """A forbidden letter on the table now (phases choose, bet and play)."""
+
+    letter: Annotated[str, _doc("the letter, lowercase")]
+    colour: Colour
+    source: Annotated[Source, _doc("dealt to the table, or laid out by the Queen / the White Rabbit")]
+    ignored: Annotated[bool, _doc("the Mad Hatter ignores this letter")]
+    ignored_for_all: Annotated[bool, _doc("ignored for everyone (hatter_scope all), not for the Hatter only")]
+    binds_me: Annotated[bool, _doc("binds this seat's words now (phase play; false on the table screen)")]
+
+
+class RoundLetter(msgspec.Struct, forbid_unknown_fields=True):
+    """A forbidden letter of a finished round."""
+
+    letter: str
+    colour: Colour
+    source: Source
+
+
+class MyLetter(msgspec.Struct, forbid_unknown_fields=True):
+    """The secret letter of the Queen (red) or the White Rabbit (purple), seen by its holder only."""
+
+    letter: str
+    colour: Literal["red", "purple"]
+    state: Annotated[Literal["held", "laid", "gone"], _doc("in hand, laid out, or gone (removed)")]
+
+
+class CharacterCard(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat's character this round and how its card lies."""
+
+    seat: int
+    character: Character
+    card: Annotated[
+        Literal["up", "sideways", "down"],
+        _doc("face up; sideways (its once-per-round power used); face down (the player is out)"),
+    ]
+
+
+class Caterpillar(msgspec.Struct, forbid_unknown_fields=True):
+    """The Caterpillar's secret bet."""
+
+    seat: Annotated[int, _doc("the Caterpillar's seat")]
+    bet_placed: bool
+    bet: Annotated[int | None, _doc("the seat bet on: for the Caterpillar only, else null")]
+
+
+class SaidWord(msgspec.Struct, forbid_unknown_fields=True):
+    """One turn's result: a word (null when spoken) or a pass, and how it was judged."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    status: Annotated[
+        Status,
+        _doc("accepted; kept or rejected by a vote; pass (the Cheshire Cat); wrong (the player went out)"),
+    ]
+    reason: Annotated[
+        Literal["forbidden_letter", "repeated_word"] | None, _doc("status wrong: why the word was wrong")
+    ]
+    letter: Annotated[str | None, _doc("reason forbidden_letter: the letter")]
+
+
+class ObjectionWindow(msgspec.Struct, forbid_unknown_fields=True):
+    """An accepted word the others may still object to."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    closes_at: Annotated[int, _doc("ms: the window closes")]
+
+
+class RunningVote(msgspec.Struct, forbid_unknown_fields=True):
+    """A running vote on an objected word (the clock stands still)."""
+
+    turn_id: int
+    seat: Annotated[int, _doc("the word's player")]
+    word: str | None
+    objector: int
+    voters: Annotated[list[int], _doc("every seat but the word's player")]
+    ballots: Annotated[list[bool | None], _doc("per seat: null = not cast, true = against, false = keep")]
+    deadline: Annotated[int, _doc("ms: the vote ends")]
+
+
+class RoundSummary(msgspec.Struct, forbid_unknown_fields=True):
+    """A finished round: the cards taken, points, bonuses, the revealed bet and the words."""
+
+    round: Annotated[int, _doc("the round's number (1-based)")]
+    survivor: Annotated[int, _doc("the seat left in at the end")]
+    category: CategoryCard
+    letters: list[RoundLetter]
+    characters: Annotated[list[Character], _doc("per seat")]
+    cards: Annotated[list[int], _doc("per seat: the scoring card taken (the k-th out takes card k)")]
+    card_points: Annotated[list[int], _doc("per seat: the card's points")]
+    bonus: Annotated[list[int], _doc("per seat: Alice's and the Caterpillar's bonus")]
+    caterpillar_bet: Annotated[int | None, _doc("the seat the Caterpillar bet on")]
+    words: list[SaidWord]
+    could_have_said: Annotated[list[str], _doc("up to five lexicon words that fitted the round's letters")]
+
+
+class View(msgspec.Struct, forbid_unknown_fields=True):
+    """What one seat (or the table screen, ``seat`` null) sees of a Wordland game."""
+
+    game: Literal["wordland"]
+    language: Literal["de", "en"]
+    players: int
+    seat: Annotated[int | None, _doc("the viewer's seat; null = the table screen")]
+    round: Annotated[int, _doc("the round being played or just over (1-based)")]
+    rounds: int
+    phase: Annotated[
+        Literal["choose", "bet", "play", "round_over", "over"],
+        _doc(
+            "choose: the Queen picks the category; bet: the Caterpillar bets; play: the turns; round_over: a "
+            "round's result stays up; over: the game's end"
+        ),
+    ]
+    options: ViewOptions
+    category: Annotated[CategoryCard | None, _doc("the round's category once chosen")]
+    category_choice: Annotated[
+        list[CategoryCard] | None, _doc("the Queen only: the two cards drawn (phase choose), else null")
+    ]
+    declined_category: Annotated[CategoryCard | None, _doc("the Queen only: the card not chosen")]
+    forbidden_letters: Annotated[list[ForbiddenLetter], _doc("empty in phases round_over and over")]
+    my_letter: Annotated[MyLetter | None, _doc("the Queen's / White Rabbit's holder: the secret letter")]
+    characters: Annotated[list[CharacterCard], _doc("per seat")]
+    tweedle_tokens: Annotated[int, _doc("the Tweedles' time tokens left")]
+    hatter_ignored: Annotated[str | None, _doc("the letter the Mad Hatter ignores this round")]
+    hatter_seat: Annotated[int | None, _doc("the Mad Hatter's seat, if in play")]
+    caterpillar: Annotated[Caterpillar | None, _doc("null when the Caterpillar is not in play")]
+    turn: Annotated[int | None, _doc("the seat whose turn runs")]
+    turn_id: Annotated[int, _doc("counts the turns of the game")]
+    turn_deadline: Annotated[int | None, _doc("ms: the turn ends (null while a vote runs)")]
+    forced_turn: Annotated[bool, _doc("the Royal Guard forced this turn")]
+    deadline: Annotated[int | None, _doc("ms: the next timeout is due")]
+    round_until: Annotated[int | None, _doc("phase round_over: ms when the next round starts")]
+    round_result: Annotated[RoundSummary | None, _doc("phase round_over: the round just over")]
+    words: Annotated[list[SaidWord], _doc("this round's turns (empty once the game is over)")]
+    objection_windows: list[ObjectionWindow]
+    vote: Annotated[RunningVote | None, _doc("the vote on an objected word, while it runs")]
+    out: Annotated[list[bool], _doc("per seat: out of the round")]
+    out_order: Annotated[list[int], _doc("the seats in the order they went out this round")]
+    scoring_cards: Annotated[list[int | None], _doc("per seat: the scoring card taken this round, if out")]
+    points: Annotated[list[int], _doc("per seat: points so far")]
+    last_round: Annotated[RoundSummary | None, _doc("the last finished round")]
+    my_turn: Annotated[bool, _doc("it is this seat's turn (phase play)")]
+    just_played: Annotated[
+        int | None,
+        _doc("the seat whose turn just ended with a word: the Queen / Rabbit may lay out a letter"),
+    ]
