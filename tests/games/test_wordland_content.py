@@ -13,6 +13,7 @@ import msgspec
 import pytest
 from wordfreq import zipf_frequency
 
+from tischrunde.core.game import Language
 from tischrunde.games.wordland import GAME, word_error
 from tischrunde.games.wordland.content import (
     COLOURS,
@@ -53,7 +54,7 @@ def test_every_lexicon_has_forty_real_single_words(category: object, lang: str) 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_lexicon_words_pass_the_engine_word_form_check(lang: str) -> None:
+def test_lexicon_words_pass_the_engine_word_form_check(lang: Language) -> None:
     from tischrunde.core.game import Config
     from tischrunde.games.wordland import ChooseCategory
 

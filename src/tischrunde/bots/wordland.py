@@ -24,7 +24,7 @@ from typing import Any
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, Reaction, check_level
 from tischrunde.core.game import Action
-from tischrunde.games.wordland import (
+from tischrunde.games.wordland.actions import (
     Bet,
     CatPass,
     ChooseCategory,

@@ -1,15 +1,13 @@
-"""Wordland's judging by the engine (word form, forbidden letters, repeats) and state helpers."""
+"""Wordland's judging by the engine: which letters bind whom, the word form, forbidden letters and repeats,
+and the errors it raises (de + en)."""
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
-
-import msgspec
 
 from tischrunde.core.errors import IllegalActionError, NotYourTurnError
 from tischrunde.games.wordland.content import letters_of, word_key
-from tischrunde.games.wordland.model import (
+from tischrunde.games.wordland.state import (
     GUARD,
     HATTER,
     MAX_WORD_LENGTH,
@@ -17,6 +15,8 @@ from tischrunde.games.wordland.model import (
     RABBIT,
     Letter,
     State,
+    has_power,
+    seat_of,
 )
 
 #: statuses of words that do not count as said (for repeats): rejected by vote, or wrong (the player went out)
@@ -40,47 +40,7 @@ def not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
     return NotYourTurnError(text(state, en, de), rule="turn")
 
 
-# ---------------------------------------------------------------- helpers
-
-
-def replace_state(state: State, **changes: Any) -> State:
-    """A copy of the state with some fields changed."""
-    return msgspec.structs.replace(state, **changes)
-
-
-def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """A copy of a tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
-    """A copy of a tuple of counters with one counter raised."""
-    return set_at(values, index, values[index] + by)
-
-
-def seat_of(state: State, character: str) -> int | None:
-    """The seat holding a character this round, or None if it is not in play."""
-    return state.characters.index(character) if character in state.characters else None
-
-
-def has_power(state: State, seat: int, character: str) -> bool:
-    """The seat holds this character face up (sideways or down = the ability is gone)."""
-    return state.characters[seat] == character and state.cards[seat] == "up"
-
-
-def alive_seats(state: State) -> list[int]:
-    """Seats still in the round."""
-    return [s for s in range(len(state.out)) if not state.out[s]]
-
-
-def next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
-    """The next seat clockwise that is still in the round."""
-    n = len(state.out)
-    for step in range(0 if include_self else 1, n + 1):
-        s = (seat + step) % n
-        if not state.out[s]:
-            return s
-    raise AssertionError("no player left")
+# ---------------------------------------------------------------- letters
 
 
 def displayed_letters(state: State) -> list[Letter]:

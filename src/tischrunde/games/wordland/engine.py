@@ -1,0 +1,1068 @@
+"""Wordland's engine: the ``Game`` subclass (setup, whose move it is, legal actions, transitions, deadlines,
+outcome, hidden-information reshuffle) and the rule functions. The rules are in the package docstring."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import msgspec
+
+from tischrunde.core import rng
+from tischrunde.core.errors import ConfigError
+from tischrunde.core.game import Action, Config, Deadline, Event, Game, NextRound, Outcome, Timeout
+from tischrunde.games.wordland import SPEC
+from tischrunde.games.wordland.actions import (
+    Bet,
+    CatPass,
+    ChooseCategory,
+    Extend,
+    GuardForce,
+    HatterIgnore,
+    Object,
+    PlaceLetter,
+    SaidIt,
+    Say,
+    Vote,
+    WordlandAction,
+)
+from tischrunde.games.wordland.content import (
+    COLOURS,
+    categories,
+    category_index,
+    check_own_categories,
+    letter_cards,
+    letters_of,
+    lexicon_letters,
+    register_own,
+    word_key,
+)
+from tischrunde.games.wordland.judging import (
+    UNSAID,
+    binding_letters,
+    displayed_letters,
+    guard_may_force,
+    illegal,
+    not_your_turn,
+    word_error,
+)
+from tischrunde.games.wordland.state import (
+    ALICE,
+    CAT,
+    CATERPILLAR,
+    CHARACTERS,
+    DIFFICULTY_COLOURS,
+    FROM_FOUR,
+    GUARD,
+    HATTER,
+    MAX_CARD_POINTS,
+    QUEEN,
+    RABBIT,
+    SAMPLE_WORDS,
+    TWEEDLES,
+    WRONG_WORD_CODES,
+    Ballot,
+    Letter,
+    Options,
+    RoundResult,
+    Said,
+    State,
+    Window,
+    alive_seats,
+    bump,
+    due_at,
+    has_power,
+    next_alive,
+    replace_state,
+    seat_of,
+    set_at,
+)
+from tischrunde.games.wordland.view import View, view
+
+
+def scoring_row(table: Any, players: int) -> Any:
+    """The scoring card values for a player count (keys "4" or 4), or None."""
+    if not isinstance(table, dict):
+        return None
+    return table.get(str(players), table.get(players))
+
+
+def check_scoring(table: Any, players: int) -> None:
+    """The ``scoring`` option's real domain: a dict from player counts ("3".."8") to a list of that many
+    integers 0..MAX_CARD_POINTS, holding the row for ``players``. Raises ConfigError naming the option."""
+    counts = range(SPEC.min_players, SPEC.max_players + 1)
+    allowed = (
+        f'{{"{players}": [{players} integers 0..{MAX_CARD_POINTS}], ...}} for player counts '
+        f"{counts.start}..{counts.stop - 1}"
+    )
+    if not isinstance(table, dict) or not table or len(table) > len(counts):
+        raise ConfigError("options.scoring", "..." if isinstance(table, (dict, list)) else table, allowed)
+    for key, row in table.items():
+        if not isinstance(key, str) or not key.isdigit() or int(key) not in counts:
+            raise ConfigError("options.scoring", key if isinstance(key, (str, int)) else "...", allowed)
+        if (
+            not isinstance(row, list)
+            or len(row) != int(key)
+            or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CARD_POINTS for v in row
+            )
+        ):
+            raise ConfigError(f"options.scoring.{key}", "...", allowed)
+    if str(players) not in table:
+        raise ConfigError("options.scoring", f"no row for {players} players", allowed)
+
+
+class Wordland(Game[State]):
+    spec = SPEC
+    action_type = WordlandAction | Timeout
+    view_type = View
+
+    # ------------------------------------------------------------ setup
+
+    def check_config(self, config: Config, options: dict[str, Any]) -> None:
+        check_scoring(options["scoring"], config.players)
+        decks = config.decks or {}
+        if "characters" in decks:
+            chars = decks["characters"]
+            allowed = [c for c in CHARACTERS if config.players > 3 or c not in FROM_FOUR]
+            if (
+                not isinstance(chars, list)
+                or len(chars) != config.players
+                or len(set(chars)) != len(chars)
+                or chars[0] != QUEEN
+                or any(c not in allowed for c in chars)
+            ):
+                raise ConfigError(
+                    "decks.characters",
+                    chars,
+                    f"{config.players} distinct of {allowed}, {QUEEN!r} first (dealt from first_seat on)",
+                )
+        own = check_own_categories(options["own_categories"])
+        if "categories" in decks:
+            known = {*category_index(), *(c.id for c in own)}
+            cats = decks["categories"]
+            if not isinstance(cats, list) or not cats or any(c not in known for c in cats):
+                raise ConfigError("decks.categories", cats, "a list of category ids")
+        for colour in COLOURS:
+            name = f"letters_{colour}"
+            if name in decks:
+                cards = letter_cards(config.language, colour)
+                given = decks[name]
+                if (
+                    not isinstance(given, list)
+                    or any(c not in cards for c in given)
+                    or len(set(given)) != len(given)
+                ):
+                    raise ConfigError(f"decks.{name}", given, cards)
+
+    def new(self, config: Config) -> State:
+        resolved = self.resolve_options(config)
+        n = config.players
+        options = Options(
+            difficulty=resolved["difficulty"],
+            timer_ms=resolved["timer_s"] * 1000,
+            objection_ms=resolved["objection_s"] * 1000,
+            vote_ms=resolved["vote_s"] * 1000,
+            choose_ms=resolved["choose_s"] * 1000,
+            fold_umlauts=resolved["fold_umlauts"],
+            spoken=resolved["input"] == "spoken",
+            scoring=tuple(scoring_row(resolved["scoring"], n) or ()),
+            hatter_all=resolved["hatter_scope"] == "all",
+            bonus_when_out=resolved["bonus_when_out"],
+            rounds=resolved["rounds"] or n,
+            wrong_word_out=resolved["wrong_word"] == "out",
+            round_pause_ms=resolved["round_pause_ms"],
+        )
+        r = rng.seed_state(config.seed)
+        decks = config.decks or {}
+        if "characters" in decks:
+            dealt_order = tuple(decks["characters"])
+        else:
+            pool = [c for c in CHARACTERS[1:] if n > 3 or c not in FROM_FOUR]
+            dealt, r = rng.shuffled(r, pool)
+            dealt_order = (QUEEN, *dealt[: n - 1])
+        # the Queen goes to the youngest player [seed]: Config.first_seat; the others follow clockwise
+        first = config.first_seat or 0
+        characters = tuple(dealt_order[(s - first) % n] for s in range(n))
+        own = check_own_categories(resolved["own_categories"])
+        register_own(own)
+        if "categories" in decks:
+            category_deck = tuple(decks["categories"])
+        else:
+            category_deck, r = rng.shuffled(r, [c.id for c in categories()])
+            if own:  # the room's own cards come first, in an order of their own
+                mine, r = rng.shuffled(r, [c.id for c in own])
+                category_deck = (*mine, *category_deck)
+        letter_decks = []
+        for colour in COLOURS:
+            name = f"letters_{colour}"
+            if name in decks:
+                letter_decks.append(tuple(decks[name]))
+            else:
+                deck, r = rng.shuffled(r, letter_cards(config.language, colour))
+                letter_decks.append(deck)
+        zeros = (0,) * n
+        state = State(
+            config=config,
+            options=options,
+            rng=r,
+            round=0,
+            phase="choose",
+            characters=characters,
+            cards=("up",) * n,
+            category_deck=category_deck,
+            category_choice=(),
+            declined=None,
+            category=None,
+            letter_decks=tuple(letter_decks),
+            table_letters=(),
+            red_letter=None,
+            red_state="none",
+            purple_letter=None,
+            purple_state="none",
+            hatter_ignored=None,
+            tweedle_tokens=0,
+            bet=None,
+            phase_deadline=None,
+            turn=None,
+            turn_id=0,
+            turn_deadline=None,
+            resume=None,
+            forced=False,
+            just_played=None,
+            out=(False,) * n,
+            out_order=(),
+            words=(),
+            windows=(),
+            vote=None,
+            points=zeros,
+            history=(),
+            stat_words=zeros,
+            stat_outs=zeros,
+            stat_objections=zeros,
+            stat_rejected=zeros,
+        )
+        return self._start_round(state, 0)
+
+    def _draw_category(self, state: State, used: list[str]) -> tuple[str, State]:
+        deck = state.category_deck
+        if not deck:
+            pool = [c.id for c in categories() if c.id not in used]
+            deck, r = rng.shuffled(state.rng, pool)
+            state = replace_state(state, rng=r)
+        return deck[0], replace_state(state, category_deck=deck[1:])
+
+    def _draw_letter(self, state: State, colour: str, used: list[str]) -> tuple[str, State]:
+        i = COLOURS.index(colour)
+        deck = state.letter_decks[i]
+        if not deck:
+            pool = [c for c in letter_cards(state.config.language, colour) if c not in used]
+            deck, r = rng.shuffled(state.rng, pool)
+            state = replace_state(state, rng=r)
+        return deck[0], replace_state(state, letter_decks=set_at(state.letter_decks, i, deck[1:]))
+
+    def _start_round(self, state: State, t: int) -> State:
+        n = len(state.out)
+        first, state = self._draw_category(state, [])
+        second, state = self._draw_category(state, [first])
+        used: list[str] = []
+        table: list[Letter] = []
+        for colour in DIFFICULTY_COLOURS[state.options.difficulty]:
+            letter, state = self._draw_letter(state, colour, used)
+            used.append(letter)
+            table.append(Letter(letter, colour, "table"))
+        red, state = self._draw_letter(state, "red", used)
+        purple: str | None = None
+        if RABBIT in state.characters:
+            purple, state = self._draw_letter(state, "purple", used)
+        return replace_state(
+            state,
+            phase="choose",
+            cards=("up",) * n,
+            category_choice=(first, second),
+            declined=None,
+            category=None,
+            table_letters=tuple(table),
+            red_letter=red,
+            red_state="held",
+            purple_letter=purple,
+            purple_state="held" if purple is not None else "none",
+            hatter_ignored=None,
+            tweedle_tokens=2 if TWEEDLES in state.characters else 0,
+            bet=None,
+            phase_deadline=t + state.options.choose_ms,
+            turn=None,
+            turn_deadline=None,
+            resume=None,
+            forced=False,
+            just_played=None,
+            out=(False,) * n,
+            out_order=(),
+            words=(),
+            windows=(),
+            vote=None,
+        )
+
+    # ------------------------------------------------------------ queries
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return frozenset(s for s in range(len(state.out)) if self._any_action(state, s))
+
+    def _any_action(self, state: State, seat: int) -> bool:
+        """Whether the seat may act now: ``legal_actions`` is non-empty, or it is the seat's turn."""
+        if state.phase == "choose":
+            return state.characters[seat] == QUEEN
+        if state.phase == "bet":
+            return state.characters[seat] == CATERPILLAR
+        if state.phase != "play":
+            return False
+        vote = state.vote
+        if vote is not None:
+            return seat in vote.voters and vote.ballots[seat] is None
+        if seat == state.turn or any(w.seat != seat for w in state.windows):
+            return True
+        if state.out[seat] or state.cards[seat] != "up":
+            return False
+        character = state.characters[seat]
+        if character == HATTER:
+            return True
+        if character == GUARD and guard_may_force(state, seat):
+            return any(s not in (seat, state.turn) for s in alive_seats(state))
+        if state.just_played != seat:
+            return False
+        return (character == QUEEN and state.red_state == "held") or (
+            character == RABBIT and state.purple_state == "held"
+        )
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase in ("over", "round_over") or not 0 <= seat < len(state.out):
+            return []
+        if state.phase == "choose":
+            return [ChooseCategory(0), ChooseCategory(1)] if state.characters[seat] == QUEEN else []
+        if state.phase == "bet":
+            if state.characters[seat] != CATERPILLAR:
+                return []
+            return [Bet(s) for s in range(len(state.out)) if s != seat]
+        if state.vote is not None:
+            v = state.vote
+            if seat in v.voters and v.ballots[seat] is None:
+                return [Vote(True), Vote(False)]
+            return []
+        out: list[Action] = []
+        if seat == state.turn:
+            if state.options.spoken:
+                out.append(SaidIt())
+            else:
+                out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
+            if has_power(state, seat, CAT):
+                out.append(CatPass())
+            if state.characters[seat] == TWEEDLES and state.tweedle_tokens > 0:
+                out.append(Extend())
+        if not state.out[seat]:
+            if state.just_played == seat and state.turn != seat:
+                if has_power(state, seat, QUEEN) and state.red_state == "held":
+                    out.append(PlaceLetter())
+                if has_power(state, seat, RABBIT) and state.purple_state == "held":
+                    out.append(PlaceLetter())
+                    if state.red_state == "laid":
+                        out.append(PlaceLetter(replace_red=True))
+            if has_power(state, seat, HATTER) and state.hatter_ignored is None:
+                out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
+            if guard_may_force(state, seat):
+                out.extend(GuardForce(s) for s in alive_seats(state) if s not in (seat, state.turn))
+        out.extend(Object(w.turn_id) for w in state.windows if w.seat != seat)
+        return out
+
+    def sample_words(self, state: State, seat: int, limit: int) -> list[str]:
+        """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
+        if state.category is None:
+            return []
+        banned = set(binding_letters(state, seat))
+        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
+        out = []
+        for word, letters in lexicon_letters(
+            state.category, state.config.language, state.options.fold_umlauts
+        ):
+            if letters.isdisjoint(banned) and word_key(word) not in said:
+                out.append(word)
+                if len(out) == limit:
+                    break
+        return out
+
+    def deadline(self, state: State) -> Deadline | None:
+        if state.phase == "choose":
+            return (
+                None
+                if state.phase_deadline is None
+                else Deadline(state.phase_deadline, "choose", seat_of(state, QUEEN))
+            )
+        if state.phase == "bet":
+            due = state.phase_deadline
+            return None if due is None else Deadline(due, "bet", seat_of(state, CATERPILLAR))
+        if state.phase == "round_over":
+            return Deadline(state.round_until, "round_pause", seat_of(state, QUEEN))
+        if state.phase != "play":
+            return None
+        if state.vote is not None:
+            return Deadline(state.vote.deadline, "vote", None)
+        best: Deadline | None = None
+        if state.turn_deadline is not None:
+            best = Deadline(state.turn_deadline, "turn", state.turn)
+        for w in state.windows:
+            if best is None or w.closes_at < best.t:
+                best = Deadline(w.closes_at, "objection", w.seat)
+        return best
+
+    def due_at(self, state: State) -> int | None:
+        return due_at(state)
+
+    # ------------------------------------------------------------ transitions
+
+    def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
+        if isinstance(action, Timeout):  # due: Game.apply checked it
+            return self._timeout(state, t)
+        if seat is None or not 0 <= seat < len(state.out):
+            raise illegal(
+                state, "bad_seat", "seat", f"There is no seat {seat}.", f"Es gibt keinen Platz {seat}."
+            )
+        if state.phase == "over":
+            raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
+        if isinstance(action, NextRound):
+            return self._tap_next_round(state, seat, t)
+        if state.phase == "round_over":
+            raise illegal(
+                state,
+                "round_over",
+                "round_end",
+                "The round is over: the next one starts in a moment.",
+                "Die Runde ist vorbei: gleich beginnt die nächste.",
+            )
+        if isinstance(action, ChooseCategory):
+            return self._choose(state, seat, action, t)
+        if isinstance(action, Bet):
+            return self._bet(state, seat, action, t)
+        if state.phase != "play":
+            raise not_your_turn(
+                state,
+                "The round has not started yet: the Queen chooses the category and the Caterpillar bets first.",
+                "Die Runde hat noch nicht begonnen: erst wählt die Königin die Kategorie und die Raupe wettet.",
+            )
+        if isinstance(action, Vote):
+            return self._vote(state, seat, action, t)
+        if state.vote is not None:
+            raise illegal(
+                state,
+                "vote_running",
+                "judging",
+                "A vote is running: the clock stands still until it ends.",
+                "Eine Abstimmung läuft: die Uhr steht still, bis sie endet.",
+            )
+        if isinstance(action, Object):
+            return self._object(state, seat, action, t)
+        if isinstance(action, PlaceLetter):
+            return self._place(state, seat, action, t)
+        if isinstance(action, HatterIgnore):
+            return self._hatter(state, seat, action, t)
+        if isinstance(action, GuardForce):
+            return self._guard(state, seat, action, t)
+        if seat != state.turn:
+            raise not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
+        if isinstance(action, Say):
+            return self._say(state, seat, action, t)
+        if isinstance(action, SaidIt):
+            return self._said_it(state, seat, t)
+        if isinstance(action, Extend):
+            return self._extend(state, seat, t)
+        if isinstance(action, CatPass):
+            return self._cat_pass(state, seat, t)
+        raise illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
+
+    def _choose(self, state: State, seat: int, action: ChooseCategory, t: int) -> tuple[State, list[Event]]:
+        if state.phase != "choose" or state.characters[seat] != QUEEN:
+            raise not_your_turn(
+                state,
+                "Only the Queen chooses the category, before the round.",
+                "Nur die Königin wählt die Kategorie, vor der Runde.",
+            )
+        if action.index not in (0, 1):
+            raise illegal(
+                state,
+                "bad_category_index",
+                "category",
+                "Choose category card 0 or 1.",
+                "Wähle Kategoriekarte 0 oder 1.",
+            )
+        return self._chosen(state, action.index, t)
+
+    def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
+        chosen = state.category_choice[index]
+        state = replace_state(
+            state, category=chosen, declined=state.category_choice[1 - index], category_choice=()
+        )
+        events = [Event("category", seat_of(state, QUEEN), {"category": chosen})]
+        if CATERPILLAR in state.characters:
+            return replace_state(state, phase="bet", phase_deadline=t + state.options.choose_ms), events
+        return self._start_play(state, t), events
+
+    def _bet(self, state: State, seat: int, action: Bet, t: int) -> tuple[State, list[Event]]:
+        if state.phase != "bet" or state.characters[seat] != CATERPILLAR:
+            raise not_your_turn(
+                state, "Only the Caterpillar bets, before the round.", "Nur die Raupe wettet, vor der Runde."
+            )
+        if not 0 <= action.seat < len(state.out) or action.seat == seat:
+            raise illegal(
+                state,
+                "bad_bet",
+                "caterpillar",
+                "Bet on another player's seat.",
+                "Setze auf den Platz eines anderen Spielers.",
+            )
+        state = replace_state(state, bet=action.seat)
+        return self._start_play(state, t), [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
+
+    def _start_play(self, state: State, t: int) -> State:
+        queen = seat_of(state, QUEEN)
+        assert queen is not None
+        return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
+
+    def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False) -> State:
+        changes: dict[str, Any] = {}
+        if state.red_state == "laid" and state.characters[seat] == QUEEN:
+            changes["red_state"] = "gone"
+        if state.purple_state == "laid" and state.characters[seat] == RABBIT:
+            changes["purple_state"] = "gone"
+        return replace_state(
+            state,
+            turn=seat,
+            turn_id=state.turn_id + 1,
+            turn_deadline=t + state.options.timer_ms,
+            forced=forced,
+            **changes,
+        )
+
+    def _end_turn(self, state: State, seat: int, t: int, *, played: bool) -> State:
+        state = replace_state(state, just_played=seat if played else None)
+        if state.resume is not None:
+            target = next_alive(state, state.resume, include_self=True)
+            state = replace_state(state, resume=None)
+        else:
+            target = next_alive(state, seat)
+        return self._start_turn(state, target, t)
+
+    def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
+        if state.options.spoken:
+            raise illegal(
+                state,
+                "spoken_table",
+                "input",
+                "At this table words are spoken: press “said it”.",
+                "An diesem Tisch werden Wörter gesagt: drücke „gesagt“.",
+            )
+        error = word_error(state, seat, action.word)
+        if error is not None:
+            if error.code not in WRONG_WORD_CODES or not state.options.wrong_word_out:
+                raise error  # not a word at all (a typo of the form), or wrong_word=retry
+            word = unicodedata.normalize("NFC", action.word).strip()
+            return self._wrong_word(state, seat, word, error.code, t)
+        word = unicodedata.normalize("NFC", action.word).strip()
+        return self._accept(state, seat, word, t)
+
+    def _wrong_word(
+        self, state: State, seat: int, word: str, reason: str, t: int
+    ) -> tuple[State, list[Event]]:
+        """``wrong_word=out``: a word that is not correct puts its player out at once [seed]; everyone sees
+        the word and why."""
+        letter = None
+        if reason == "forbidden_letter":
+            letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
+            letter = next(x for x in binding_letters(state, seat) if x in letters)
+        said = Said(state.turn_id, seat, word, "wrong", reason, letter)
+        state = replace_state(state, words=(*state.words, said))
+        events = [
+            Event(
+                "wrong_word",
+                seat,
+                {"word": word, "reason": reason, "letter": letter, "turn_id": state.turn_id},
+            )
+        ]
+        state, more = self._put_out(state, seat, t, "wrong_word")
+        return state, events + more
+
+    def _said_it(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if not state.options.spoken:
+            raise illegal(
+                state,
+                "typed_table",
+                "input",
+                "Type your word at this table.",
+                "An diesem Tisch wird das Wort getippt.",
+            )
+        return self._accept(state, seat, None, t)
+
+    def _accept(self, state: State, seat: int, word: str | None, t: int) -> tuple[State, list[Event]]:
+        said = Said(state.turn_id, seat, word, "accepted")
+        windows = state.windows
+        if state.options.objection_ms > 0:
+            windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
+        state = replace_state(
+            state, words=(*state.words, said), windows=windows, stat_words=bump(state.stat_words, seat)
+        )
+        state = self._end_turn(state, seat, t, played=True)
+        return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
+
+    def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if state.characters[seat] != TWEEDLES or state.tweedle_tokens <= 0:
+            raise illegal(
+                state,
+                "no_time_token",
+                "tweedles",
+                "Only the Tweedles extend a turn, with a time token left.",
+                "Nur die Zwillinge verlängern einen Zug, solange sie einen Zeitmarker haben.",
+            )
+        assert state.turn_deadline is not None
+        state = replace_state(
+            state,
+            tweedle_tokens=state.tweedle_tokens - 1,
+            turn_deadline=state.turn_deadline + state.options.timer_ms,
+        )
+        return state, [Event("extend", seat, {"tokens": state.tweedle_tokens})]
+
+    def _cat_pass(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if not has_power(state, seat, CAT):
+            raise illegal(
+                state,
+                "no_cat_pass",
+                "cheshire_cat",
+                "Only the Cheshire Cat passes, once per round.",
+                "Nur die Grinsekatze darf passen, einmal pro Runde.",
+            )
+        state = replace_state(
+            state,
+            cards=set_at(state.cards, seat, "sideways"),
+            words=(*state.words, Said(state.turn_id, seat, None, "pass")),
+        )
+        return self._end_turn(state, seat, t, played=True), [Event("cat_pass", seat)]
+
+    def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
+        if state.out[seat] or state.just_played != seat or state.turn == seat:
+            raise illegal(
+                state,
+                "not_after_own_turn",
+                "place_letter",
+                "A secret letter is laid out right after your own turn.",
+                "Ein geheimer Buchstabe wird direkt nach dem eigenen Zug ausgelegt.",
+            )
+        if has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
+            state = replace_state(state, red_state="laid")
+            return state, [Event("place_letter", seat, {"letter": state.red_letter, "colour": "red"})]
+        if has_power(state, seat, RABBIT) and state.purple_state == "held":
+            changes: dict[str, Any] = {"purple_state": "laid"}
+            if action.replace_red:
+                if state.red_state != "laid":
+                    raise illegal(
+                        state,
+                        "no_red_letter",
+                        "white_rabbit",
+                        "No red letter of the Queen lies out to replace.",
+                        "Es liegt kein roter Buchstabe der Königin aus, den du ersetzen könntest.",
+                    )
+                changes["red_state"] = "gone"
+            state = replace_state(state, **changes)
+            data = {"letter": state.purple_letter, "colour": "purple", "replace_red": action.replace_red}
+            return state, [Event("place_letter", seat, data)]
+        raise illegal(
+            state,
+            "no_secret_letter",
+            "place_letter",
+            "Only the Queen and the White Rabbit lay out a secret letter, once per round.",
+            "Nur die Königin und das weiße Kaninchen legen einen geheimen Buchstaben aus, einmal pro Runde.",
+        )
+
+    def _hatter(self, state: State, seat: int, action: HatterIgnore, t: int) -> tuple[State, list[Event]]:
+        if state.out[seat] or not has_power(state, seat, HATTER):
+            raise illegal(
+                state,
+                "no_hatter",
+                "mad_hatter",
+                "Only the Mad Hatter ignores a letter, once per round.",
+                "Nur der verrückte Hutmacher ignoriert einen Buchstaben, einmal pro Runde.",
+            )
+        letter = action.letter.lower()
+        if letter not in {d.letter for d in displayed_letters(state)}:
+            raise illegal(
+                state,
+                "letter_not_displayed",
+                "mad_hatter",
+                f"{action.letter!r} is not a displayed forbidden letter.",
+                f"{action.letter!r} ist kein ausliegender verbotener Buchstabe.",
+            )
+        state = replace_state(state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"))
+        return state, [Event("hatter_ignore", seat, {"letter": letter})]
+
+    def _guard(self, state: State, seat: int, action: GuardForce, t: int) -> tuple[State, list[Event]]:
+        if state.out[seat] or not has_power(state, seat, GUARD):
+            raise illegal(
+                state,
+                "no_guard",
+                "royal_guard",
+                "Only the Royal Guard forces an extra turn, once per round.",
+                "Nur die königliche Garde erzwingt einen weiteren Zug, einmal pro Runde.",
+            )
+        target = action.seat
+        if not state.words and not state.out_order:
+            raise illegal(
+                state,
+                "queen_first",
+                "royal_guard",
+                "The Royal Guard forces only after the Queen's first turn of the round.",
+                "Die königliche Garde zwingt erst nach dem ersten Zug der Königin in der Runde.",
+            )
+        if not 0 <= target < len(state.out) or target == seat or state.out[target]:
+            raise illegal(
+                state,
+                "bad_force_target",
+                "royal_guard",
+                "Force another player who is still in the round.",
+                "Zwinge einen anderen Spieler, der noch im Spiel ist.",
+            )
+        if target == state.turn:
+            raise illegal(
+                state,
+                "force_own_turn",
+                "royal_guard",
+                "That player's turn is running already: force someone else.",
+                "Diese Person ist schon am Zug: zwinge jemand anderen.",
+            )
+        state = replace_state(state, cards=set_at(state.cards, seat, "sideways"), resume=state.turn)
+        state = self._start_turn(state, target, t, forced=True)
+        return state, [Event("guard_force", seat, {"seat": target})]
+
+    def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
+        window = next((w for w in state.windows if w.turn_id == action.turn_id), None)
+        if window is None or t >= window.closes_at:
+            raise illegal(
+                state,
+                "no_objection_window",
+                "judging",
+                "That word can no longer be objected to.",
+                "Gegen dieses Wort kann kein Einspruch mehr erhoben werden.",
+            )
+        if window.seat == seat:
+            raise illegal(
+                state,
+                "own_word",
+                "judging",
+                "You cannot object to your own word.",
+                "Gegen das eigene Wort gibt es keinen Einspruch.",
+            )
+        n = len(state.out)
+        voters = tuple(s for s in range(n) if s != window.seat)
+        ballots: tuple[bool | None, ...] = set_at((None,) * n, seat, True)
+        vote = Ballot(
+            window.turn_id, window.seat, window.word, seat, voters, ballots, t, t + state.options.vote_ms
+        )
+        state = replace_state(
+            state,
+            windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
+            vote=vote,
+            stat_objections=bump(state.stat_objections, seat),
+        )
+        events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
+        if all(ballots[s] is not None for s in voters):
+            state, more = self._end_vote(state, t)
+            events += more
+        return state, events
+
+    def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
+        v = state.vote
+        if v is None or seat not in v.voters or v.ballots[seat] is not None:
+            raise illegal(
+                state,
+                "no_vote",
+                "judging",
+                "There is no vote for you to cast now.",
+                "Gerade gibt es keine Abstimmung, an der du teilnehmen kannst.",
+            )
+        if t >= v.deadline:
+            raise illegal(
+                state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
+            )
+        ballots = set_at(v.ballots, seat, action.against)
+        state = replace_state(state, vote=msgspec.structs.replace(v, ballots=ballots))
+        events = [Event("vote", seat, {"against": action.against})]
+        if all(ballots[s] is not None for s in v.voters):
+            state, more = self._end_vote(state, t)
+            events += more
+        return state, events
+
+    def _end_vote(self, state: State, t: int) -> tuple[State, list[Event]]:
+        v = state.vote
+        assert v is not None
+        shift = t - v.started
+        against = sum(1 for b in v.ballots if b is True)
+        keep = sum(1 for b in v.ballots if b is False)
+        rejected = against > keep
+        status = "rejected" if rejected else "kept"
+        words = tuple(
+            msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
+            for s in state.words
+        )
+        state = replace_state(
+            state,
+            vote=None,
+            words=words,
+            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows),
+            turn_deadline=None if state.turn_deadline is None else state.turn_deadline + shift,
+        )
+        events = [
+            Event(
+                "vote_result",
+                v.seat,
+                {"turn_id": v.turn_id, "against": against, "keep": keep, "out": rejected},
+            )
+        ]
+        if rejected:
+            state = replace_state(
+                state,
+                stat_rejected=bump(state.stat_rejected, v.seat),
+                stat_words=bump(state.stat_words, v.seat, -1),
+            )
+            if not state.out[v.seat]:
+                state, more = self._put_out(state, v.seat, t, "rejected")
+                events += more
+        return state, events
+
+    def _put_out(self, state: State, seat: int, t: int, reason: str) -> tuple[State, list[Event]]:
+        changes: dict[str, Any] = {}
+        if state.characters[seat] == QUEEN and state.red_state == "laid":
+            changes["red_state"] = "gone"
+        if state.characters[seat] == RABBIT and state.purple_state == "laid":
+            changes["purple_state"] = "gone"
+        state = replace_state(
+            state,
+            out=set_at(state.out, seat, True),
+            cards=set_at(state.cards, seat, "down"),
+            out_order=(*state.out_order, seat),
+            windows=tuple(w for w in state.windows if w.seat != seat),
+            stat_outs=bump(state.stat_outs, seat),
+            just_played=None if state.just_played == seat else state.just_played,
+            **changes,
+        )
+        events = [Event("out", seat, {"reason": reason, "card": len(state.out_order)})]
+        alive = alive_seats(state)
+        if len(alive) == 1:
+            state, more = self._end_round(state, alive[0], t)
+            return state, events + more
+        if seat == state.turn:
+            if state.resume == seat:
+                state = replace_state(state, resume=None)
+            state = self._end_turn(state, seat, t, played=False)
+        return state, events
+
+    def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
+        if state.phase == "round_over":
+            return self._next_round(state, t)
+        if state.phase == "choose":
+            return self._chosen(state, 0, t)
+        if state.phase == "bet":
+            return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
+        if state.vote is not None:
+            return self._end_vote(state, t)
+        state = replace_state(state, windows=tuple(w for w in state.windows if w.closes_at > t))
+        if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
+            return self._put_out(state, state.turn, t, "timeout")
+        return state, []
+
+    def _end_round(self, state: State, survivor: int, t: int) -> tuple[State, list[Event]]:
+        n = len(state.out)
+        order = (*state.out_order, survivor)
+        cards = [0] * n
+        for k, seat in enumerate(order):
+            cards[seat] = k + 1
+        card_points = [state.options.scoring[cards[s] - 1] for s in range(n)]
+        bonus = [0] * n
+        for seat in range(n):
+            if not state.options.bonus_when_out and state.cards[seat] == "down":
+                continue
+            if state.characters[seat] == ALICE:
+                bonus[seat] += card_points[seat] // 2
+            if state.characters[seat] == CATERPILLAR and state.bet is not None:
+                bonus[seat] += card_points[state.bet] // 2
+        assert state.category is not None
+        could = self._could_have_said(state)
+        result = RoundResult(
+            round=state.round,
+            category=state.category,
+            letters=tuple(displayed_letters(state)),
+            characters=state.characters,
+            cards=tuple(cards),
+            card_points=tuple(card_points),
+            bonus=tuple(bonus),
+            bet=state.bet,
+            words=state.words,
+            could_have_said=could,
+        )
+        points = tuple(state.points[s] + card_points[s] + bonus[s] for s in range(n))
+        state = replace_state(
+            state,
+            history=(*state.history, result),
+            points=points,
+            round=state.round + 1,
+            out_order=order,
+        )
+        events = [Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor})]
+        if state.round >= state.options.rounds:
+            state = replace_state(
+                state,
+                phase="over",
+                turn=None,
+                turn_deadline=None,
+                phase_deadline=None,
+                windows=(),
+                vote=None,
+                resume=None,
+                category_choice=(),
+            )
+            return state, events
+        state = replace_state(state, turn=None, turn_deadline=None, windows=(), vote=None, resume=None)
+        if state.options.round_pause_ms > 0:
+            # the round's result stays on the table until the pause ends or the Queen goes on
+            return replace_state(
+                state, phase="round_over", round_until=t + state.options.round_pause_ms
+            ), events
+        state, more = self._next_round(state, t)
+        return state, events + more
+
+    def _next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
+        """Characters pass to the left neighbour [seed]; new letters, new category."""
+        n = len(state.out)
+        characters = tuple(state.characters[(s - 1) % n] for s in range(n))
+        state = replace_state(state, characters=characters, round_until=0)
+        return self._start_round(state, t), [Event("next_round", None, {"round": state.round + 1})]
+
+    def _tap_next_round(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
+        if state.phase != "round_over":
+            raise illegal(
+                state,
+                "not_round_over",
+                "round_end",
+                "The next round starts once a round is over.",
+                "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
+            )
+        if state.characters[seat] != QUEEN:
+            raise not_your_turn(
+                state, "The Queen starts the next round.", "Die Königin beginnt die nächste Runde."
+            )
+        return self._next_round(state, t)
+
+    def _could_have_said(self, state: State) -> tuple[str, ...]:
+        assert state.category is not None
+        banned = {d.letter for d in state.table_letters}
+        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
+        out = []
+        for word, letters in lexicon_letters(
+            state.category, state.config.language, state.options.fold_umlauts
+        ):
+            if letters.isdisjoint(banned) and word_key(word) not in said:
+                out.append(word)
+                if len(out) == 5:
+                    break
+        return tuple(out)
+
+    # ------------------------------------------------------------ views
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = [float(p) for p in state.points]
+        ranks = [1 + sum(1 for o in scores if o > s) for s in scores]
+        best = max(scores)
+        totals: dict[str, list[int]] = {}
+        for h in state.history:
+            for s, c in enumerate(h.characters):
+                totals.setdefault(c, []).append(h.card_points[s] + h.bonus[s])
+        return Outcome(
+            scores=scores,
+            ranks=ranks,
+            winners=[s for s, x in enumerate(scores) if x == best],
+            details={
+                "words": list(state.stat_words),
+                "outs": list(state.stat_outs),
+                "objections": list(state.stat_objections),
+                "rejected": list(state.stat_rejected),
+                "character_points": {c: sum(v) / len(v) for c, v in totals.items()},
+                "rounds": len(state.history),
+            },
+        )
+
+    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
+        r = rng.seed_state(seed * 7919 + 17)
+        is_queen = seat is not None and state.characters[seat] == QUEEN
+        pool = list(state.category_deck)
+        choice = list(state.category_choice)
+        declined = state.declined
+        if not is_queen:
+            pool += choice + ([declined] if declined is not None else [])
+            mixed, r = rng.shuffled(r, pool)
+            k = len(choice)
+            choice = list(mixed[:k])
+            rest = list(mixed[k:])
+            if declined is not None:
+                declined, rest = rest[0], rest[1:]
+            pool = rest
+        deck, r = rng.shuffled(r, pool)
+        decks = []
+        red, purple = state.red_letter, state.purple_letter
+        for i, colour in enumerate(COLOURS):
+            cards = list(state.letter_decks[i])
+            if colour == "red" and state.red_state == "held" and not is_queen and red is not None:
+                cards.append(red)
+                mixed, r = rng.shuffled(r, cards)
+                red, cards = mixed[0], list(mixed[1:])
+            hidden_purple = seat is None or state.characters[seat] != RABBIT
+            if colour == "purple" and state.purple_state == "held" and hidden_purple and purple is not None:
+                cards.append(purple)
+                mixed, r = rng.shuffled(r, cards)
+                purple, cards = mixed[0], list(mixed[1:])
+            shuffled_cards, r = rng.shuffled(r, cards)
+            decks.append(shuffled_cards)
+        bet = state.bet
+        caterpillar = seat_of(state, CATERPILLAR)
+        if bet is not None and caterpillar is not None and seat != caterpillar:
+            others = [s for s in range(len(state.out)) if s != caterpillar]
+            bet, r = rng.choice(r, others)
+        new_rng, r = rng.next_u64(r)
+        return replace_state(
+            state,
+            rng=new_rng,
+            category_deck=deck,
+            category_choice=tuple(choice),
+            declined=declined,
+            letter_decks=tuple(decks),
+            red_letter=red,
+            purple_letter=purple,
+            bet=bet,
+        )
+
+    def example_configs(self) -> list[Config]:
+        name = self.spec.name
+        return [
+            Config(game=name, players=3, seed=1),
+            Config(
+                game=name, players=5, seed=2, language="en", options={"difficulty": "hard", "timer_s": 10}
+            ),
+            Config(game=name, players=8, seed=3, options={"difficulty": "easy", "hatter_scope": "all"}),
+            Config(
+                game=name,
+                players=4,
+                seed=4,
+                language="en",
+                options={"input": "spoken", "fold_umlauts": False},
+            ),
+            Config(
+                game=name, players=6, seed=5, options={"objection_s": 0, "bonus_when_out": False, "rounds": 2}
+            ),
+        ]

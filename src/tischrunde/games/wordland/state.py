@@ -1,0 +1,359 @@
+"""Wordland's state: characters, constants, the rule options, the frozen state and small helpers over it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from tischrunde.core.game import AppliesWhen, ChoiceLabel, Config, OptionSpec
+from tischrunde.games.wordland.content import COLOURS, MAX_OWN_CATEGORIES
+
+QUEEN = "queen"
+RABBIT = "white_rabbit"
+TWEEDLES = "tweedles"
+CAT = "cheshire_cat"
+CATERPILLAR = "caterpillar"
+ALICE = "alice"
+HATTER = "mad_hatter"
+GUARD = "royal_guard"
+CHARACTERS = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
+FROM_FOUR = (CATERPILLAR, ALICE)
+MAX_WORD_LENGTH = 40
+SAMPLE_WORDS = 3
+DIFFICULTY_COLOURS = {
+    "easy": ("blue",),
+    "normal": ("blue", "purple", "green"),
+    "hard": ("purple", "green", "green"),
+}
+DEFAULT_SCORING = {str(n): [*range(n - 1), n] for n in range(3, 9)}
+#: the most points a scoring card may be worth
+MAX_CARD_POINTS = 100
+#: a word that is not correct: the engine's checks whose failure puts the player out (``wrong_word=out``)
+WRONG_WORD_CODES = ("forbidden_letter", "repeated_word")
+DECK_NAMES = ("categories", "characters", *(f"letters_{c}" for c in COLOURS))
+
+OPTIONS = (
+    OptionSpec(
+        "difficulty",
+        "normal",
+        "How many letters are forbidden: easy, one blue card; normal, a blue, a purple and a green card; hard, "
+        "a purple and two green cards.",
+        "Wie viele Buchstaben verboten sind: leicht eine blaue Karte; normal eine blaue, eine lila und eine "
+        "grüne Karte; schwer eine lila und zwei grüne Karten.",
+        source="seed",
+        choices=("easy", "normal", "hard"),
+        choice_labels=(
+            ChoiceLabel("easy", "easy", "leicht"),
+            ChoiceLabel("normal", "normal", "normal"),
+            ChoiceLabel("hard", "hard", "schwer"),
+        ),
+    ),
+    OptionSpec(
+        "timer_s",
+        15,
+        "Seconds per turn: 10 (short teapot) or 15 (long teapot).",
+        "Sekunden pro Zug: 10 (kurze Teekanne) oder 15 (lange Teekanne).",
+        source="seed",
+        choices=(10, 15),
+        timer="game",
+        choice_labels=(
+            ChoiceLabel(10, "10 seconds (short teapot)", "10 Sekunden (kurze Teekanne)"),
+            ChoiceLabel(15, "15 seconds (long teapot)", "15 Sekunden (lange Teekanne)"),
+        ),
+    ),
+    OptionSpec(
+        "objection_s",
+        5,
+        "Seconds after an accepted word during which the others may object (0 = no objections).",
+        "Sekunden nach einem angenommenen Wort, in denen die anderen Einspruch erheben können (0 = kein Einspruch).",
+        minimum=0,
+        maximum=30,
+        timer="courtesy",
+    ),
+    OptionSpec(
+        "vote_s",
+        20,
+        "Seconds a vote on an objected word lasts at most (the clock stands still meanwhile).",
+        "Sekunden, die eine Abstimmung über ein beanstandetes Wort höchstens dauert (die Uhr steht so lange).",
+        minimum=5,
+        maximum=120,
+        timer="courtesy",
+    ),
+    OptionSpec(
+        "choose_s",
+        30,
+        "Seconds for the Queen's category choice and the Caterpillar's bet.",
+        "Sekunden für die Kategoriewahl der Königin und die Wette der Raupe.",
+        minimum=5,
+        maximum=300,
+        timer="courtesy",
+    ),
+    OptionSpec(
+        "fold_umlauts",
+        True,
+        "Ä, Ö, Ü count as A, O, U and ß as S when checking forbidden letters.",
+        "Ä, Ö, Ü zählen als A, O, U und ß als S bei der Prüfung verbotener Buchstaben.",
+        applies_when=AppliesWhen("input", ("typed",)),
+    ),
+    OptionSpec(
+        "input",
+        "typed",
+        "Players type their words on their phones, or, around one table, say them aloud and press “said it”.",
+        "Wörter werden auf dem Handy getippt, oder an einem Tisch laut gesagt und mit „gesagt“ bestätigt.",
+        choices=("typed", "spoken"),
+        choice_labels=(
+            ChoiceLabel("typed", "typed on the phone", "auf dem Handy getippt"),
+            ChoiceLabel("spoken", "said aloud at one table", "laut gesagt an einem Tisch"),
+        ),
+    ),
+    OptionSpec(
+        "scoring",
+        DEFAULT_SCORING,
+        "Scoring card values per player count: the k-th player out takes card k, the survivor the last one.",
+        "Wertungskarten je Spielerzahl: wer als k-te:r ausscheidet, nimmt Karte k, wer übrig bleibt, die letzte.",
+    ),
+    OptionSpec(
+        "hatter_scope",
+        "self",
+        "The letter the Mad Hatter ignores is ignored for the Hatter only, or for everyone.",
+        "Der vom Hutmacher ignorierte Buchstabe gilt nur für ihn oder für alle als aufgehoben.",
+        choices=("self", "all"),
+        choice_labels=(
+            ChoiceLabel("self", "for the Hatter only", "nur für den Hutmacher"),
+            ChoiceLabel("all", "for everyone", "für alle"),
+        ),
+    ),
+    OptionSpec(
+        "bonus_when_out",
+        True,
+        "Alice's and the Caterpillar's bonuses count even if they went out during the round.",
+        "Die Boni von Alice und der Raupe zählen auch, wenn sie in der Runde ausgeschieden sind.",
+    ),
+    OptionSpec(
+        "rounds",
+        0,
+        "Number of rounds (0 = as many as players).",
+        "Anzahl der Runden (0 = so viele wie Spieler).",
+        minimum=0,
+        maximum=16,
+    ),
+    OptionSpec(
+        "wrong_word",
+        "out",
+        "A typed word with a forbidden letter, or one already said: the player is out at once (the word is "
+        "shown to all with the reason), or the word is refused and the player may try again while the timer runs.",
+        "Ein getipptes Wort mit verbotenem Buchstaben oder eine Wiederholung: wer es nennt, scheidet sofort aus "
+        "(das Wort wird allen mit dem Grund gezeigt), oder es wird abgelehnt und man darf es erneut versuchen, "
+        "solange die Zeit läuft.",
+        source="seed",
+        choices=("out", "retry"),
+        choice_labels=(
+            ChoiceLabel("out", "out at once", "scheidet sofort aus"),
+            ChoiceLabel("retry", "may try again", "darf es nochmal versuchen"),
+        ),
+        applies_when=AppliesWhen("input", ("typed",)),
+    ),
+    OptionSpec(
+        "own_categories",
+        [],
+        "The room's own category cards, dealt before the built-in ones: a list of {title, words}; the words "
+        f"(optional) are ones that fit, which bots say and the round's end shows (at most {MAX_OWN_CATEGORIES}).",
+        "Eigene Kategoriekarten des Raums, vor den eingebauten ausgeteilt: eine Liste aus {title, words}; die "
+        "Wörter (freiwillig) passen, Bots nennen sie und das Rundenende zeigt sie "
+        f"(höchstens {MAX_OWN_CATEGORIES}).",
+    ),
+    OptionSpec(
+        "round_pause_ms",
+        6000,
+        "How long (ms) the round's result stays on the table before the next round (0 = no pause); the "
+        "Queen may go on earlier.",
+        "Wie lange (ms) das Rundenergebnis stehen bleibt, bevor die nächste Runde beginnt (0 = keine Pause); "
+        "die Königin kann früher weitermachen.",
+        minimum=0,
+        maximum=60_000,
+        timer="courtesy",
+    ),
+)
+
+
+# ---------------------------------------------------------------- state
+
+
+class Options(msgspec.Struct, frozen=True):
+    """The resolved rule options (times in ms)."""
+
+    difficulty: str
+    timer_ms: int
+    objection_ms: int
+    vote_ms: int
+    choose_ms: int
+    fold_umlauts: bool
+    spoken: bool
+    scoring: tuple[int, ...]
+    hatter_all: bool
+    bonus_when_out: bool
+    rounds: int
+    wrong_word_out: bool = True
+    round_pause_ms: int = 0
+
+
+class Letter(msgspec.Struct, frozen=True):
+    """A displayed forbidden letter: its colour and where it came from ("table", "queen", "rabbit")."""
+
+    letter: str
+    colour: str
+    source: str  # "table" | "queen" | "rabbit"
+
+
+class Said(msgspec.Struct, frozen=True):
+    """One turn's result this round: a word (None when spoken) or a pass, and its judging status
+    ("wrong": a typed word that broke a letter or repeated, ``reason`` says which; the player went out)."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    status: str  # "accepted" | "kept" | "rejected" | "pass" | "wrong"
+    reason: str | None = None  # status "wrong": "forbidden_letter" | "repeated_word"
+    letter: str | None = None  # reason "forbidden_letter": the letter
+
+
+class Window(msgspec.Struct, frozen=True):
+    """An open objection window on an accepted word."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    closes_at: int
+
+
+class Ballot(msgspec.Struct, frozen=True):
+    """A running vote on an objected word; ballots per seat (None = not cast, True = against)."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    objector: int
+    voters: tuple[int, ...]
+    ballots: tuple[bool | None, ...]
+    started: int
+    deadline: int
+
+
+class RoundResult(msgspec.Struct, frozen=True):
+    """A finished round: cards taken, points, bonuses, the revealed bet and the words."""
+
+    round: int
+    category: str
+    letters: tuple[Letter, ...]
+    characters: tuple[str, ...]
+    cards: tuple[int, ...]
+    card_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    bet: int | None
+    words: tuple[Said, ...]
+    could_have_said: tuple[str, ...]
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole game; ``red_state`` / ``purple_state`` are "none", "held", "laid" or "gone"."""
+
+    config: Config
+    options: Options
+    rng: int
+    round: int
+    phase: str  # "choose" | "bet" | "play" | "round_over" | "over"
+    characters: tuple[str, ...]
+    cards: tuple[str, ...]
+    category_deck: tuple[str, ...]
+    category_choice: tuple[str, ...]
+    declined: str | None
+    category: str | None
+    letter_decks: tuple[tuple[str, ...], ...]
+    table_letters: tuple[Letter, ...]
+    red_letter: str | None
+    red_state: str  # "none" | "held" | "laid" | "gone"
+    purple_letter: str | None
+    purple_state: str
+    hatter_ignored: str | None
+    tweedle_tokens: int
+    bet: int | None
+    phase_deadline: int | None
+    turn: int | None
+    turn_id: int
+    turn_deadline: int | None
+    resume: int | None
+    forced: bool
+    just_played: int | None
+    out: tuple[bool, ...]
+    out_order: tuple[int, ...]
+    words: tuple[Said, ...]
+    windows: tuple[Window, ...]
+    vote: Ballot | None
+    points: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    stat_words: tuple[int, ...]
+    stat_outs: tuple[int, ...]
+    stat_objections: tuple[int, ...]
+    stat_rejected: tuple[int, ...]
+    round_until: int = 0  # phase round_over: when the next round starts
+    last_t: int = 0
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def replace_state(state: State, **changes: Any) -> State:
+    """A copy of the state with some fields changed."""
+    return msgspec.structs.replace(state, **changes)
+
+
+def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """A copy of a tuple with one item replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
+    """A copy of a tuple of counters with one counter raised."""
+    return set_at(values, index, values[index] + by)
+
+
+def seat_of(state: State, character: str) -> int | None:
+    """The seat holding a character this round, or None if it is not in play."""
+    return state.characters.index(character) if character in state.characters else None
+
+
+def has_power(state: State, seat: int, character: str) -> bool:
+    """The seat holds this character face up (sideways or down = the ability is gone)."""
+    return state.characters[seat] == character and state.cards[seat] == "up"
+
+
+def alive_seats(state: State) -> list[int]:
+    """Seats still in the round."""
+    return [s for s in range(len(state.out)) if not state.out[s]]
+
+
+def next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
+    """The next seat clockwise that is still in the round."""
+    n = len(state.out)
+    for step in range(0 if include_self else 1, n + 1):
+        s = (seat + step) % n
+        if not state.out[s]:
+            return s
+    raise AssertionError("no player left")
+
+
+def due_at(state: State) -> int | None:
+    """When the next Timeout is due (the earliest deadline's time), or None."""
+    if state.phase in ("choose", "bet"):
+        return state.phase_deadline
+    if state.phase == "round_over":
+        return state.round_until
+    if state.phase != "play":
+        return None
+    if state.vote is not None:
+        return state.vote.deadline
+    times = [w.closes_at for w in state.windows]
+    if state.turn_deadline is not None:
+        times.append(state.turn_deadline)
+    return min(times) if times else None
