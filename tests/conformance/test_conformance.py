@@ -113,6 +113,10 @@ def test_json_round_trips_are_exact(name: str, config: Config) -> None:
                 assert game.decode_action(msgspec.json.encode(action)) == action
 
 
+def test_every_game_has_a_typed_view() -> None:
+    assert {name: registry.get(name).view_type is not None for name in GAMES} == dict.fromkeys(GAMES, True)
+
+
 TYPED = [(name, config) for name, config in CASES if registry.get(name).view_type is not None]
 TYPED_IDS = [IDS[CASES.index(case)] for case in TYPED]
 
