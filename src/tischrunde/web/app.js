@@ -39,6 +39,8 @@ const app = {
   info: null, // RoomInfo
   state: null, // last StateMsg
   log: [],
+  // the log entries of the newest state that had any: what the live region says with the status
+  said: [],
   error: null,
   stateAt: 0, // performance.now() when the last state arrived
   menuOpen: false,
@@ -464,6 +466,7 @@ function leaveConnection() {
   app.state = null;
   app.seat = null;
   app.log = [];
+  app.said = [];
   app.error = null;
   app.waiting = false;
   app.everOpen = false;
@@ -618,12 +621,14 @@ function onMessage(msg) {
       gameModule(msg.room.game);
       if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
+        app.said = [];
         app.seatedNow = null;
       }
       if (was && was.status !== "lobby" && msg.room.status === "lobby") {
         // back in the lobby after (or during) a game: the old table is gone
         app.state = null;
         app.log = [];
+        app.said = [];
         app.wasMyTurn = false;
         announce("");
         app.rankingClosed = false;
@@ -656,10 +661,13 @@ function onState(msg) {
   const ctx = gameContext();
   // the log keeps events with the view they happened in, and says them at render time (in the language
   // of that moment: a language switch re-tells the whole log)
+  const fresh = [];
   for (const ev of msg.events || []) {
     const line = mod && ctx ? mod.describe(ev, ctx) : null;
-    if (line) app.log.push({ ev, ctx, kind: ev.kind, fresh: true });
+    if (line) fresh.push({ ev, ctx, kind: ev.kind, fresh: true });
   }
+  app.log.push(...fresh);
+  if (fresh.length) app.said = fresh;
   if (app.log.length > LOG_LINES) app.log.splice(0, app.log.length - LOG_LINES);
   app.pendingEvents = msg.events || [];
   playCues(mod, ctx, msg.events || []);
@@ -1646,6 +1654,9 @@ function gameContext() {
     act: sendAction,
     explain,
     rerender: render,
+    // say a sentence through the shell's one polite live region (the events of a state and whose turn it
+    // is the shell says itself; this is for what a module shows outside the log, like a typing warning)
+    announce: (text) => announce(String(text || "")),
     now: gameNow,
     // the server's clock: deadline and "now" of the last StateMsg (game ms) and when it arrived here
     deadline: typeof s.deadline_ms === "number" ? s.deadline_ms : null,
@@ -1694,7 +1705,9 @@ function renderGame() {
     line.fresh = false;
   }
   page.appendChild(log);
-  const last = app.log.length ? logText(mod, app.log[app.log.length - 1]) : "";
+  // the one live region: whose turn it is and every line of the newest state's events (the modules add
+  // to it only through ctx.announce, so nothing is said twice)
+  const last = app.said.map((entry) => logText(mod, entry)).filter(Boolean).join(" ");
   announce(t("frame.announce", { status: status.main, last: last || "–" }));
 
   // the state version on screen: a test (and a curious player) can tell the view is current

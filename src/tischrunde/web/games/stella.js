@@ -7,7 +7,6 @@
 
 import { el, flash } from "../dom.js";
 import { formatList, lang, register, t } from "../i18n.js";
-import { announce } from "./live.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-stella]")) {
@@ -1196,10 +1195,6 @@ function describe(ev, ctx) {
 }
 
 function animate(events, ctx, page) {
-  announce(
-    events.map((ev) => describe(ev, ctx)),
-    status(ctx).main,
-  );
   for (const ev of events) {
     const d = ev.data || {};
     switch (ev.kind) {

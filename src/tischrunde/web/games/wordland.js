@@ -7,7 +7,6 @@
 
 import { buzz, el, flash } from "../dom.js";
 import { formatList, register, t } from "../i18n.js";
-import { announce } from "./live.js";
 
 if (!document.querySelector("link[data-wordland]")) {
   document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./wordland.css", import.meta.url).href, dataset: { wordland: "1" } }));
@@ -962,8 +961,8 @@ function wordField(ctx) {
       enterkeyhint: "send",
       maxlength: "60",
     });
-    ui.warn = el("p", { class: "wl-live-warn", id: "wl-live-warn", "aria-live": "polite" });
-    ui.input.addEventListener("input", () => liveWarning());
+    ui.warn = el("p", { class: "wl-live-warn", id: "wl-live-warn" });
+    ui.input.addEventListener("input", () => liveWarning(true));
     ui.form = el("form", { class: "wl-say", id: "wl-say", autocomplete: "off" });
     ui.form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -1054,13 +1053,16 @@ function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
 }
 
 /** While typing: which binding letters the word contains (the engine still judges on send). */
-function liveWarning() {
+function liveWarning(typed = false) {
   if (!ui.warn || !ui.input || !ui.ctx) return;
   const view = v(ui.ctx);
   const fold = !view.options || view.options.fold_umlauts !== false;
   const letters = foldLetters(ui.input.value, fold);
   const hits = list(view.forbidden_letters).filter((x) => x.binds_me && letters.includes(foldLetters(x.letter, fold)));
-  ui.warn.textContent = hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+  const text = hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+  // a new warning while typing is said through the shell's live region (a render only redraws it)
+  if (typed && text && text !== ui.warn.textContent && ui.ctx.announce) ui.ctx.announce(text);
+  ui.warn.textContent = text;
   ui.warn.hidden = !hits.length;
 }
 
@@ -1270,11 +1272,6 @@ function describe(ev, ctx) {
 
 function animate(events, ctx, page) {
   const view = v(ctx);
-  // a screen reader hears what just happened and, when it changed, whose turn it is
-  announce(
-    events.map((ev) => describe(ev, ctx)),
-    status(ctx).main,
-  );
   for (const ev of events) {
     switch (ev.kind) {
       case "word":
