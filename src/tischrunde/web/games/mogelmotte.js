@@ -5,7 +5,7 @@
 // names it, and an unplayable card explains itself with the reason key the engine gives.
 
 import { el, flash, reducedMotion } from "../dom.js";
-import { formatList, register, t } from "../i18n.js";
+import { formatList, register, t, tp } from "../i18n.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
 if (!document.querySelector("link[data-mogelmotte]")) {
@@ -27,9 +27,10 @@ register({
     "mm.kind.moth": "Motte",
     "mm.guard": "Wächter",
     "mm.guard_long": "Wächter-Wanze",
-    "mm.cards": "{count} Karten",
-    "mm.cards_one": "1 Karte",
-    "mm.points_short": "{points} MP",
+    "mm.cards.one": "1 Karte",
+    "mm.cards.other": "{count} Karten",
+    "mm.points_short.one": "{count} MP",
+    "mm.points_short.other": "{count} MP",
     "mm.draw_pile": "Stapel",
     "mm.discard_pile": "Ablage",
     "mm.your_hand": "Deine Hand",
@@ -114,7 +115,8 @@ register({
     "mm.either": "{a} oder {b}",
     "mm.burst.wrong": "Falscher Verdacht!",
     "mm.burst.round_end": "Runde vorbei!",
-    "mm.score": "{points} Minuspunkte",
+    "mm.score.one": "{count} Minuspunkt",
+    "mm.score.other": "{count} Minuspunkte",
     "mm.round_points": "Minuspunkte pro Runde",
     "mm.total": "Summe",
     "mm.reason.being_cheated": "Diese Karte mogelst du gerade weg.",
@@ -142,9 +144,10 @@ register({
     "mm.kind.moth": "moth",
     "mm.guard": "guard",
     "mm.guard_long": "guard bug",
-    "mm.cards": "{count} cards",
-    "mm.cards_one": "1 card",
-    "mm.points_short": "{points} pts",
+    "mm.cards.one": "1 card",
+    "mm.cards.other": "{count} cards",
+    "mm.points_short.one": "{count} pt",
+    "mm.points_short.other": "{count} pts",
     "mm.draw_pile": "Draw pile",
     "mm.discard_pile": "Discard",
     "mm.your_hand": "Your hand",
@@ -229,7 +232,8 @@ register({
     "mm.either": "{a} or {b}",
     "mm.burst.wrong": "Wrong guess!",
     "mm.burst.round_end": "Round over!",
-    "mm.score": "{points} penalty points",
+    "mm.score.one": "{count} penalty point",
+    "mm.score.other": "{count} penalty points",
     "mm.round_points": "Penalty points per round",
     "mm.total": "Total",
     "mm.reason.being_cheated": "You are cheating this card away right now.",
@@ -306,7 +310,7 @@ function totals(ctx) {
 }
 
 function cardsText(count) {
-  return count === 1 ? t("mm.cards_one") : t("mm.cards", { count });
+  return tp("mm.cards", count);
 }
 
 function allowedText(top) {
@@ -450,7 +454,7 @@ function seatInfo(seat, ctx) {
   if (typeof counts[seat] === "number") nodes.push(el("span", { class: "mm-count", text: cardsText(counts[seat]) }));
   const pts = totals(ctx);
   if (typeof pts[seat] === "number" && (pts[seat] > 0 || (v(ctx).penalty_points.rounds || []).length)) {
-    nodes.push(el("span", { class: "mm-pts", title: t("mm.score", { points: pts[seat] }), text: t("mm.points_short", { points: pts[seat] }) }));
+    nodes.push(el("span", { class: "mm-pts", title: tp("mm.score", pts[seat]), text: tp("mm.points_short", pts[seat]) }));
   }
   if (tellSeats(ctx).includes(seat)) {
     nodes.push(el("span", { class: "mm-tell-mini", text: "≈≈" }));
@@ -960,7 +964,7 @@ function showBurst(page, text, cls, kind = null) {
 }
 
 function scoreText(score) {
-  return t("mm.score", { points: score });
+  return tp("mm.score", score);
 }
 
 function outcomeDetails(ctx) {
