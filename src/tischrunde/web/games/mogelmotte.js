@@ -25,6 +25,11 @@ register({
     "mm.kind.mosquito": "Stechmücke",
     "mm.kind.cockroach": "Kakerlake",
     "mm.kind.moth": "Motte",
+    "mm.print.ant": "Ameise",
+    "mm.print.spider": "Spinne",
+    "mm.print.mosquito": "Stech\u00admücke",
+    "mm.print.cockroach": "Kaker\u00adlake",
+    "mm.print.moth": "Motte",
     "mm.guard": "Wächter",
     "mm.guard_long": "Wächter-Wanze",
     "mm.cards.one": "1 Karte",
@@ -32,6 +37,7 @@ register({
     "mm.points_short.one": "{count} MP",
     "mm.points_short.other": "{count} MP",
     "mm.draw_pile": "Stapel",
+    "mm.draw_pile_label": "{pile}: {cards}",
     "mm.discard_pile": "Ablage",
     "mm.your_hand": "Deine Hand",
     "mm.round": "Runde {round} von {rounds}",
@@ -142,6 +148,11 @@ register({
     "mm.kind.mosquito": "mosquito",
     "mm.kind.cockroach": "cockroach",
     "mm.kind.moth": "moth",
+    "mm.print.ant": "ant",
+    "mm.print.spider": "spider",
+    "mm.print.mosquito": "mos\u00adquito",
+    "mm.print.cockroach": "cock\u00adroach",
+    "mm.print.moth": "moth",
     "mm.guard": "guard",
     "mm.guard_long": "guard bug",
     "mm.cards.one": "1 card",
@@ -149,6 +160,7 @@ register({
     "mm.points_short.one": "{count} pt",
     "mm.points_short.other": "{count} pts",
     "mm.draw_pile": "Draw pile",
+    "mm.draw_pile_label": "{pile}: {cards}",
     "mm.discard_pile": "Discard",
     "mm.your_hand": "Your hand",
     "mm.round": "Round {round} of {rounds}",
@@ -479,7 +491,7 @@ function cardNode(card, extra = {}) {
     c.kind !== "number" ? icon(c.kind, "pi") : null,
     // a space between value and name, so the printed text reads "2 Ameise" (as the label does)
     c.kind !== "number" ? " " : null,
-    c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.kind.${c.kind}`) }) : null,
+    c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.print.${c.kind}`) }) : null,
   );
 }
 
@@ -569,7 +581,7 @@ function renderTable(ctx) {
     el(
       "div",
       { class: "mm-pile" },
-      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": `${t("mm.draw_pile")}: ${view.draw_count ?? ""}` }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
+      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": t("mm.draw_pile_label", { pile: t("mm.draw_pile"), cards: tp("mm.cards", view.draw_count ?? 0) }) }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
       el("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
     ),
   );
