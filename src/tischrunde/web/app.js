@@ -81,10 +81,12 @@ window.addEventListener("popstate", route);
 onLangChange(() => render());
 
 function render() {
-  const focus = focusSelector(document.activeElement);
+  const active = document.activeElement;
+  const focus = focusSelector(active);
+  const inDock = Boolean(active && active !== document.body && active.closest && active.closest("#dock"));
   if (!app.room) renderStart();
   else renderRoom();
-  restoreFocus(focus);
+  restoreFocus(focus, inDock ? active : null);
 }
 
 /**
@@ -95,20 +97,33 @@ function focusSelector(node) {
   if (!node || node === document.body || !root.contains(node)) return null;
   if (node.id) return { node, sel: `#${CSS.escape(node.id)}` };
   if (node.tagName === "SUMMARY" && node.parentElement && node.parentElement.id) return { node, sel: `#${CSS.escape(node.parentElement.id)} > summary` };
-  for (const key of ["act", "lang", "game"]) {
+  for (const key of ["act", "pick", "action", "lang", "game"]) {
     if (node.dataset && node.dataset[key]) {
-      const attr = `[data-${key}="${CSS.escape(node.dataset[key])}"]`;
-      const seat = node.closest("[data-seat]");
+      // every data attribute of the control: two buttons of one kind ("vote" against / keep, one pick per
+      // player) are told apart, so a re-render never moves the focus to the other one
+      const attr = Object.entries(node.dataset)
+        .map(([name, value]) => `[data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(value)}"]`)
+        .join("");
+      const seat = node.parentElement && node.parentElement.closest("[data-seat]");
       return { node, sel: seat ? `[data-seat="${CSS.escape(seat.dataset.seat)}"] ${attr}` : attr };
     }
   }
   return null;
 }
 
-function restoreFocus(focus) {
-  if (!focus || focus.node.isConnected) return;
-  const again = root.querySelector(focus.sel);
-  if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
+function restoreFocus(focus, fromDock = null) {
+  if (focus && focus.node.isConnected) return;
+  const again = focus ? root.querySelector(focus.sel) : null;
+  if (again && typeof again.focus === "function") {
+    again.focus({ preventScroll: true });
+    return;
+  }
+  // the focused control of the dock is gone (its move was sent): the keyboard goes on from the dock's
+  // first control, not from the top of the page (a field is left alone: it would open a phone's keyboard)
+  if (fromDock && !fromDock.isConnected) {
+    const next = document.querySelector("#dock button:not([disabled]), #dock summary");
+    if (next) next.focus({ preventScroll: true });
+  }
 }
 
 // ---------------------------------------------------------------- shared pieces

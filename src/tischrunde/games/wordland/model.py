@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from tischrunde.core.game import Action, Config
+from tischrunde.core.game import Action, Config, NextRound
 from tischrunde.games.wordland.content import COLOURS
 
 QUEEN = "queen"
@@ -107,6 +107,7 @@ WordlandAction = (
     | CatPass
     | HatterIgnore
     | GuardForce
+    | NextRound  # the Queen's tap that ends the round_over pause (the engine handles it; not in legal_actions)
 )
 
 

@@ -491,8 +491,23 @@ function cardNode(card, extra = {}) {
     c.kind !== "number" ? icon(c.kind, "pi") : null,
     // a space between value and name, so the printed text reads "2 Ameise" (as the label does)
     c.kind !== "number" ? " " : null,
-    c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.print.${c.kind}`) }) : null,
+    c.kind !== "number" ? printedName(c.kind) : null,
   );
+}
+
+/**
+ * The animal's name as printed on a card: a long one may break onto a second line where its text has a
+ * soft hyphen ("Stech|mücke"). The break is a <wbr>, so the text itself (what a screen reader and the
+ * button's name read) stays the plain word.
+ */
+function printedName(kind) {
+  const parts = t(`mm.print.${kind}`).split("\u00ad");
+  const node = el("span", { class: "pl" });
+  parts.forEach((part, i) => {
+    if (i) node.appendChild(el("wbr"));
+    node.appendChild(document.createTextNode(part));
+  });
+  return node;
 }
 
 // ---------------------------------------------------------------- the table (middle)

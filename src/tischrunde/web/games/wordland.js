@@ -826,7 +826,7 @@ function roundSummary(ctx, last, id = "wl-summary") {
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "wl-table", id: "wl-table" });
+  const box = el("div", { class: "wl-table", id: "wl-table", dataset: { phase: view.phase || "" } });
   box.appendChild(
     el("p", {
       class: "wl-head",
