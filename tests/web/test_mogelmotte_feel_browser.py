@@ -8,6 +8,7 @@ cheat and Anna's catch happen every time, not by chance.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from browsing import PHONE, join, start_game
 from playwright.sync_api import Browser, Page, expect
@@ -91,9 +92,13 @@ IN_VIEWPORT = """() => {
 
 
 def _phone(
-    browser: Browser, problems: list[str], *, locale: str = "de-DE", motion: str = "no-preference"
+    browser: Browser,
+    problems: list[str],
+    *,
+    locale: str = "de-DE",
+    motion: Literal["reduce", "no-preference"] = "no-preference",
 ) -> Page:
-    context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1, reduced_motion=motion)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=PHONE, locale=locale, device_scale_factor=1, reduced_motion=motion)
     page = context.new_page()
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
     page.set_default_timeout(10_000)
