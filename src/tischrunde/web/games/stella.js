@@ -819,7 +819,7 @@ function scoresBox(ctx) {
   details.addEventListener("toggle", () => {
     ui.scoresOpen = details.open;
   });
-  const totals = list(view.scores).map((p, s) => `${ctx.name(s)} ${p}`).join(" · ");
+  const totals = list(view.scores).map((p, s) => t("stl.ev.count_item", { name: ctx.name(s), count: p })).join(" · ");
   details.appendChild(el("summary", {}, el("strong", { text: `${t("stl.scores")}: ` }), el("span", { text: totals })));
   details.appendChild(scoreTable(ctx));
   return details;
