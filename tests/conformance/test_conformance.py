@@ -19,6 +19,7 @@ from tischrunde.core.game import (
     Config,
     Deadline,
     Game,
+    NextRound,
     Timeout,
     check_view,
     encode_action,
@@ -329,3 +330,11 @@ def test_options_hold_junk_out(name: str) -> None:
                 continue
             with pytest.raises(GameError, match=rf"options\.{option.name}"):
                 game.new(Config(game=name, players=spec.max_players, options={option.name: value}))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_start_players_next_round_tap_decodes_from_the_wire(name: str) -> None:
+    """The web app sends ``{"type": "next_round"}`` to end a round's pause: every game's action union has it."""
+    game = registry.get(name)
+    assert game.decode_action({"type": "next_round"}) == NextRound()
+    assert game.decode_action(b'{"type": "next_round"}') == NextRound()

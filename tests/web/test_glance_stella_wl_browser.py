@@ -259,7 +259,7 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     assert any("Anna war im Dunkeln" in t for t in _log(b)), _log(b)
     assert any("Anna +2, Ben +2, Cara +2, Dora +2" in t for t in _log(b)), _log(b)
     # a live region outside the re-rendered screen says what happened and whose turn it is
-    expect(b.locator("#game-live")).to_contain_text("Runde 1")
+    expect(b.locator("#announce")).to_contain_text("Runde 1")
     _axe(a, "round over")
     _shoot(a, "stella-round-over-phone")
     _shoot(tv, "stella-round-over-tv")
@@ -383,7 +383,8 @@ def test_wordland_by_keyboard_letters_with_shapes(browser: Browser, server: str)
         _letters_carry_shape_and_word(page)
         _axe(page, "play")
     assert last
-    expect(ben.locator("#game-live")).not_to_be_empty()
+    expect(ben.locator("#announce")).not_to_be_empty()
+    assert ben.locator("[aria-live]:not(#toasts)").count() == 1, "one live region for the game: the shell's"
     _shoot(ben, "wordland-play-phone")
     _shoot(tv, "wordland-play-tv")
     # the table screen: big letters and words, at least 24 px at 1080p

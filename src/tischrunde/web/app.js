@@ -39,6 +39,8 @@ const app = {
   info: null, // RoomInfo
   state: null, // last StateMsg
   log: [],
+  // the log entries of the newest state that had any: what the live region says with the status
+  said: [],
   error: null,
   stateAt: 0, // performance.now() when the last state arrived
   menuOpen: false,
@@ -79,10 +81,12 @@ window.addEventListener("popstate", route);
 onLangChange(() => render());
 
 function render() {
-  const focus = focusSelector(document.activeElement);
+  const active = document.activeElement;
+  const focus = focusSelector(active);
+  const inDock = Boolean(active && active !== document.body && active.closest && active.closest("#dock"));
   if (!app.room) renderStart();
   else renderRoom();
-  restoreFocus(focus);
+  restoreFocus(focus, inDock ? active : null);
 }
 
 /**
@@ -93,20 +97,33 @@ function focusSelector(node) {
   if (!node || node === document.body || !root.contains(node)) return null;
   if (node.id) return { node, sel: `#${CSS.escape(node.id)}` };
   if (node.tagName === "SUMMARY" && node.parentElement && node.parentElement.id) return { node, sel: `#${CSS.escape(node.parentElement.id)} > summary` };
-  for (const key of ["act", "lang", "game"]) {
+  for (const key of ["act", "pick", "action", "lang", "game"]) {
     if (node.dataset && node.dataset[key]) {
-      const attr = `[data-${key}="${CSS.escape(node.dataset[key])}"]`;
-      const seat = node.closest("[data-seat]");
+      // every data attribute of the control: two buttons of one kind ("vote" against / keep, one pick per
+      // player) are told apart, so a re-render never moves the focus to the other one
+      const attr = Object.entries(node.dataset)
+        .map(([name, value]) => `[data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${CSS.escape(value)}"]`)
+        .join("");
+      const seat = node.parentElement && node.parentElement.closest("[data-seat]");
       return { node, sel: seat ? `[data-seat="${CSS.escape(seat.dataset.seat)}"] ${attr}` : attr };
     }
   }
   return null;
 }
 
-function restoreFocus(focus) {
-  if (!focus || focus.node.isConnected) return;
-  const again = root.querySelector(focus.sel);
-  if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
+function restoreFocus(focus, fromDock = null) {
+  if (focus && focus.node.isConnected) return;
+  const again = focus ? root.querySelector(focus.sel) : null;
+  if (again && typeof again.focus === "function") {
+    again.focus({ preventScroll: true });
+    return;
+  }
+  // the focused control of the dock is gone (its move was sent): the keyboard goes on from the dock's
+  // first control, not from the top of the page (a field is left alone: it would open a phone's keyboard)
+  if (fromDock && !fromDock.isConnected) {
+    const next = document.querySelector("#dock button:not([disabled]), #dock summary");
+    if (next) next.focus({ preventScroll: true });
+  }
 }
 
 // ---------------------------------------------------------------- shared pieces
@@ -464,6 +481,7 @@ function leaveConnection() {
   app.state = null;
   app.seat = null;
   app.log = [];
+  app.said = [];
   app.error = null;
   app.waiting = false;
   app.everOpen = false;
@@ -618,12 +636,14 @@ function onMessage(msg) {
       gameModule(msg.room.game);
       if (was && was.status !== msg.room.status && msg.room.status === "playing") {
         app.log = [];
+        app.said = [];
         app.seatedNow = null;
       }
       if (was && was.status !== "lobby" && msg.room.status === "lobby") {
         // back in the lobby after (or during) a game: the old table is gone
         app.state = null;
         app.log = [];
+        app.said = [];
         app.wasMyTurn = false;
         announce("");
         app.rankingClosed = false;
@@ -656,10 +676,13 @@ function onState(msg) {
   const ctx = gameContext();
   // the log keeps events with the view they happened in, and says them at render time (in the language
   // of that moment: a language switch re-tells the whole log)
+  const fresh = [];
   for (const ev of msg.events || []) {
     const line = mod && ctx ? mod.describe(ev, ctx) : null;
-    if (line) app.log.push({ ev, ctx, kind: ev.kind, fresh: true });
+    if (line) fresh.push({ ev, ctx, kind: ev.kind, fresh: true });
   }
+  app.log.push(...fresh);
+  if (fresh.length) app.said = fresh;
   if (app.log.length > LOG_LINES) app.log.splice(0, app.log.length - LOG_LINES);
   app.pendingEvents = msg.events || [];
   playCues(mod, ctx, msg.events || []);
@@ -1646,6 +1669,9 @@ function gameContext() {
     act: sendAction,
     explain,
     rerender: render,
+    // say a sentence through the shell's one polite live region (the events of a state and whose turn it
+    // is the shell says itself; this is for what a module shows outside the log, like a typing warning)
+    announce: (text) => announce(String(text || "")),
     now: gameNow,
     // the server's clock: deadline and "now" of the last StateMsg (game ms) and when it arrived here
     deadline: typeof s.deadline_ms === "number" ? s.deadline_ms : null,
@@ -1694,7 +1720,9 @@ function renderGame() {
     line.fresh = false;
   }
   page.appendChild(log);
-  const last = app.log.length ? logText(mod, app.log[app.log.length - 1]) : "";
+  // the one live region: whose turn it is and every line of the newest state's events (the modules add
+  // to it only through ctx.announce, so nothing is said twice)
+  const last = app.said.map((entry) => logText(mod, entry)).filter(Boolean).join(" ");
   announce(t("frame.announce", { status: status.main, last: last || "–" }));
 
   // the state version on screen: a test (and a curious player) can tell the view is current

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tischrunde.core.game import Action
+from tischrunde.core.game import Action, NextRound
 
 
 class ChooseCategory(Action, frozen=True, tag="choose_category"):
@@ -77,4 +77,5 @@ WordlandAction = (
     | CatPass
     | HatterIgnore
     | GuardForce
+    | NextRound  # the Queen's tap that ends the round_over pause (the engine handles it; not in legal_actions)
 )

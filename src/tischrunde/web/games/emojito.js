@@ -5,7 +5,7 @@
 // the legal actions; it never decides a rule itself. Names and card words go in through textContent.
 
 import { buzz, el, flash } from "../dom.js";
-import { formatList, lang, register, t } from "../i18n.js";
+import { formatList, lang, register, t, tp } from "../i18n.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-emojito]")) {
@@ -25,8 +25,8 @@ register({
     "emj.start_line": "Start",
     "emj.field": "Feld {field}",
     "emj.on_line": "an der Startlinie",
-    "emj.trophies": "{count} Trophäen",
-    "emj.trophies_one": "1 Trophäe",
+    "emj.trophies.one": "1 Trophäe",
+    "emj.trophies.other": "{count} Trophäen",
     "emj.flipped": "{count} umgedreht",
     "emj.laps": "Runde {laps}",
     "emj.deck": "Stapel: {count}",
@@ -76,7 +76,8 @@ register({
     "emj.status.challenge": "Herausforderung?",
     "emj.status.challenge_hint": "Deine Herausforderung träfe {names}. Sie kostet dich eine Trophäe (sie wird umgedreht). Rätst du richtig und die Führung falsch, fällt sie 3 Felder zurück.",
     "emj.status.challenge_bonus": "Du rückst dann 3 Felder extra vor.",
-    "emj.status.challenge_wait": "{names} überlegen, ob sie herausfordern",
+    "emj.status.challenge_wait.one": "{names} überlegt, ob sie herausfordert",
+    "emj.status.challenge_wait.other": "{names} überlegen, ob sie herausfordern",
     "emj.status.dial": "Welche Karte war es?",
     "emj.status.dial_hint": "Tippe eine der sieben Karten an und stelle deine Wählscheibe ein. Niemand sieht deine Wahl.",
     "emj.status.dial_team_hint": "Tippe die Karte an, die dein Team vorgeführt hat.",
@@ -124,7 +125,8 @@ register({
     "emj.ev.declared": "{name} hat sich entschieden.",
     "emj.ev.my_challenge": "Du forderst heraus.",
     "emj.ev.my_no_challenge": "Du forderst nicht heraus.",
-    "emj.ev.challenges": "{names} fordern {leaders} heraus!",
+    "emj.ev.challenges.one": "{names} fordert {leaders} heraus!",
+    "emj.ev.challenges.other": "{names} fordern {leaders} heraus!",
     "emj.ev.no_challenges": "Niemand fordert heraus.",
     "emj.ev.laid_out": "Sieben Karten liegen aus: welche war es?",
     "emj.ev.dial_set": "{name} hat die Wählscheibe gestellt.",
@@ -139,7 +141,8 @@ register({
     "emj.ev.game_over": "Spiel vorbei!",
     "emj.score.team_won": "Gewonnen (Team)",
     "emj.score.team_lost": "Verloren (das Spiel gewinnt)",
-    "emj.score.trophies": "{count} Trophäen",
+    "emj.score.trophies.one": "{count} Trophäe",
+    "emj.score.trophies.other": "{count} Trophäen",
     "emj.over.team_won": "Gewonnen – ihr habt das Spiel geschlagen!",
     "emj.over.game_won": "Verloren – das Spiel gewinnt",
     "emj.over.you_won": "Du hast gewonnen!",
@@ -175,8 +178,8 @@ register({
     "emj.start_line": "Start",
     "emj.field": "field {field}",
     "emj.on_line": "on the start line",
-    "emj.trophies": "{count} trophies",
-    "emj.trophies_one": "1 trophy",
+    "emj.trophies.one": "1 trophy",
+    "emj.trophies.other": "{count} trophies",
     "emj.flipped": "{count} turned over",
     "emj.laps": "lap {laps}",
     "emj.deck": "Deck: {count}",
@@ -226,7 +229,8 @@ register({
     "emj.status.challenge": "Challenge?",
     "emj.status.challenge_hint": "Your challenge would target {names}. It costs you one trophy (turned over). If you guess right and the lead guesses wrong, the lead falls back 3 fields.",
     "emj.status.challenge_bonus": "You then move 3 extra fields.",
-    "emj.status.challenge_wait": "{names} are deciding whether to challenge",
+    "emj.status.challenge_wait.one": "{names} is deciding whether to challenge",
+    "emj.status.challenge_wait.other": "{names} are deciding whether to challenge",
     "emj.status.dial": "Which card was it?",
     "emj.status.dial_hint": "Tap one of the seven cards and set your dial. Nobody sees your choice.",
     "emj.status.dial_team_hint": "Tap the card your team-mate acted.",
@@ -274,7 +278,8 @@ register({
     "emj.ev.declared": "{name} has decided.",
     "emj.ev.my_challenge": "You challenge.",
     "emj.ev.my_no_challenge": "You do not challenge.",
-    "emj.ev.challenges": "{names} challenge {leaders}!",
+    "emj.ev.challenges.one": "{names} challenges {leaders}!",
+    "emj.ev.challenges.other": "{names} challenge {leaders}!",
     "emj.ev.no_challenges": "Nobody challenges.",
     "emj.ev.laid_out": "Seven cards are laid out: which one was it?",
     "emj.ev.dial_set": "{name} has set their dial.",
@@ -289,7 +294,8 @@ register({
     "emj.ev.game_over": "Game over!",
     "emj.score.team_won": "Won (team)",
     "emj.score.team_lost": "Lost (the game wins)",
-    "emj.score.trophies": "{count} trophies",
+    "emj.score.trophies.one": "{count} trophy",
+    "emj.score.trophies.other": "{count} trophies",
     "emj.over.team_won": "You won – the team beat the game!",
     "emj.over.game_won": "Lost – the game wins",
     "emj.over.you_won": "You won!",
@@ -487,7 +493,7 @@ function sideName(ctx, index) {
 }
 
 function trophiesText(count) {
-  return count === 1 ? t("emj.trophies_one") : t("emj.trophies", { count });
+  return tp("emj.trophies", count);
 }
 
 /** The leaders this seat's challenge would be aimed at: not itself, and not the performer unless the room allows it. */
@@ -608,7 +614,7 @@ function status(ctx) {
       return { main: t("emj.status.challenge"), hint: bonus ? `${hint} ${t("emj.status.challenge_bonus")}` : hint, mine: true };
     }
     const waiting = list(ch.eligible).filter((s) => !list(ch.declared).includes(s) && s !== me);
-    return { main: t("emj.status.challenge_wait", { names: names(ctx, waiting) }), hint: idle, mine: false };
+    return { main: tp("emj.status.challenge_wait", list(waiting).length, { names: names(ctx, waiting) }), hint: idle, mine: false };
   }
   if (ph === "dial") {
     const waiting = list(view.guessers).filter((g) => !list(view.dials_set).includes(g));
@@ -1230,7 +1236,7 @@ function describe(ev, ctx) {
     case "my_declaration":
       return t(d.challenge ? "emj.ev.my_challenge" : "emj.ev.my_no_challenge");
     case "challenges":
-      return list(d.challengers).length ? t("emj.ev.challenges", { names: names(ctx, d.challengers), leaders: names(ctx, d.leaders) }) : t("emj.ev.no_challenges");
+      return list(d.challengers).length ? tp("emj.ev.challenges", list(d.challengers).length, { names: names(ctx, d.challengers), leaders: names(ctx, d.leaders) }) : t("emj.ev.no_challenges");
     case "laid_out":
       if (dialSeconds(ctx)) ui.dialUntil = { round: view.round, until: ctx.now() + dialSeconds(ctx) * 1000 };
       return t("emj.ev.laid_out");
@@ -1285,7 +1291,7 @@ function animate(events, ctx, page) {
 
 function scoreText(score, ctx) {
   if (v(ctx).mode === "coop") return t(score >= 1 ? "emj.score.team_won" : "emj.score.team_lost");
-  return t("emj.score.trophies", { count: score });
+  return tp("emj.score.trophies", score);
 }
 
 function outcomeDetails(ctx) {

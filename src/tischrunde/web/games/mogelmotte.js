@@ -5,7 +5,7 @@
 // names it, and an unplayable card explains itself with the reason key the engine gives.
 
 import { el, flash, reducedMotion } from "../dom.js";
-import { formatList, register, t } from "../i18n.js";
+import { formatList, register, t, tp } from "../i18n.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
 if (!document.querySelector("link[data-mogelmotte]")) {
@@ -25,12 +25,19 @@ register({
     "mm.kind.mosquito": "Stechmücke",
     "mm.kind.cockroach": "Kakerlake",
     "mm.kind.moth": "Motte",
+    "mm.print.ant": "Ameise",
+    "mm.print.spider": "Spinne",
+    "mm.print.mosquito": "Stech\u00admücke",
+    "mm.print.cockroach": "Kaker\u00adlake",
+    "mm.print.moth": "Motte",
     "mm.guard": "Wächter",
     "mm.guard_long": "Wächter-Wanze",
-    "mm.cards": "{count} Karten",
-    "mm.cards_one": "1 Karte",
-    "mm.points_short": "{points} MP",
+    "mm.cards.one": "1 Karte",
+    "mm.cards.other": "{count} Karten",
+    "mm.points_short.one": "{count} MP",
+    "mm.points_short.other": "{count} MP",
     "mm.draw_pile": "Stapel",
+    "mm.draw_pile_label": "{pile}: {cards}",
     "mm.discard_pile": "Ablage",
     "mm.your_hand": "Deine Hand",
     "mm.round": "Runde {round} von {rounds}",
@@ -114,7 +121,8 @@ register({
     "mm.either": "{a} oder {b}",
     "mm.burst.wrong": "Falscher Verdacht!",
     "mm.burst.round_end": "Runde vorbei!",
-    "mm.score": "{points} Minuspunkte",
+    "mm.score.one": "{count} Minuspunkt",
+    "mm.score.other": "{count} Minuspunkte",
     "mm.round_points": "Minuspunkte pro Runde",
     "mm.total": "Summe",
     "mm.reason.being_cheated": "Diese Karte mogelst du gerade weg.",
@@ -140,12 +148,19 @@ register({
     "mm.kind.mosquito": "mosquito",
     "mm.kind.cockroach": "cockroach",
     "mm.kind.moth": "moth",
+    "mm.print.ant": "ant",
+    "mm.print.spider": "spider",
+    "mm.print.mosquito": "mos\u00adquito",
+    "mm.print.cockroach": "cock\u00adroach",
+    "mm.print.moth": "moth",
     "mm.guard": "guard",
     "mm.guard_long": "guard bug",
-    "mm.cards": "{count} cards",
-    "mm.cards_one": "1 card",
-    "mm.points_short": "{points} pts",
+    "mm.cards.one": "1 card",
+    "mm.cards.other": "{count} cards",
+    "mm.points_short.one": "{count} pt",
+    "mm.points_short.other": "{count} pts",
     "mm.draw_pile": "Draw pile",
+    "mm.draw_pile_label": "{pile}: {cards}",
     "mm.discard_pile": "Discard",
     "mm.your_hand": "Your hand",
     "mm.round": "Round {round} of {rounds}",
@@ -229,7 +244,8 @@ register({
     "mm.either": "{a} or {b}",
     "mm.burst.wrong": "Wrong guess!",
     "mm.burst.round_end": "Round over!",
-    "mm.score": "{points} penalty points",
+    "mm.score.one": "{count} penalty point",
+    "mm.score.other": "{count} penalty points",
     "mm.round_points": "Penalty points per round",
     "mm.total": "Total",
     "mm.reason.being_cheated": "You are cheating this card away right now.",
@@ -306,7 +322,7 @@ function totals(ctx) {
 }
 
 function cardsText(count) {
-  return count === 1 ? t("mm.cards_one") : t("mm.cards", { count });
+  return tp("mm.cards", count);
 }
 
 function allowedText(top) {
@@ -450,7 +466,7 @@ function seatInfo(seat, ctx) {
   if (typeof counts[seat] === "number") nodes.push(el("span", { class: "mm-count", text: cardsText(counts[seat]) }));
   const pts = totals(ctx);
   if (typeof pts[seat] === "number" && (pts[seat] > 0 || (v(ctx).penalty_points.rounds || []).length)) {
-    nodes.push(el("span", { class: "mm-pts", title: t("mm.score", { points: pts[seat] }), text: t("mm.points_short", { points: pts[seat] }) }));
+    nodes.push(el("span", { class: "mm-pts", title: tp("mm.score", pts[seat]), text: tp("mm.points_short", pts[seat]) }));
   }
   if (tellSeats(ctx).includes(seat)) {
     nodes.push(el("span", { class: "mm-tell-mini", text: "≈≈" }));
@@ -475,8 +491,23 @@ function cardNode(card, extra = {}) {
     c.kind !== "number" ? icon(c.kind, "pi") : null,
     // a space between value and name, so the printed text reads "2 Ameise" (as the label does)
     c.kind !== "number" ? " " : null,
-    c.kind !== "number" ? el("span", { class: "pl", text: t(`mm.kind.${c.kind}`) }) : null,
+    c.kind !== "number" ? printedName(c.kind) : null,
   );
+}
+
+/**
+ * The animal's name as printed on a card: a long one may break onto a second line where its text has a
+ * soft hyphen ("Stech|mücke"). The break is a <wbr>, so the text itself (what a screen reader and the
+ * button's name read) stays the plain word.
+ */
+function printedName(kind) {
+  const parts = t(`mm.print.${kind}`).split("\u00ad");
+  const node = el("span", { class: "pl" });
+  parts.forEach((part, i) => {
+    if (i) node.appendChild(el("wbr"));
+    node.appendChild(document.createTextNode(part));
+  });
+  return node;
 }
 
 // ---------------------------------------------------------------- the table (middle)
@@ -565,7 +596,7 @@ function renderTable(ctx) {
     el(
       "div",
       { class: "mm-pile" },
-      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": `${t("mm.draw_pile")}: ${view.draw_count ?? ""}` }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
+      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": t("mm.draw_pile_label", { pile: t("mm.draw_pile"), cards: tp("mm.cards", view.draw_count ?? 0) }) }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
       el("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
     ),
   );
@@ -960,7 +991,7 @@ function showBurst(page, text, cls, kind = null) {
 }
 
 function scoreText(score) {
-  return t("mm.score", { points: score });
+  return tp("mm.score", score);
 }
 
 function outcomeDetails(ctx) {

@@ -6,8 +6,7 @@
 // and the legal actions; it never decides a rule itself. Names and words go in through textContent.
 
 import { el, flash } from "../dom.js";
-import { formatList, lang, register, t } from "../i18n.js";
-import { announce } from "./live.js";
+import { formatList, lang, register, t, tp } from "../i18n.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-stella]")) {
@@ -31,8 +30,8 @@ register({
     "stl.lanterns": "Laternen",
     "stl.marked_yes": "hat markiert",
     "stl.marked_no": "markiert noch",
-    "stl.count": "{count} Markierungen",
-    "stl.count_one": "1 Markierung",
+    "stl.count.one": "1 Markierung",
+    "stl.count.other": "{count} Markierungen",
     "stl.left": "noch {count} offen",
     "stl.dark": "im Dunkeln",
     "stl.nobody_dark": "Niemand ist im Dunkeln (Gleichstand oben).",
@@ -40,8 +39,8 @@ register({
     "stl.fallen": "gefallen",
     "stl.turn": "nennt gerade",
     "stl.points_round": "+{points} diese Runde",
-    "stl.total": "{points} Punkte",
-    "stl.total_one": "1 Punkt",
+    "stl.total.one": "{count} Punkt",
+    "stl.total.other": "{count} Punkte",
     "stl.kind.spark": "Funke",
     "stl.kind.super_spark": "Superfunke",
     "stl.kind.fall": "gefallen",
@@ -65,8 +64,8 @@ register({
     "stl.btn.name": "Bild {number} nennen",
     "stl.btn.pick_name": "Zum Nennen antippen",
     "stl.max_reached": "Höchstens {max} Markierungen.",
-    "stl.sent": "Abgegeben: {count} Markierungen – endgültig.",
-    "stl.sent_one": "Abgegeben: 1 Markierung – endgültig.",
+    "stl.sent.one": "Abgegeben: 1 Markierung – endgültig.",
+    "stl.sent.other": "Abgegeben: {count} Markierungen – endgültig.",
     "stl.sending": "Wird gesendet …",
     "stl.status.choose": "Wähle das Wort dieser Runde",
     "stl.status.choose_hint": "Nur du siehst beide Wörter. Alle suchen dann Bilder, die dazu passen.",
@@ -85,7 +84,8 @@ register({
     "stl.status.spectating": "Du schaust zu.",
     "stl.ev.word_chosen": "{name} hat „{word}“ gewählt.",
     "stl.ev.marked": "{name} hat markiert.",
-    "stl.ev.my_marks": "Du hast {count} Bilder markiert.",
+    "stl.ev.my_marks.one": "Du hast 1 Bild markiert.",
+    "stl.ev.my_marks.other": "Du hast {count} Bilder markiert.",
     "stl.ev.counts": "Laternen: {list}.",
     "stl.ev.count_item": "{name} {count}",
     "stl.ev.dark": "{name} ist im Dunkeln.",
@@ -96,7 +96,8 @@ register({
     "stl.ev.row.1": "Die mittlere Reihe bekommt neue Bilder.",
     "stl.ev.row.2": "Die untere Reihe bekommt neue Bilder.",
     "stl.ev.timed_out": "Zeit abgelaufen für {name}.",
-    "stl.score": "{score} Punkte",
+    "stl.score.one": "{count} Punkt",
+    "stl.score.other": "{count} Punkte",
     "stl.stats": "Funken: {sparks} · Superfunken: {super} · gefallen: {falls}× · im Dunkeln: {dark}×",
     "stl.err.mark_count": "Markiere mindestens {min_marks} und höchstens {max_marks} Bilder.",
     "stl.err.already_marked": "Du hast in dieser Runde schon markiert – eine Markierung ist endgültig.",
@@ -125,8 +126,10 @@ register({
     "stl.status.round_over_hint": "Gleich beginnt die nächste Runde.",
     "stl.status.round_over_mine": "Tippe auf „Nächste Runde“, wenn alle so weit sind.",
     "stl.next_round": "Nächste Runde",
-    "stl.dark_fell": "{name} war im Dunkeln und ist gefallen: {points} statt {full} Punkte ({rule}).",
-    "stl.dark_kept": "{name} war im Dunkeln und ist nicht gefallen: alle {points} Punkte.",
+    "stl.dark_fell.one": "{name} war im Dunkeln und ist gefallen: {points} statt {count} Punkt ({rule}).",
+    "stl.dark_fell.other": "{name} war im Dunkeln und ist gefallen: {points} statt {count} Punkte ({rule}).",
+    "stl.dark_kept.one": "{name} war im Dunkeln und ist nicht gefallen: {count} Punkt.",
+    "stl.dark_kept.other": "{name} war im Dunkeln und ist nicht gefallen: alle {count} Punkte.",
     "stl.dark_rule.official": "im Dunkeln zählt ein Funke 1, ein Superfunke 2",
     "stl.dark_rule.one_per_card": "im Dunkeln 1 je passendes Bild",
     "stl.dark_rule.half": "im Dunkeln die Hälfte, abgerundet",
@@ -152,8 +155,8 @@ register({
     "stl.lanterns": "Lanterns",
     "stl.marked_yes": "has marked",
     "stl.marked_no": "still marking",
-    "stl.count": "{count} marks",
-    "stl.count_one": "1 mark",
+    "stl.count.one": "1 mark",
+    "stl.count.other": "{count} marks",
     "stl.left": "{count} not named",
     "stl.dark": "in the dark",
     "stl.nobody_dark": "Nobody is in the dark (a tie at the top).",
@@ -161,8 +164,8 @@ register({
     "stl.fallen": "fallen",
     "stl.turn": "naming now",
     "stl.points_round": "+{points} this round",
-    "stl.total": "{points} points",
-    "stl.total_one": "1 point",
+    "stl.total.one": "{count} point",
+    "stl.total.other": "{count} points",
     "stl.kind.spark": "Spark",
     "stl.kind.super_spark": "Super-spark",
     "stl.kind.fall": "fell",
@@ -186,8 +189,8 @@ register({
     "stl.btn.name": "Name picture {number}",
     "stl.btn.pick_name": "Tap a picture to name it",
     "stl.max_reached": "At most {max} marks.",
-    "stl.sent": "Sent: {count} marks – final.",
-    "stl.sent_one": "Sent: 1 mark – final.",
+    "stl.sent.one": "Sent: 1 mark – final.",
+    "stl.sent.other": "Sent: {count} marks – final.",
     "stl.sending": "Sending …",
     "stl.status.choose": "Choose this round's word",
     "stl.status.choose_hint": "Only you see both words. Everyone then looks for pictures that fit it.",
@@ -206,7 +209,8 @@ register({
     "stl.status.spectating": "You are watching.",
     "stl.ev.word_chosen": "{name} chose “{word}”.",
     "stl.ev.marked": "{name} has marked.",
-    "stl.ev.my_marks": "You marked {count} pictures.",
+    "stl.ev.my_marks.one": "You marked 1 picture.",
+    "stl.ev.my_marks.other": "You marked {count} pictures.",
     "stl.ev.counts": "Lanterns: {list}.",
     "stl.ev.count_item": "{name} {count}",
     "stl.ev.dark": "{name} is in the dark.",
@@ -217,7 +221,8 @@ register({
     "stl.ev.row.1": "The middle row gets new pictures.",
     "stl.ev.row.2": "The bottom row gets new pictures.",
     "stl.ev.timed_out": "Time is up for {name}.",
-    "stl.score": "{score} points",
+    "stl.score.one": "{count} point",
+    "stl.score.other": "{count} points",
     "stl.stats": "sparks: {sparks} · super-sparks: {super} · fell: {falls}× · in the dark: {dark}×",
     "stl.err.mark_count": "Mark at least {min_marks} and at most {max_marks} pictures.",
     "stl.err.already_marked": "You have already marked this round – a mark is final.",
@@ -246,8 +251,10 @@ register({
     "stl.status.round_over_hint": "The next round starts in a moment.",
     "stl.status.round_over_mine": "Tap “Next round” when everyone is ready.",
     "stl.next_round": "Next round",
-    "stl.dark_fell": "{name} was in the dark and fell: {points} instead of {full} points ({rule}).",
-    "stl.dark_kept": "{name} was in the dark and did not fall: all {points} points.",
+    "stl.dark_fell.one": "{name} was in the dark and fell: {points} instead of {count} point ({rule}).",
+    "stl.dark_fell.other": "{name} was in the dark and fell: {points} instead of {count} points ({rule}).",
+    "stl.dark_kept.one": "{name} was in the dark and did not fall: {count} point.",
+    "stl.dark_kept.other": "{name} was in the dark and did not fall: all {count} points.",
     "stl.dark_rule.official": "in the dark a spark counts 1, a super-spark 2",
     "stl.dark_rule.one_per_card": "in the dark 1 per matched picture",
     "stl.dark_rule.half": "in the dark half, rounded down",
@@ -693,7 +700,7 @@ function lanterns(ctx) {
       item.appendChild(
         el(
           "span",
-          { class: "stl-lantern-count", dataset: { count: String(count) }, title: count === 1 ? t("stl.count_one") : t("stl.count", { count }) },
+          { class: "stl-lantern-count", dataset: { count: String(count) }, title: tp("stl.count", count) },
           el("span", { "aria-hidden": "true", text: LANTERN }),
           el("strong", { text: String(count) }),
         ),
@@ -753,10 +760,10 @@ function darkSummary(ctx, summary) {
   const seat = summary.dark;
   const points = list(summary.points)[seat] ?? 0;
   const name = ctx.name(seat);
-  if (!list(summary.fallen)[seat]) return t("stl.dark_kept", { name, points });
+  if (!list(summary.fallen)[seat]) return tp("stl.dark_kept", points, { name, points });
   const rule = String(((ctx.info && ctx.info.options) || {}).dark_fall || "official");
   const ruleText = t(`stl.dark_rule.${rule}`);
-  return t("stl.dark_fell", { name, points, full: collected(summary.reveals, seat), rule: ruleText === `stl.dark_rule.${rule}` ? rule : ruleText });
+  return tp("stl.dark_fell", collected(summary.reveals, seat), { name, points, rule: ruleText === `stl.dark_rule.${rule}` ? rule : ruleText });
 }
 
 function lastRound(ctx) {
@@ -812,7 +819,7 @@ function scoresBox(ctx) {
   details.addEventListener("toggle", () => {
     ui.scoresOpen = details.open;
   });
-  const totals = list(view.scores).map((p, s) => `${ctx.name(s)} ${p}`).join(" · ");
+  const totals = list(view.scores).map((p, s) => t("stl.ev.count_item", { name: ctx.name(s), count: p })).join(" · ");
   details.appendChild(el("summary", {}, el("strong", { text: `${t("stl.scores")}: ` }), el("span", { text: totals })));
   details.appendChild(scoreTable(ctx));
   return details;
@@ -1036,7 +1043,7 @@ function markControls(ctx, box) {
   const view = v(ctx);
   if (Array.isArray(view.my_marks)) {
     const count = view.my_marks.length;
-    box.appendChild(el("p", { class: "stl-sent", id: "stl-sent", text: `${LANTERN}${LOCK} ${count === 1 ? t("stl.sent_one") : t("stl.sent", { count })}` }));
+    box.appendChild(el("p", { class: "stl-sent", id: "stl-sent", text: `${LANTERN}${LOCK} ${tp("stl.sent", count)}` }));
     return box;
   }
   if (!legalOf(ctx, "mark").length) return box;
@@ -1169,7 +1176,7 @@ function describe(ev, ctx) {
     case "marked":
       return seat === ctx.seat ? null : t("stl.ev.marked", { name });
     case "my_marks":
-      return t("stl.ev.my_marks", { count: list(d.cards).length });
+      return tp("stl.ev.my_marks", list(d.cards).length);
     case "counts": {
       const items = list(d.counts).map((c, s) => t("stl.ev.count_item", { name: ctx.name(s), count: c }));
       const line = t("stl.ev.counts", { list: items.join(", ") });
@@ -1196,10 +1203,6 @@ function describe(ev, ctx) {
 }
 
 function animate(events, ctx, page) {
-  announce(
-    events.map((ev) => describe(ev, ctx)),
-    status(ctx).main,
-  );
   for (const ev of events) {
     const d = ev.data || {};
     switch (ev.kind) {
@@ -1229,7 +1232,7 @@ function animate(events, ctx, page) {
 // ---------------------------------------------------------------- the end
 
 function scoreText(score) {
-  return t("stl.score", { score });
+  return tp("stl.score", score);
 }
 
 function outcomeDetails(ctx) {

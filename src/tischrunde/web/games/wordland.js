@@ -6,8 +6,7 @@
 // actions; the engine judges every word. Names and words go in through textContent only.
 
 import { buzz, el, flash } from "../dom.js";
-import { formatList, register, t } from "../i18n.js";
-import { announce } from "./live.js";
+import { formatList, register, t, tp } from "../i18n.js";
 
 if (!document.querySelector("link[data-wordland]")) {
   document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./wordland.css", import.meta.url).href, dataset: { wordland: "1" } }));
@@ -75,7 +74,8 @@ register({
     "wl.err.force_own_turn": "Diese Person ist schon am Zug – zwinge jemand anderen.",
     "wl.objectable": "Einspruch möglich",
     "wl.players": "Spieler:innen",
-    "wl.points": "{points} Pkt.",
+    "wl.points.one": "{count} Pkt.",
+    "wl.points.other": "{count} Pkt.",
     "wl.card_taken": "Wertungskarte {card}",
     "wl.out": "raus",
     "wl.face_down": "Figur verdeckt",
@@ -87,7 +87,10 @@ register({
     "wl.my_letter.laid": "liegt aus",
     "wl.my_letter.gone": "weg",
     "wl.my_bet": "Deine Wette: {name}",
-    "wl.tokens": "Zeitmarken: {count}",
+    "wl.tokens.one": "1 Zeitmarke",
+    "wl.tokens.other": "{count} Zeitmarken",
+    "wl.forbidden_count.one": "1 verbotener Buchstabe",
+    "wl.forbidden_count.other": "{count} verbotene Buchstaben",
     "wl.status.choose": "Wähle die Kategorie!",
     "wl.status.choose_hint": "Nur du siehst beide Karten. Tippe die an, zu der die Runde spielt.",
     "wl.status.choose_wait": "{name} (Königin) wählt die Kategorie",
@@ -151,8 +154,8 @@ register({
     "wl.summary.no_bet": "Die Raupe hat nicht gewettet.",
     "wl.summary.could": "Möglich gewesen wäre z. B.: {words}",
     "wl.summary.survivor": "übrig geblieben",
-    "wl.score": "{points} Punkte",
-    "wl.score_one": "1 Punkt",
+    "wl.score.one": "1 Punkt",
+    "wl.score.other": "{count} Punkte",
     "wl.ev.category": "Die Kategorie ist „{title}“.",
     "wl.ev.bet": "Du setzt auf {name}.",
     "wl.ev.no_bet": "Die Raupe hat nicht gewettet.",
@@ -260,7 +263,8 @@ register({
     "wl.err.force_own_turn": "That player's turn is running already – force someone else.",
     "wl.objectable": "open to objection",
     "wl.players": "Players",
-    "wl.points": "{points} pts",
+    "wl.points.one": "{count} pt",
+    "wl.points.other": "{count} pts",
     "wl.card_taken": "scoring card {card}",
     "wl.out": "out",
     "wl.face_down": "character face down",
@@ -272,7 +276,10 @@ register({
     "wl.my_letter.laid": "laid out",
     "wl.my_letter.gone": "gone",
     "wl.my_bet": "Your bet: {name}",
-    "wl.tokens": "Time tokens: {count}",
+    "wl.tokens.one": "1 time token",
+    "wl.tokens.other": "{count} time tokens",
+    "wl.forbidden_count.one": "1 forbidden letter",
+    "wl.forbidden_count.other": "{count} forbidden letters",
     "wl.status.choose": "Choose the category!",
     "wl.status.choose_hint": "Only you see both cards. Tap the one this round is played on.",
     "wl.status.choose_wait": "{name} (Queen) is choosing the category",
@@ -336,8 +343,8 @@ register({
     "wl.summary.no_bet": "The Caterpillar did not bet.",
     "wl.summary.could": "Possible words were e.g.: {words}",
     "wl.summary.survivor": "last one standing",
-    "wl.score": "{points} points",
-    "wl.score_one": "1 point",
+    "wl.score.one": "1 point",
+    "wl.score.other": "{count} points",
     "wl.ev.category": "The category is “{title}”.",
     "wl.ev.bet": "You bet on {name}.",
     "wl.ev.no_bet": "The Caterpillar did not bet.",
@@ -585,7 +592,7 @@ function seatInfo(seat, ctx) {
       nodes.push(el("span", { class: "wl-strip-out", text: `✗ ${t("wl.out")}${card ? ` · ${card}` : ""}` }));
     }
   }
-  nodes.push(el("span", { class: "wl-strip-points", text: t("wl.points", { points: list(view.points)[seat] ?? 0 }) }));
+  nodes.push(el("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
   return { nodes, classes };
 }
 
@@ -767,7 +774,7 @@ function seatsPanel(ctx) {
           el(
             "span",
             { class: "wl-seat-line" },
-            el("span", { class: "wl-seat-points", text: t("wl.points", { points: list(view.points)[s] ?? 0 }) }),
+            el("span", { class: "wl-seat-points", text: tp("wl.points", list(view.points)[s] ?? 0) }),
             out || card ? el("span", { class: "wl-seat-scorecard", text: `${out ? `✗ ${t("wl.out")} · ` : ""}🂡 ${t("wl.card_taken", { card })}` }) : null,
           ),
         ),
@@ -819,7 +826,7 @@ function roundSummary(ctx, last, id = "wl-summary") {
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "wl-table", id: "wl-table" });
+  const box = el("div", { class: "wl-table", id: "wl-table", dataset: { phase: view.phase || "" } });
   box.appendChild(
     el("p", {
       class: "wl-head",
@@ -909,7 +916,7 @@ function privatePanel(ctx) {
       "div",
       { class: "wl-mycard", id: "wl-my-character", dataset: { character: c.character } },
       el("span", { class: "wl-mycard-ability", text: t(`wl.ability.${c.character}`) }),
-      c.character === "tweedles" ? el("span", { class: "wl-mycard-extra", text: t("wl.tokens", { count: view.tweedle_tokens }) }) : null,
+      c.character === "tweedles" ? el("span", { class: "wl-mycard-extra", text: tp("wl.tokens", view.tweedle_tokens) }) : null,
       mine ? el("span", { class: "wl-mycard-extra", text: `${t("wl.my_letter")}: ${upper(mine.letter)} (${t(`wl.colour.${mine.colour}`)})` }) : null,
     ),
   );
@@ -933,7 +940,7 @@ function reminder(ctx) {
       el("strong", { class: "wl-reminder-category", text: view.category ? view.category.title : "" }),
       el(
         "ul",
-        { class: "wl-chips", "aria-label": t("wl.forbidden") },
+        { class: "wl-chips", "aria-label": tp("wl.forbidden_count", binding.length) },
         binding.map((x) =>
           el("li", {
             class: `wl-chip wl-chip-${x.colour}`,
@@ -962,8 +969,8 @@ function wordField(ctx) {
       enterkeyhint: "send",
       maxlength: "60",
     });
-    ui.warn = el("p", { class: "wl-live-warn", id: "wl-live-warn", "aria-live": "polite" });
-    ui.input.addEventListener("input", () => liveWarning());
+    ui.warn = el("p", { class: "wl-live-warn", id: "wl-live-warn" });
+    ui.input.addEventListener("input", () => liveWarning(true));
     ui.form = el("form", { class: "wl-say", id: "wl-say", autocomplete: "off" });
     ui.form.addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -1054,13 +1061,16 @@ function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
 }
 
 /** While typing: which binding letters the word contains (the engine still judges on send). */
-function liveWarning() {
+function liveWarning(typed = false) {
   if (!ui.warn || !ui.input || !ui.ctx) return;
   const view = v(ui.ctx);
   const fold = !view.options || view.options.fold_umlauts !== false;
   const letters = foldLetters(ui.input.value, fold);
   const hits = list(view.forbidden_letters).filter((x) => x.binds_me && letters.includes(foldLetters(x.letter, fold)));
-  ui.warn.textContent = hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+  const text = hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+  // a new warning while typing is said through the shell's live region (a render only redraws it)
+  if (typed && text && text !== ui.warn.textContent && ui.ctx.announce) ui.ctx.announce(text);
+  ui.warn.textContent = text;
   ui.warn.hidden = !hits.length;
 }
 
@@ -1270,11 +1280,6 @@ function describe(ev, ctx) {
 
 function animate(events, ctx, page) {
   const view = v(ctx);
-  // a screen reader hears what just happened and, when it changed, whose turn it is
-  announce(
-    events.map((ev) => describe(ev, ctx)),
-    status(ctx).main,
-  );
   for (const ev of events) {
     switch (ev.kind) {
       case "word":
@@ -1304,7 +1309,7 @@ function animate(events, ctx, page) {
 // ---------------------------------------------------------------- the end
 
 function scoreText(score) {
-  return score === 1 ? t("wl.score_one") : t("wl.score", { points: score });
+  return tp("wl.score", score);
 }
 
 function outcomeDetails(ctx) {
