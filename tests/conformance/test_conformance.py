@@ -58,6 +58,56 @@ def test_random_playouts_terminate_within_bound(name: str, config: Config) -> No
         assert stats.decisions <= stats.steps <= game.spec.max_decisions
 
 
+def _playout_through_apply(game: Game[Any], config: Config, seed: int) -> tuple[Any, int]:
+    """``random_playout``'s loop written plainly, through ``Game.apply`` (the reference for its shortcuts);
+    also checks a game's promise ``transition_stamps_time``."""
+    rand = random.Random(seed).random
+    state = game.new(config)
+    t = decisions = 0
+    while True:
+        if game.outcome(state) is not None:
+            return state, decisions
+        t += int(rand() * 500)
+        due = game.due_at(state)
+        seats = sorted(game.active_seats(state))
+        if due is not None and t >= due:
+            state = game.apply(state, None, Timeout(), t)[0]
+            continue
+        order = []
+        if seats:
+            first = seats[int(rand() * len(seats))]
+            order = [first]
+            legal = game.legal_actions(state, first)
+            if not legal:
+                rest = [s for s in seats if s != first]
+                while rest and not legal:
+                    order.append(rest.pop(int(rand() * len(rest))))
+                    legal = game.legal_actions(state, order[-1])
+            if legal:
+                action = legal[int(rand() * len(legal))]
+                if game.transition_stamps_time and game.time_field is not None:
+                    stamped = game.transition(state, order[-1], action, t)[0]
+                    assert getattr(stamped, game.time_field) == t
+                state = game.apply(state, order[-1], action, t)[0]
+                decisions += 1
+                continue
+        assert due is not None
+        t = max(t, due)
+        state = game.apply(state, None, Timeout(), t)[0]
+
+
+@pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
+def test_random_playout_equals_the_same_loop_through_apply(name: str, config: Config) -> None:
+    """The playout driver's shortcuts (it calls ``transition`` itself) change nothing: the same seeds give the
+    same final state and decisions as the plain loop through ``Game.apply``."""
+    game = registry.get(name)
+    for seed in (1, 2):
+        config = msgspec.structs.replace(config, seed=seed)
+        stats = random_playout(config, seed)
+        final, decisions = _playout_through_apply(game, config, seed)
+        assert (encoded(stats.state), stats.decisions) == (encoded(final), decisions)
+
+
 @pytest.mark.parametrize(("name", "config"), CASES, ids=IDS)
 def test_live_game_always_has_a_mover_or_a_deadline(name: str, config: Config) -> None:
     game = registry.get(name)

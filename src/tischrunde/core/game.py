@@ -306,6 +306,9 @@ class Game(ABC, Generic[S]):
 
     #: the state field holding the time of the last applied action (None: the game keeps none)
     time_field: ClassVar[str | None] = "last_t"
+    #: True if ``transition`` always sets ``time_field`` to the action's ``t`` itself (a promise that lets
+    #: ``apply`` and fast drivers skip stamping it)
+    transition_stamps_time: ClassVar[bool] = False
 
     def apply(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
         """Pure transition. Raises GameError (state untouched) when the action is not allowed.
@@ -334,7 +337,7 @@ class Game(ABC, Generic[S]):
         elif at is not None and t >= at:
             return self._after_deadline(state, seat, action, t)
         new, events = self.transition(state, seat, action, t)
-        if field is not None and getattr(new, field) != t:
+        if field is not None and not self.transition_stamps_time and getattr(new, field) != t:
             new = msgspec.structs.replace(new, **{field: t})  # type: ignore[type-var]
         return new, events
 

@@ -75,6 +75,9 @@ _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
 
 #: the same subsets as sorted tuples (the order random playouts draw from)
 _SEAT_TUPLES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(seats)) for seats in _SEAT_SETS)
+#: each sorted tuple back to its frozenset
+_SEAT_SET_OF: dict[tuple[int, ...], frozenset[int]] = dict(zip(_SEAT_TUPLES, _SEAT_SETS, strict=True))
+_NO_SEATS: frozenset[int] = frozenset()
 
 Events = list[Event]
 
@@ -1189,32 +1192,38 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
 
 
 def active_seats(state: State) -> frozenset[int]:
-    return _SEAT_SETS[_active_mask(state)]
+    info = playout_step_info(state)
+    return _NO_SEATS if info is None else _SEAT_SET_OF[info[1]]
 
 
 def playout_step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None:
-    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats)."""
-    if state.phase == "over":
-        return None
-    due = state.due
-    return None if due == NO_DUE else due, _SEAT_TUPLES[_active_mask(state)]
+    """``Game.playout_step_info`` in one call: None once over, else (deadline, sorted active seats).
 
-
-def _active_mask(state: State) -> int:
-    """The active seats as a bit mask."""
+    The one implementation of who may act now (``active_seats`` is built on it): the seat whose turn it
+    is, the spider's player, the slappers still to slap, the givers still to choose, everyone in a
+    cockroach race, the old guard settling; plus every seat that may start a cheat or fidget, and the
+    guard while a tell shows."""
     phase = state.phase
+    if phase == "over":
+        return None
+    due: int | None = state.due
+    if due == NO_DUE:
+        due = None
     settle_from = state.settle_from
     hands = state.hands
     if phase == "turn" and settle_from == NOBODY:
         mask = 1 << state.turn
-    elif phase == "over" or phase == "round_over":
-        return 0
+        cheat_phase = True  # "turn" is one of CHEAT_PHASES
+    elif phase == "round_over":
+        return due, ()
     elif settle_from != NOBODY:
-        return 1 << settle_from
+        return due, _SEAT_TUPLES[1 << settle_from]
     elif phase == "spider":
         mask = 1 << state.actor
+        cheat_phase = phase in CHEAT_PHASES
     elif phase == "cockroach_race":
         mask = (1 << len(hands)) - 1
+        cheat_phase = phase in CHEAT_PHASES
     else:
         mask = 0
         waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
@@ -1222,10 +1231,11 @@ def _active_mask(state: State) -> int:
         for s in waiting:
             if phase == "mosquito_race" or gifts[s] == -1:
                 mask |= 1 << s
+        cheat_phase = phase in CHEAT_PHASES
     guard = state.guard
     cheat_card = state.cheat_card
     tell = False
-    if phase in CHEAT_PHASES:
+    if cheat_phase:
         for seat, held in enumerate(cheat_card):
             if held != NO_TELL:
                 tell = True
@@ -1235,7 +1245,7 @@ def _active_mask(state: State) -> int:
         tell = cheat_card.count(NO_TELL) != len(cheat_card)
     if tell:
         mask |= 1 << guard
-    return mask
+    return due, _SEAT_TUPLES[mask]
 
 
 _CHEAT_OF = CHEAT.__getitem__
@@ -1375,6 +1385,7 @@ class MogelMotte(Game[State]):
         return new_state(config, self.resolve_options(config))
 
     time_field = "t"
+    transition_stamps_time = True  # every path of ``apply`` sets ``t``
     active_seats = staticmethod(active_seats)
     legal_actions = staticmethod(legal_actions)
     transition = staticmethod(apply)

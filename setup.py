@@ -1,0 +1,18 @@
+"""Optional compiled build: ``TISCHRUNDE_MYPYC=1 pip install --no-build-isolation .`` (or ``pip wheel``) compiles
+the hottest pure-Python modules with mypyc (needs mypy in the building environment). Without the variable
+the package is pure Python, as always; the metadata lives in pyproject.toml. The compiled modules behave
+exactly like their sources (bench/README.md, "Mogel-Motte vs RLCard Uno (session 5)")."""
+
+import os
+
+from setuptools import setup
+
+#: the modules compiled: the Mogel-Motte engine and the random-playout driver
+COMPILED = ["src/tischrunde/games/mogelmotte/engine.py", "src/tischrunde/core/playout.py"]
+
+if os.environ.get("TISCHRUNDE_MYPYC") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+else:
+    setup()
