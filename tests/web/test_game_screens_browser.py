@@ -96,6 +96,37 @@ LAYOUT = """(sels) => {
 }"""
 
 
+# colour is never the only signal: each coloured or highlighted thing also carries a shape or a word
+SIGNALS = """() => {
+  const out = [];
+  const text = (n) => (n ? n.textContent.trim() : '');
+  const shape = (s) => /[^\\p{L}\\p{N}\\s]/u.test(s);  // a symbol (a shape, a mark), not a letter or digit
+  for (const n of document.querySelectorAll('.player-turn')) {
+    if (!shape(text(n.querySelector('.turn-mark')))) out.push(`turn without a mark: ${text(n)}`);
+  }
+  for (const n of document.querySelectorAll('.wl-tile')) {
+    const tag = text(n.querySelector('.wl-tile-tag'));
+    const word = tag.replace(/^[^\\p{L}]+/u, '').trim();
+    if (!shape(tag) || !word) out.push(`letter tile without a shape and a colour word: ${n.outerHTML.slice(0, 80)}`);
+    else if (!(n.getAttribute('aria-label') || '').includes(word)) out.push(`letter tile whose label lacks "${word}"`);
+  }
+  for (const n of document.querySelectorAll('.wl-chip')) {
+    if (!shape(text(n).slice(0, 2))) out.push(`letter chip without a shape: ${text(n)}`);
+  }
+  for (const n of document.querySelectorAll('.mm-legal')) {
+    if (!shape(text(n.querySelector('.mm-legal-mark')))) out.push(`legal card without a mark: ${n.getAttribute('aria-label')}`);
+  }
+  for (const n of document.querySelectorAll('.stl-tile-mine, .stl-tile-can.stl-tile-chosen')) {
+    if (!shape(text(n.querySelector('.stl-mine, .stl-can-mark')))) out.push(`marked picture without a mark: ${n.dataset.pos}`);
+  }
+  for (const n of document.querySelectorAll('.emj-tile-chosen')) {
+    if (n.getAttribute('aria-pressed') !== 'true' && !shape(text(n.querySelector('.emj-chosen-mark'))))
+      out.push(`chosen card without a mark: ${n.dataset.number}`);
+  }
+  return out;
+}"""
+
+
 def _page(browser: Browser, problems: list[str], scheme: Scheme, locale: str = "en-US") -> Page:
     context = browser.new_context(
         viewport=PHONE, locale=locale, color_scheme=scheme, reduced_motion="reduce", device_scale_factor=1
@@ -167,6 +198,7 @@ class Sweep:
         axe = violations(self.page)
         self.page.screenshot(path=str(self.folder / f"{self.name}-{key}.png"))
         _font_scale(self.page, 200)
+        signals: list[str] = self.page.evaluate(SIGNALS)
         layout: list[str] = self.page.evaluate(LAYOUT, CONTROLS)
         self.page.screenshot(path=str(self.folder / f"{self.name}-{key}-200.png"))
         _font_scale(self.page, 100)
@@ -175,6 +207,8 @@ class Sweep:
         self.seen.add(key)
         if axe:
             self.found[f"{key} axe"] = axe
+        if signals:
+            self.found[f"{key} colour only"] = signals
         if layout:
             self.found[f"{key} 200 %"] = layout
 
@@ -327,3 +361,24 @@ def test_every_phase_passes_axe_and_200_percent_text(
     assert problems == [], problems
     for page in (anna, *others):
         page.context.close()
+
+
+def test_the_checks_find_what_they_should(browser: Browser) -> None:
+    """The layout and signal checks can fail: overlapping buttons, a button cut off by its box, a letter
+    tile and a legal card marked by colour alone."""
+    page = browser.new_page(viewport=PHONE)
+    page.set_content(
+        """<main class="page">
+        <button style="position:absolute;top:10px;left:10px;width:100px;height:50px">one</button>
+        <button style="position:absolute;top:20px;left:20px;width:100px;height:50px">two</button>
+        <div style="overflow:hidden;width:60px;height:30px;position:absolute;top:200px">
+          <button style="width:120px;height:40px">cut</button></div>
+        <span class="wl-tile" data-colour="red" aria-label="Forbidden letter X">X</span>
+        <button class="mm-legal" aria-label="3">3</button>
+        </main>"""
+    )
+    layout = " ".join(page.evaluate(LAYOUT, CONTROLS))
+    assert "overlap" in layout and "cut off by" in layout, layout
+    signals = " ".join(page.evaluate(SIGNALS))
+    assert "letter tile" in signals and "legal card" in signals, signals
+    page.context.close()
