@@ -28,7 +28,7 @@ def violations(page: Page, *, impacts: tuple[str, ...] = ("serious", "critical")
                 nodes: v.nodes.map((n) => ({target: n.target.join(' '), summary: n.failureSummary}))}));
         }"""
     )
-    out = []
+    out: list[str] = []
     for v in result:
         if v["impact"] in impacts:
             out.extend(f"{v['id']} ({v['impact']}): {n['target']}: {n['summary']}" for n in v["nodes"])

@@ -1278,6 +1278,7 @@ function renderLobby() {
     page.insertBefore(el("p", { class: "notice notice-good", id: "seated-notice", role: "status", text: t("night.seated", { seat: app.seat + 1 }) }), seatsBox);
   }
   if (typeof info.note === "string" && info.note) page.appendChild(el("p", { class: "notice", id: "room-note", role: "status", text: noteText(info.note) }));
+  if (typeof info.more_time === "number") page.appendChild(moreTimeBox(info, host, spec));
   const evening = eveningBox(info);
   if (evening) page.appendChild(evening);
   if (host && night()) page.appendChild(switchGameBox(info));
@@ -1380,6 +1381,41 @@ function firstSeatBox(info, host) {
   );
   select.addEventListener("change", () => hostOp("first_seat", { seat: select.value === "" ? null : Number(select.value) }));
   return el("div", { class: "first-seat" }, el("label", { for: "first-seat", class: "label", text: question }), select);
+}
+
+// Config.more_time in percent (core/game.py MORE_TIME); 0 turns the courtesy timers off
+const MORE_TIME = [100, 150, 200, 300, 0];
+
+/**
+ * Relaxed timers (WCAG 2.2.1): the host chooses, everyone sees the choice and what it does in plain words.
+ * The races that are the game's point (options with timer "game") get at most double time and are never
+ * off: that line names the game's own races, and shows only for a game that has one.
+ */
+function moreTimeBox(info, host, spec) {
+  const current = MORE_TIME.includes(info.more_time) ? info.more_time : 100;
+  const races = spec && spec.options.some((o) => o.timer === "game") && current !== 100;
+  const explain = el(
+    "div",
+    { class: "more-time-explain", id: "more-time-explain" },
+    el("p", { text: t(`more_time.explain.${current}`) }),
+    races ? el("p", { id: "more-time-races", text: t(`more_time.races.${["mogelmotte", "wordland"].includes(spec.name) ? spec.name : "other"}`, { factor: t(`more_time.factor.${current}`) }) }) : null,
+  );
+  const box = el("section", { class: "card more-time", id: "more-time-box", dataset: { moreTime: String(current) } });
+  if (!host) {
+    box.append(
+      el("p", { class: "more-time-line", id: "more-time-text" }, el("span", { class: "label", text: t("more_time.label") }), " ", el("strong", { text: t(`more_time.${current}`) })),
+      explain,
+    );
+    return box;
+  }
+  const select = el(
+    "select",
+    { id: "more-time", "aria-describedby": "more-time-explain" },
+    MORE_TIME.map((v) => el("option", { value: String(v), selected: v === current, text: t(`more_time.${v}`) })),
+  );
+  select.addEventListener("change", () => hostOp("more_time", { value: Number(select.value) }));
+  box.append(el("div", { class: "more-time-line" }, el("label", { for: "more-time", class: "label", text: t("more_time.label") }), select), explain);
+  return box;
 }
 
 /** Known server notes in the UI language; anything else as the server wrote it. */

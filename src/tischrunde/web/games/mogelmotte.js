@@ -201,7 +201,7 @@ register({
     "mm.btn.give_here": "Give here",
     "mm.btn.fidget": "≈ Fidget",
     "mm.btn.accuse": "Caught!",
-    "mm.btn.accuse_name": "Caught you, {name}!",
+    "mm.btn.accuse_name": "Caught, {name}!",
     "mm.btn.spider_skip": "Give nothing",
     "mm.btn.cancel": "Cancel",
     "mm.hold_hint": "press and hold = cheat",
