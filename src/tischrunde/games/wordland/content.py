@@ -193,3 +193,13 @@ def lexicon_letters(
     """The lexicon of a category with each word's letter set, for fast filtering."""
     words = category(category_id).words[language]
     return tuple((w, frozenset(letters_of(w, fold_umlauts=fold_umlauts))) for w in words)
+
+
+@cache
+def lexicon_entries(
+    category_id: str, language: str, fold_umlauts: bool
+) -> tuple[tuple[str, frozenset[str], str], ...]:
+    """``lexicon_letters`` with each word's repeat key (``word_key``) beside its letter set."""
+    return tuple(
+        (w, letters, word_key(w)) for w, letters in lexicon_letters(category_id, language, fold_umlauts)
+    )

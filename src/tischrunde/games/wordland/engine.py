@@ -33,7 +33,7 @@ from tischrunde.games.wordland.content import (
     check_own_categories,
     letter_cards,
     letters_of,
-    lexicon_letters,
+    lexicon_entries,
     register_own,
     word_key,
 )
@@ -306,19 +306,31 @@ class Wordland(Game[State]):
     # ------------------------------------------------------------ queries
 
     def active_seats(self, state: State) -> frozenset[int]:
-        return frozenset(s for s in range(len(state.out)) if self._any_action(state, s))
+        return frozenset(self._active(state))
+
+    def playout_step_info(self, state: State) -> tuple[int | None, tuple[int, ...]] | None:
+        if state.phase == "over":  # outcome(state) is not None
+            return None
+        return due_at(state), self._active(state)
+
+    def _active(self, state: State) -> tuple[int, ...]:
+        """The seats that may act now, in seat order (``active_seats``)."""
+        phase = state.phase
+        if phase == "play":
+            vote = state.vote
+            if vote is not None:  # the voters who have not voted yet
+                ballots = vote.ballots
+                return tuple(s for s in vote.voters if ballots[s] is None)
+            return tuple(s for s in range(len(state.out)) if self._any_action(state, s))
+        if phase == "choose":  # the Queen
+            return (state.characters.index(QUEEN),)
+        if phase == "bet":  # the Caterpillar
+            return (state.characters.index(CATERPILLAR),)
+        return ()
 
     def _any_action(self, state: State, seat: int) -> bool:
-        """Whether the seat may act now: ``legal_actions`` is non-empty, or it is the seat's turn."""
-        if state.phase == "choose":
-            return state.characters[seat] == QUEEN
-        if state.phase == "bet":
-            return state.characters[seat] == CATERPILLAR
-        if state.phase != "play":
-            return False
-        vote = state.vote
-        if vote is not None:
-            return seat in vote.voters and vote.ballots[seat] is None
+        """Whether the seat may act now in phase play with no vote running: ``legal_actions`` is non-empty, or
+        it is the seat's turn."""
         if seat == state.turn or any(w.seat != seat for w in state.windows):
             return True
         if state.out[seat] or state.cards[seat] != "up":
@@ -377,17 +389,7 @@ class Wordland(Game[State]):
         """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
         if state.category is None:
             return []
-        banned = set(binding_letters(state, seat))
-        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
-        out = []
-        for word, letters in lexicon_letters(
-            state.category, state.config.language, state.options.fold_umlauts
-        ):
-            if letters.isdisjoint(banned) and word_key(word) not in said:
-                out.append(word)
-                if len(out) == limit:
-                    break
-        return out
+        return fitting_words(state, set(binding_letters(state, seat)), limit)
 
     def deadline(self, state: State) -> Deadline | None:
         if state.phase == "choose":
@@ -413,8 +415,7 @@ class Wordland(Game[State]):
                 best = Deadline(w.closes_at, "objection", w.seat)
         return best
 
-    def due_at(self, state: State) -> int | None:
-        return due_at(state)
+    due_at = staticmethod(due_at)
 
     # ------------------------------------------------------------ transitions
 
@@ -957,17 +958,7 @@ class Wordland(Game[State]):
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
         assert state.category is not None
-        banned = {d.letter for d in state.table_letters}
-        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
-        out = []
-        for word, letters in lexicon_letters(
-            state.category, state.config.language, state.options.fold_umlauts
-        ):
-            if letters.isdisjoint(banned) and word_key(word) not in said:
-                out.append(word)
-                if len(out) == 5:
-                    break
-        return tuple(out)
+        return tuple(fitting_words(state, {d.letter for d in state.table_letters}, 5))
 
     # ------------------------------------------------------------ views
 
@@ -1066,3 +1057,19 @@ class Wordland(Game[State]):
                 game=name, players=6, seed=5, options={"objection_s": 0, "bonus_when_out": False, "rounds": 2}
             ),
         ]
+
+
+def fitting_words(state: State, banned: set[str], limit: int) -> list[str]:
+    """Up to ``limit`` words of the round's category lexicon, in lexicon order, free of the ``banned`` letters
+    and not yet said this round (a word rejected or wrong does not count as said)."""
+    assert state.category is not None
+    said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
+    out = []
+    for word, letters, key in lexicon_entries(
+        state.category, state.config.language, state.options.fold_umlauts
+    ):
+        if letters.isdisjoint(banned) and key not in said:
+            out.append(word)
+            if len(out) == limit:
+                break
+    return out

@@ -71,6 +71,8 @@ def binding_letters(state: State, seat: int) -> list[str]:
 
 def word_form_error(state: State, raw: str) -> IllegalActionError | None:
     """Why a typed word is not a single well-formed word, or None."""
+    if raw.isalpha() and len(raw) <= MAX_WORD_LENGTH and unicodedata.is_normalized("NFC", raw):
+        return None  # the common case, decided at once: letters only (so no control character, no space)
     for char in raw:
         if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
             return illegal(
