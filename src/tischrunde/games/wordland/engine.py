@@ -526,8 +526,9 @@ class Wordland(Game[State]):
         assert queen is not None
         return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
 
-    def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False) -> State:
-        changes: dict[str, Any] = {}
+    def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False, **changes: Any) -> State:
+        """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same step (none that this
+        reads)."""
         if state.red_state == "laid" and state.characters[seat] == QUEEN:
             changes["red_state"] = "gone"
         if state.purple_state == "laid" and state.characters[seat] == RABBIT:
@@ -538,17 +539,19 @@ class Wordland(Game[State]):
             turn_id=state.turn_id + 1,
             turn_deadline=t + state.options.timer_ms,
             forced=forced,
+            last_t=t,
             **changes,
         )
 
-    def _end_turn(self, state: State, seat: int, t: int, *, played: bool) -> State:
-        state = replace_state(state, just_played=seat if played else None)
+    def _end_turn(self, state: State, seat: int, t: int, *, played: bool, **changes: Any) -> State:
+        """``seat``'s turn ends; the next starts (``changes``: as in ``_start_turn``)."""
         if state.resume is not None:
             target = next_alive(state, state.resume, include_self=True)
-            state = replace_state(state, resume=None)
         else:
             target = next_alive(state, seat)
-        return self._start_turn(state, target, t)
+        return self._start_turn(
+            state, target, t, just_played=seat if played else None, resume=None, **changes
+        )
 
     def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
         if state.options.spoken:
@@ -605,10 +608,15 @@ class Wordland(Game[State]):
         windows = state.windows
         if state.options.objection_ms > 0:
             windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
-        state = replace_state(
-            state, words=(*state.words, said), windows=windows, stat_words=bump(state.stat_words, seat)
+        state = self._end_turn(
+            state,
+            seat,
+            t,
+            played=True,
+            words=(*state.words, said),
+            windows=windows,
+            stat_words=bump(state.stat_words, seat),
         )
-        state = self._end_turn(state, seat, t, played=True)
         return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
 
     def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
@@ -637,12 +645,15 @@ class Wordland(Game[State]):
                 "Only the Cheshire Cat passes, once per round.",
                 "Nur die Grinsekatze darf passen, einmal pro Runde.",
             )
-        state = replace_state(
+        state = self._end_turn(
             state,
+            seat,
+            t,
+            played=True,
             cards=set_at(state.cards, seat, "sideways"),
             words=(*state.words, Said(state.turn_id, seat, None, "pass")),
         )
-        return self._end_turn(state, seat, t, played=True), [Event("cat_pass", seat)]
+        return state, [Event("cat_pass", seat)]
 
     def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
         if state.out[seat] or state.just_played != seat or state.turn == seat:
@@ -767,10 +778,11 @@ class Wordland(Game[State]):
             windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
             vote=vote,
             stat_objections=bump(state.stat_objections, seat),
+            last_t=t,
         )
         events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
         if all(ballots[s] is not None for s in voters):
-            state, more = self._end_vote(state, t)
+            state, more = self._end_vote(state, vote, t)
             events += more
         return state, events
 
@@ -789,16 +801,16 @@ class Wordland(Game[State]):
                 state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
             )
         ballots = set_at(v.ballots, seat, action.against)
-        state = replace_state(state, vote=msgspec.structs.replace(v, ballots=ballots))
+        vote = msgspec.structs.replace(v, ballots=ballots)
         events = [Event("vote", seat, {"against": action.against})]
         if all(ballots[s] is not None for s in v.voters):
-            state, more = self._end_vote(state, t)
+            state, more = self._end_vote(state, vote, t)
             events += more
-        return state, events
+            return state, events
+        return replace_state(state, vote=vote, last_t=t), events
 
-    def _end_vote(self, state: State, t: int) -> tuple[State, list[Event]]:
-        v = state.vote
-        assert v is not None
+    def _end_vote(self, state: State, v: Ballot, t: int) -> tuple[State, list[Event]]:
+        """The vote ``v`` (the state's, with its last ballots) ends at ``t``."""
         shift = t - v.started
         against = sum(1 for b in v.ballots if b is True)
         keep = sum(1 for b in v.ballots if b is False)
@@ -808,12 +820,20 @@ class Wordland(Game[State]):
             msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
             for s in state.words
         )
+        changes: dict[str, Any] = {}
+        if rejected:
+            changes["stat_rejected"] = bump(state.stat_rejected, v.seat)
+            changes["stat_words"] = bump(state.stat_words, v.seat, -1)
         state = replace_state(
             state,
             vote=None,
             words=words,
-            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows),
+            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows)
+            if shift
+            else state.windows,
             turn_deadline=None if state.turn_deadline is None else state.turn_deadline + shift,
+            last_t=t,
+            **changes,
         )
         events = [
             Event(
@@ -822,15 +842,9 @@ class Wordland(Game[State]):
                 {"turn_id": v.turn_id, "against": against, "keep": keep, "out": rejected},
             )
         ]
-        if rejected:
-            state = replace_state(
-                state,
-                stat_rejected=bump(state.stat_rejected, v.seat),
-                stat_words=bump(state.stat_words, v.seat, -1),
-            )
-            if not state.out[v.seat]:
-                state, more = self._put_out(state, v.seat, t, "rejected")
-                events += more
+        if rejected and not state.out[v.seat]:
+            state, more = self._put_out(state, v.seat, t, "rejected")
+            events += more
         return state, events
 
     def _put_out(self, state: State, seat: int, t: int, reason: str) -> tuple[State, list[Event]]:
@@ -868,7 +882,7 @@ class Wordland(Game[State]):
         if state.phase == "bet":
             return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
         if state.vote is not None:
-            return self._end_vote(state, t)
+            return self._end_vote(state, state.vote, t)
         state = replace_state(state, windows=tuple(w for w in state.windows if w.closes_at > t))
         if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
             return self._put_out(state, state.turn, t, "timeout")

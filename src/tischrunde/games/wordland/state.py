@@ -309,7 +309,9 @@ replace_state = msgspec.structs.replace
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """A copy of a tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
