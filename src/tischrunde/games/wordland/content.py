@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -173,6 +173,7 @@ def frequencies() -> dict[str, dict[str, int]]:
     return table
 
 
+@lru_cache(maxsize=4096)
 def letters_of(word: str, *, fold_umlauts: bool) -> str:
     """The word's letters as the forbidden-letter check sees them (lowercase, umlauts folded if on)."""
     word = unicodedata.normalize("NFC", word).lower()
@@ -181,6 +182,7 @@ def letters_of(word: str, *, fold_umlauts: bool) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
 def word_key(word: str) -> str:
     """The form two words are compared in for repeats (case-insensitive, NFC)."""
     return unicodedata.normalize("NFC", word).strip().casefold()

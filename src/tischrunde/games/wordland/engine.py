@@ -112,6 +112,11 @@ def check_scoring(table: Any, players: int) -> None:
         raise ConfigError("options.scoring", f"no row for {players} players", allowed)
 
 
+#: the two ballots (actions are frozen: one instance serves every legal-action list)
+VOTE_AGAINST = Vote(True)
+VOTE_KEEP = Vote(False)
+
+
 class Wordland(Game[State]):
     spec = SPEC
     action_type = WordlandAction | Timeout
@@ -331,8 +336,11 @@ class Wordland(Game[State]):
     def _any_action(self, state: State, seat: int) -> bool:
         """Whether the seat may act now in phase play with no vote running: ``legal_actions`` is non-empty, or
         it is the seat's turn."""
-        if seat == state.turn or any(w.seat != seat for w in state.windows):
+        if seat == state.turn:
             return True
+        for w in state.windows:
+            if w.seat != seat:  # another's word this seat may object to
+                return True
         if state.out[seat] or state.cards[seat] != "up":
             return False
         character = state.characters[seat]
@@ -358,7 +366,7 @@ class Wordland(Game[State]):
         if state.vote is not None:
             v = state.vote
             if seat in v.voters and v.ballots[seat] is None:
-                return [Vote(True), Vote(False)]
+                return [VOTE_AGAINST, VOTE_KEEP]
             return []
         out: list[Action] = []
         if seat == state.turn:
@@ -803,17 +811,18 @@ class Wordland(Game[State]):
         ballots = set_at(v.ballots, seat, action.against)
         vote = msgspec.structs.replace(v, ballots=ballots)
         events = [Event("vote", seat, {"against": action.against})]
-        if all(ballots[s] is not None for s in v.voters):
-            state, more = self._end_vote(state, vote, t)
-            events += more
-            return state, events
-        return replace_state(state, vote=vote, last_t=t), events
+        for s in v.voters:
+            if ballots[s] is None:  # a ballot is missing: the vote goes on
+                return replace_state(state, vote=vote, last_t=t), events
+        state, more = self._end_vote(state, vote, t)
+        events += more
+        return state, events
 
     def _end_vote(self, state: State, v: Ballot, t: int) -> tuple[State, list[Event]]:
         """The vote ``v`` (the state's, with its last ballots) ends at ``t``."""
         shift = t - v.started
-        against = sum(1 for b in v.ballots if b is True)
-        keep = sum(1 for b in v.ballots if b is False)
+        against = v.ballots.count(True)  # ballots are None, True or False
+        keep = v.ballots.count(False)
         rejected = against > keep
         status = "rejected" if rejected else "kept"
         words = tuple(
