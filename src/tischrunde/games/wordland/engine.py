@@ -369,28 +369,32 @@ class Wordland(Game[State]):
                 return [VOTE_AGAINST, VOTE_KEEP]
             return []
         out: list[Action] = []
+        character = state.characters[seat]
+        up = state.cards[seat] == "up"  # has_power(state, seat, character)
         if seat == state.turn:
             if state.options.spoken:
                 out.append(SaidIt())
             else:
                 out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
-            if has_power(state, seat, CAT):
+            if up and character == CAT:
                 out.append(CatPass())
-            if state.characters[seat] == TWEEDLES and state.tweedle_tokens > 0:
+            if character == TWEEDLES and state.tweedle_tokens > 0:
                 out.append(Extend())
-        if not state.out[seat]:
+        if not state.out[seat] and up:
             if state.just_played == seat and state.turn != seat:
-                if has_power(state, seat, QUEEN) and state.red_state == "held":
+                if character == QUEEN and state.red_state == "held":
                     out.append(PlaceLetter())
-                if has_power(state, seat, RABBIT) and state.purple_state == "held":
+                if character == RABBIT and state.purple_state == "held":
                     out.append(PlaceLetter())
                     if state.red_state == "laid":
                         out.append(PlaceLetter(replace_red=True))
-            if has_power(state, seat, HATTER) and state.hatter_ignored is None:
+            if character == HATTER and state.hatter_ignored is None:
                 out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
-            if guard_may_force(state, seat):
+            if character == GUARD and guard_may_force(state, seat):
                 out.extend(GuardForce(s) for s in alive_seats(state) if s not in (seat, state.turn))
-        out.extend(Object(w.turn_id) for w in state.windows if w.seat != seat)
+        for w in state.windows:
+            if w.seat != seat:
+                out.append(Object(w.turn_id))
         return out
 
     def sample_words(self, state: State, seat: int, limit: int) -> list[str]:
@@ -534,9 +538,13 @@ class Wordland(Game[State]):
         assert queen is not None
         return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
 
-    def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False, **changes: Any) -> State:
+    def _start_turn(
+        self, state: State, seat: int, t: int, *, forced: bool = False, changes: dict[str, Any] | None = None
+    ) -> State:
         """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same step (none that this
         reads)."""
+        if changes is None:
+            changes = {}
         if state.red_state == "laid" and state.characters[seat] == QUEEN:
             changes["red_state"] = "gone"
         if state.purple_state == "laid" and state.characters[seat] == RABBIT:
@@ -557,9 +565,9 @@ class Wordland(Game[State]):
             target = next_alive(state, state.resume, include_self=True)
         else:
             target = next_alive(state, seat)
-        return self._start_turn(
-            state, target, t, just_played=seat if played else None, resume=None, **changes
-        )
+        changes["just_played"] = seat if played else None
+        changes["resume"] = None
+        return self._start_turn(state, target, t, changes=changes)
 
     def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
         if state.options.spoken:
