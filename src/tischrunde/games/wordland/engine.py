@@ -326,33 +326,41 @@ class Wordland(Game[State]):
             if vote is not None:  # the voters who have not voted yet
                 ballots = vote.ballots
                 return tuple(s for s in vote.voters if ballots[s] is None)
-            return tuple(s for s in range(len(state.out)) if self._any_action(state, s))
+            return self._acting_in_play(state)
         if phase == "choose":  # the Queen
             return (state.characters.index(QUEEN),)
         if phase == "bet":  # the Caterpillar
             return (state.characters.index(CATERPILLAR),)
         return ()
 
-    def _any_action(self, state: State, seat: int) -> bool:
-        """Whether the seat may act now in phase play with no vote running: ``legal_actions`` is non-empty, or
-        it is the seat's turn."""
-        if seat == state.turn:
-            return True
-        for w in state.windows:
-            if w.seat != seat:  # another's word this seat may object to
-                return True
-        if state.out[seat] or state.cards[seat] != "up":
-            return False
-        character = state.characters[seat]
-        if character == HATTER:
-            return True
-        if character == GUARD and guard_may_force(state, seat):
-            return any(s not in (seat, state.turn) for s in alive_seats(state))
-        if state.just_played != seat:
-            return False
-        return (character == QUEEN and state.red_state == "held") or (
-            character == RABBIT and state.purple_state == "held"
-        )
+    def _acting_in_play(self, state: State) -> tuple[int, ...]:
+        """Phase play, no vote running: the seats that may act (``legal_actions`` is non-empty, or it is the
+        seat's turn), in seat order."""
+        turn = state.turn
+        window_seats = {w.seat for w in state.windows}
+        many_windows = len(window_seats) > 1
+        out = state.out
+        cards = state.cards
+        characters = state.characters
+        seats = []
+        for seat in range(len(out)):
+            if seat == turn or (window_seats and (many_windows or seat not in window_seats)):
+                seats.append(seat)  # the turn, or another's word this seat may object to
+                continue
+            if out[seat] or cards[seat] != "up":
+                continue
+            character = characters[seat]
+            if character == HATTER:
+                seats.append(seat)
+            elif character == GUARD:
+                if guard_may_force(state, seat) and any(s not in (seat, turn) for s in alive_seats(state)):
+                    seats.append(seat)
+            elif state.just_played == seat and (
+                (character == QUEEN and state.red_state == "held")
+                or (character == RABBIT and state.purple_state == "held")
+            ):
+                seats.append(seat)
+        return tuple(seats)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.phase in ("over", "round_over") or not 0 <= seat < len(state.out):
