@@ -112,6 +112,36 @@ def check_scoring(table: Any, players: int) -> None:
         raise ConfigError("options.scoring", f"no row for {players} players", allowed)
 
 
+class _Draw:
+    """The round's draws from the category deck and the letter decks; a deck that runs out is reshuffled
+    (without the cards drawn this round) [ours]."""
+
+    __slots__ = ("category_deck", "language", "letter_decks", "rng")
+
+    def __init__(self, state: State) -> None:
+        self.rng = state.rng
+        self.category_deck = state.category_deck
+        self.letter_decks = list(state.letter_decks)
+        self.language = state.config.language
+
+    def category(self, used: list[str]) -> str:
+        deck = self.category_deck
+        if not deck:
+            pool = [c.id for c in categories() if c.id not in used]
+            deck, self.rng = rng.shuffled(self.rng, pool)
+        self.category_deck = deck[1:]
+        return deck[0]
+
+    def letter(self, colour: str, used: list[str]) -> str:
+        i = COLOURS.index(colour)
+        deck = self.letter_decks[i]
+        if not deck:
+            pool = [c for c in letter_cards(self.language, colour) if c not in used]
+            deck, self.rng = rng.shuffled(self.rng, pool)
+        self.letter_decks[i] = deck[1:]
+        return deck[0]
+
+
 #: the two ballots (actions are frozen: one instance serves every legal-action list)
 VOTE_AGAINST = Vote(True)
 VOTE_KEEP = Vote(False)
@@ -249,39 +279,26 @@ class Wordland(Game[State]):
         )
         return self._start_round(state, 0)
 
-    def _draw_category(self, state: State, used: list[str]) -> tuple[str, State]:
-        deck = state.category_deck
-        if not deck:
-            pool = [c.id for c in categories() if c.id not in used]
-            deck, r = rng.shuffled(state.rng, pool)
-            state = replace_state(state, rng=r)
-        return deck[0], replace_state(state, category_deck=deck[1:])
-
-    def _draw_letter(self, state: State, colour: str, used: list[str]) -> tuple[str, State]:
-        i = COLOURS.index(colour)
-        deck = state.letter_decks[i]
-        if not deck:
-            pool = [c for c in letter_cards(state.config.language, colour) if c not in used]
-            deck, r = rng.shuffled(state.rng, pool)
-            state = replace_state(state, rng=r)
-        return deck[0], replace_state(state, letter_decks=set_at(state.letter_decks, i, deck[1:]))
-
     def _start_round(self, state: State, t: int) -> State:
         n = len(state.out)
-        first, state = self._draw_category(state, [])
-        second, state = self._draw_category(state, [first])
+        draw = _Draw(state)
+        first = draw.category([])
+        second = draw.category([first])
         used: list[str] = []
         table: list[Letter] = []
         for colour in DIFFICULTY_COLOURS[state.options.difficulty]:
-            letter, state = self._draw_letter(state, colour, used)
+            letter = draw.letter(colour, used)
             used.append(letter)
             table.append(Letter(letter, colour, "table"))
-        red, state = self._draw_letter(state, "red", used)
+        red = draw.letter("red", used)
         purple: str | None = None
         if RABBIT in state.characters:
-            purple, state = self._draw_letter(state, "purple", used)
+            purple = draw.letter("purple", used)
         return replace_state(
             state,
+            rng=draw.rng,
+            category_deck=draw.category_deck,
+            letter_decks=tuple(draw.letter_decks),
             phase="choose",
             cards=("up",) * n,
             category_choice=(first, second),
