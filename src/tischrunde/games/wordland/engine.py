@@ -791,7 +791,11 @@ class Wordland(Game[State]):
         return state, [Event("guard_force", seat, {"seat": target})]
 
     def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
-        window = next((w for w in state.windows if w.turn_id == action.turn_id), None)
+        window = None
+        for w in state.windows:
+            if w.turn_id == action.turn_id:
+                window = w
+                break
         if window is None or t >= window.closes_at:
             raise illegal(
                 state,
@@ -822,9 +826,11 @@ class Wordland(Game[State]):
             last_t=t,
         )
         events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
-        if all(ballots[s] is not None for s in voters):
-            state, more = self._end_vote(state, vote, t)
-            events += more
+        for s in voters:
+            if ballots[s] is None:  # a ballot is missing: the vote goes on
+                return state, events
+        state, more = self._end_vote(state, vote, t)
+        events += more
         return state, events
 
     def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
