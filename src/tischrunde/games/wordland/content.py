@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -173,6 +173,7 @@ def frequencies() -> dict[str, dict[str, int]]:
     return table
 
 
+@lru_cache(maxsize=4096)
 def letters_of(word: str, *, fold_umlauts: bool) -> str:
     """The word's letters as the forbidden-letter check sees them (lowercase, umlauts folded if on)."""
     word = unicodedata.normalize("NFC", word).lower()
@@ -181,6 +182,7 @@ def letters_of(word: str, *, fold_umlauts: bool) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
 def word_key(word: str) -> str:
     """The form two words are compared in for repeats (case-insensitive, NFC)."""
     return unicodedata.normalize("NFC", word).strip().casefold()
@@ -193,3 +195,13 @@ def lexicon_letters(
     """The lexicon of a category with each word's letter set, for fast filtering."""
     words = category(category_id).words[language]
     return tuple((w, frozenset(letters_of(w, fold_umlauts=fold_umlauts))) for w in words)
+
+
+@cache
+def lexicon_entries(
+    category_id: str, language: str, fold_umlauts: bool
+) -> tuple[tuple[str, frozenset[str], str], ...]:
+    """``lexicon_letters`` with each word's repeat key (``word_key``) beside its letter set."""
+    return tuple(
+        (w, letters, word_key(w)) for w, letters in lexicon_letters(category_id, language, fold_umlauts)
+    )

@@ -33,7 +33,7 @@ from tischrunde.games.wordland.content import (
     check_own_categories,
     letter_cards,
     letters_of,
-    lexicon_letters,
+    lexicon_entries,
     register_own,
     word_key,
 )
@@ -110,6 +110,41 @@ def check_scoring(table: Any, players: int) -> None:
             raise ConfigError(f"options.scoring.{key}", "...", allowed)
     if str(players) not in table:
         raise ConfigError("options.scoring", f"no row for {players} players", allowed)
+
+
+class _Draw:
+    """The round's draws from the category deck and the letter decks; a deck that runs out is reshuffled
+    (without the cards drawn this round) [ours]."""
+
+    __slots__ = ("category_deck", "language", "letter_decks", "rng")
+
+    def __init__(self, state: State) -> None:
+        self.rng = state.rng
+        self.category_deck = state.category_deck
+        self.letter_decks = list(state.letter_decks)
+        self.language = state.config.language
+
+    def category(self, used: list[str]) -> str:
+        deck = self.category_deck
+        if not deck:
+            pool = [c.id for c in categories() if c.id not in used]
+            deck, self.rng = rng.shuffled(self.rng, pool)
+        self.category_deck = deck[1:]
+        return deck[0]
+
+    def letter(self, colour: str, used: list[str]) -> str:
+        i = COLOURS.index(colour)
+        deck = self.letter_decks[i]
+        if not deck:
+            pool = [c for c in letter_cards(self.language, colour) if c not in used]
+            deck, self.rng = rng.shuffled(self.rng, pool)
+        self.letter_decks[i] = deck[1:]
+        return deck[0]
+
+
+#: the two ballots (actions are frozen: one instance serves every legal-action list)
+VOTE_AGAINST = Vote(True)
+VOTE_KEEP = Vote(False)
 
 
 class Wordland(Game[State]):
@@ -244,39 +279,26 @@ class Wordland(Game[State]):
         )
         return self._start_round(state, 0)
 
-    def _draw_category(self, state: State, used: list[str]) -> tuple[str, State]:
-        deck = state.category_deck
-        if not deck:
-            pool = [c.id for c in categories() if c.id not in used]
-            deck, r = rng.shuffled(state.rng, pool)
-            state = replace_state(state, rng=r)
-        return deck[0], replace_state(state, category_deck=deck[1:])
-
-    def _draw_letter(self, state: State, colour: str, used: list[str]) -> tuple[str, State]:
-        i = COLOURS.index(colour)
-        deck = state.letter_decks[i]
-        if not deck:
-            pool = [c for c in letter_cards(state.config.language, colour) if c not in used]
-            deck, r = rng.shuffled(state.rng, pool)
-            state = replace_state(state, rng=r)
-        return deck[0], replace_state(state, letter_decks=set_at(state.letter_decks, i, deck[1:]))
-
     def _start_round(self, state: State, t: int) -> State:
         n = len(state.out)
-        first, state = self._draw_category(state, [])
-        second, state = self._draw_category(state, [first])
+        draw = _Draw(state)
+        first = draw.category([])
+        second = draw.category([first])
         used: list[str] = []
         table: list[Letter] = []
         for colour in DIFFICULTY_COLOURS[state.options.difficulty]:
-            letter, state = self._draw_letter(state, colour, used)
+            letter = draw.letter(colour, used)
             used.append(letter)
             table.append(Letter(letter, colour, "table"))
-        red, state = self._draw_letter(state, "red", used)
+        red = draw.letter("red", used)
         purple: str | None = None
         if RABBIT in state.characters:
-            purple, state = self._draw_letter(state, "purple", used)
+            purple = draw.letter("purple", used)
         return replace_state(
             state,
+            rng=draw.rng,
+            category_deck=draw.category_deck,
+            letter_decks=tuple(draw.letter_decks),
             phase="choose",
             cards=("up",) * n,
             category_choice=(first, second),
@@ -306,33 +328,56 @@ class Wordland(Game[State]):
     # ------------------------------------------------------------ queries
 
     def active_seats(self, state: State) -> frozenset[int]:
-        return frozenset(s for s in range(len(state.out)) if self._any_action(state, s))
+        return frozenset(self._active(state))
 
-    def _any_action(self, state: State, seat: int) -> bool:
-        """Whether the seat may act now: ``legal_actions`` is non-empty, or it is the seat's turn."""
-        if state.phase == "choose":
-            return state.characters[seat] == QUEEN
-        if state.phase == "bet":
-            return state.characters[seat] == CATERPILLAR
-        if state.phase != "play":
-            return False
-        vote = state.vote
-        if vote is not None:
-            return seat in vote.voters and vote.ballots[seat] is None
-        if seat == state.turn or any(w.seat != seat for w in state.windows):
-            return True
-        if state.out[seat] or state.cards[seat] != "up":
-            return False
-        character = state.characters[seat]
-        if character == HATTER:
-            return True
-        if character == GUARD and guard_may_force(state, seat):
-            return any(s not in (seat, state.turn) for s in alive_seats(state))
-        if state.just_played != seat:
-            return False
-        return (character == QUEEN and state.red_state == "held") or (
-            character == RABBIT and state.purple_state == "held"
-        )
+    def playout_step_info(self, state: State) -> tuple[int | None, tuple[int, ...]] | None:
+        if state.phase == "over":  # outcome(state) is not None
+            return None
+        return due_at(state), self._active(state)
+
+    def _active(self, state: State) -> tuple[int, ...]:
+        """The seats that may act now, in seat order (``active_seats``)."""
+        phase = state.phase
+        if phase == "play":
+            vote = state.vote
+            if vote is not None:  # the voters who have not voted yet
+                ballots = vote.ballots
+                return tuple(s for s in vote.voters if ballots[s] is None)
+            return self._acting_in_play(state)
+        if phase == "choose":  # the Queen
+            return (state.characters.index(QUEEN),)
+        if phase == "bet":  # the Caterpillar
+            return (state.characters.index(CATERPILLAR),)
+        return ()
+
+    def _acting_in_play(self, state: State) -> tuple[int, ...]:
+        """Phase play, no vote running: the seats that may act (``legal_actions`` is non-empty, or it is the
+        seat's turn), in seat order."""
+        turn = state.turn
+        window_seats = {w.seat for w in state.windows}
+        many_windows = len(window_seats) > 1
+        out = state.out
+        cards = state.cards
+        characters = state.characters
+        seats = []
+        for seat in range(len(out)):
+            if seat == turn or (window_seats and (many_windows or seat not in window_seats)):
+                seats.append(seat)  # the turn, or another's word this seat may object to
+                continue
+            if out[seat] or cards[seat] != "up":
+                continue
+            character = characters[seat]
+            if character == HATTER:
+                seats.append(seat)
+            elif character == GUARD:
+                if guard_may_force(state, seat) and any(s not in (seat, turn) for s in alive_seats(state)):
+                    seats.append(seat)
+            elif state.just_played == seat and (
+                (character == QUEEN and state.red_state == "held")
+                or (character == RABBIT and state.purple_state == "held")
+            ):
+                seats.append(seat)
+        return tuple(seats)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.phase in ("over", "round_over") or not 0 <= seat < len(state.out):
@@ -346,48 +391,42 @@ class Wordland(Game[State]):
         if state.vote is not None:
             v = state.vote
             if seat in v.voters and v.ballots[seat] is None:
-                return [Vote(True), Vote(False)]
+                return [VOTE_AGAINST, VOTE_KEEP]
             return []
         out: list[Action] = []
+        character = state.characters[seat]
+        up = state.cards[seat] == "up"  # has_power(state, seat, character)
         if seat == state.turn:
             if state.options.spoken:
                 out.append(SaidIt())
             else:
                 out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
-            if has_power(state, seat, CAT):
+            if up and character == CAT:
                 out.append(CatPass())
-            if state.characters[seat] == TWEEDLES and state.tweedle_tokens > 0:
+            if character == TWEEDLES and state.tweedle_tokens > 0:
                 out.append(Extend())
-        if not state.out[seat]:
+        if not state.out[seat] and up:
             if state.just_played == seat and state.turn != seat:
-                if has_power(state, seat, QUEEN) and state.red_state == "held":
+                if character == QUEEN and state.red_state == "held":
                     out.append(PlaceLetter())
-                if has_power(state, seat, RABBIT) and state.purple_state == "held":
+                if character == RABBIT and state.purple_state == "held":
                     out.append(PlaceLetter())
                     if state.red_state == "laid":
                         out.append(PlaceLetter(replace_red=True))
-            if has_power(state, seat, HATTER) and state.hatter_ignored is None:
+            if character == HATTER and state.hatter_ignored is None:
                 out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
-            if guard_may_force(state, seat):
+            if character == GUARD and guard_may_force(state, seat):
                 out.extend(GuardForce(s) for s in alive_seats(state) if s not in (seat, state.turn))
-        out.extend(Object(w.turn_id) for w in state.windows if w.seat != seat)
+        for w in state.windows:
+            if w.seat != seat:
+                out.append(Object(w.turn_id))
         return out
 
     def sample_words(self, state: State, seat: int, limit: int) -> list[str]:
         """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
         if state.category is None:
             return []
-        banned = set(binding_letters(state, seat))
-        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
-        out = []
-        for word, letters in lexicon_letters(
-            state.category, state.config.language, state.options.fold_umlauts
-        ):
-            if letters.isdisjoint(banned) and word_key(word) not in said:
-                out.append(word)
-                if len(out) == limit:
-                    break
-        return out
+        return fitting_words(state, set(binding_letters(state, seat)), limit)
 
     def deadline(self, state: State) -> Deadline | None:
         if state.phase == "choose":
@@ -413,8 +452,7 @@ class Wordland(Game[State]):
                 best = Deadline(w.closes_at, "objection", w.seat)
         return best
 
-    def due_at(self, state: State) -> int | None:
-        return due_at(state)
+    due_at = staticmethod(due_at)
 
     # ------------------------------------------------------------ transitions
 
@@ -525,8 +563,13 @@ class Wordland(Game[State]):
         assert queen is not None
         return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
 
-    def _start_turn(self, state: State, seat: int, t: int, *, forced: bool = False) -> State:
-        changes: dict[str, Any] = {}
+    def _start_turn(
+        self, state: State, seat: int, t: int, *, forced: bool = False, changes: dict[str, Any] | None = None
+    ) -> State:
+        """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same step (none that this
+        reads)."""
+        if changes is None:
+            changes = {}
         if state.red_state == "laid" and state.characters[seat] == QUEEN:
             changes["red_state"] = "gone"
         if state.purple_state == "laid" and state.characters[seat] == RABBIT:
@@ -537,17 +580,19 @@ class Wordland(Game[State]):
             turn_id=state.turn_id + 1,
             turn_deadline=t + state.options.timer_ms,
             forced=forced,
+            last_t=t,
             **changes,
         )
 
-    def _end_turn(self, state: State, seat: int, t: int, *, played: bool) -> State:
-        state = replace_state(state, just_played=seat if played else None)
+    def _end_turn(self, state: State, seat: int, t: int, *, played: bool, **changes: Any) -> State:
+        """``seat``'s turn ends; the next starts (``changes``: as in ``_start_turn``)."""
         if state.resume is not None:
             target = next_alive(state, state.resume, include_self=True)
-            state = replace_state(state, resume=None)
         else:
             target = next_alive(state, seat)
-        return self._start_turn(state, target, t)
+        changes["just_played"] = seat if played else None
+        changes["resume"] = None
+        return self._start_turn(state, target, t, changes=changes)
 
     def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
         if state.options.spoken:
@@ -604,10 +649,15 @@ class Wordland(Game[State]):
         windows = state.windows
         if state.options.objection_ms > 0:
             windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
-        state = replace_state(
-            state, words=(*state.words, said), windows=windows, stat_words=bump(state.stat_words, seat)
+        state = self._end_turn(
+            state,
+            seat,
+            t,
+            played=True,
+            words=(*state.words, said),
+            windows=windows,
+            stat_words=bump(state.stat_words, seat),
         )
-        state = self._end_turn(state, seat, t, played=True)
         return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
 
     def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
@@ -636,12 +686,15 @@ class Wordland(Game[State]):
                 "Only the Cheshire Cat passes, once per round.",
                 "Nur die Grinsekatze darf passen, einmal pro Runde.",
             )
-        state = replace_state(
+        state = self._end_turn(
             state,
+            seat,
+            t,
+            played=True,
             cards=set_at(state.cards, seat, "sideways"),
             words=(*state.words, Said(state.turn_id, seat, None, "pass")),
         )
-        return self._end_turn(state, seat, t, played=True), [Event("cat_pass", seat)]
+        return state, [Event("cat_pass", seat)]
 
     def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
         if state.out[seat] or state.just_played != seat or state.turn == seat:
@@ -738,7 +791,11 @@ class Wordland(Game[State]):
         return state, [Event("guard_force", seat, {"seat": target})]
 
     def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
-        window = next((w for w in state.windows if w.turn_id == action.turn_id), None)
+        window = None
+        for w in state.windows:
+            if w.turn_id == action.turn_id:
+                window = w
+                break
         if window is None or t >= window.closes_at:
             raise illegal(
                 state,
@@ -766,11 +823,14 @@ class Wordland(Game[State]):
             windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
             vote=vote,
             stat_objections=bump(state.stat_objections, seat),
+            last_t=t,
         )
         events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
-        if all(ballots[s] is not None for s in voters):
-            state, more = self._end_vote(state, t)
-            events += more
+        for s in voters:
+            if ballots[s] is None:  # a ballot is missing: the vote goes on
+                return state, events
+        state, more = self._end_vote(state, vote, t)
+        events += more
         return state, events
 
     def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
@@ -788,31 +848,40 @@ class Wordland(Game[State]):
                 state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
             )
         ballots = set_at(v.ballots, seat, action.against)
-        state = replace_state(state, vote=msgspec.structs.replace(v, ballots=ballots))
+        vote = msgspec.structs.replace(v, ballots=ballots)
         events = [Event("vote", seat, {"against": action.against})]
-        if all(ballots[s] is not None for s in v.voters):
-            state, more = self._end_vote(state, t)
-            events += more
+        for s in v.voters:
+            if ballots[s] is None:  # a ballot is missing: the vote goes on
+                return replace_state(state, vote=vote, last_t=t), events
+        state, more = self._end_vote(state, vote, t)
+        events += more
         return state, events
 
-    def _end_vote(self, state: State, t: int) -> tuple[State, list[Event]]:
-        v = state.vote
-        assert v is not None
+    def _end_vote(self, state: State, v: Ballot, t: int) -> tuple[State, list[Event]]:
+        """The vote ``v`` (the state's, with its last ballots) ends at ``t``."""
         shift = t - v.started
-        against = sum(1 for b in v.ballots if b is True)
-        keep = sum(1 for b in v.ballots if b is False)
+        against = v.ballots.count(True)  # ballots are None, True or False
+        keep = v.ballots.count(False)
         rejected = against > keep
         status = "rejected" if rejected else "kept"
         words = tuple(
             msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
             for s in state.words
         )
+        changes: dict[str, Any] = {}
+        if rejected:
+            changes["stat_rejected"] = bump(state.stat_rejected, v.seat)
+            changes["stat_words"] = bump(state.stat_words, v.seat, -1)
         state = replace_state(
             state,
             vote=None,
             words=words,
-            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows),
+            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows)
+            if shift
+            else state.windows,
             turn_deadline=None if state.turn_deadline is None else state.turn_deadline + shift,
+            last_t=t,
+            **changes,
         )
         events = [
             Event(
@@ -821,15 +890,9 @@ class Wordland(Game[State]):
                 {"turn_id": v.turn_id, "against": against, "keep": keep, "out": rejected},
             )
         ]
-        if rejected:
-            state = replace_state(
-                state,
-                stat_rejected=bump(state.stat_rejected, v.seat),
-                stat_words=bump(state.stat_words, v.seat, -1),
-            )
-            if not state.out[v.seat]:
-                state, more = self._put_out(state, v.seat, t, "rejected")
-                events += more
+        if rejected and not state.out[v.seat]:
+            state, more = self._put_out(state, v.seat, t, "rejected")
+            events += more
         return state, events
 
     def _put_out(self, state: State, seat: int, t: int, reason: str) -> tuple[State, list[Event]]:
@@ -867,7 +930,7 @@ class Wordland(Game[State]):
         if state.phase == "bet":
             return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
         if state.vote is not None:
-            return self._end_vote(state, t)
+            return self._end_vote(state, state.vote, t)
         state = replace_state(state, windows=tuple(w for w in state.windows if w.closes_at > t))
         if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
             return self._put_out(state, state.turn, t, "timeout")
@@ -957,17 +1020,7 @@ class Wordland(Game[State]):
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
         assert state.category is not None
-        banned = {d.letter for d in state.table_letters}
-        said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
-        out = []
-        for word, letters in lexicon_letters(
-            state.category, state.config.language, state.options.fold_umlauts
-        ):
-            if letters.isdisjoint(banned) and word_key(word) not in said:
-                out.append(word)
-                if len(out) == 5:
-                    break
-        return tuple(out)
+        return tuple(fitting_words(state, {d.letter for d in state.table_letters}, 5))
 
     # ------------------------------------------------------------ views
 
@@ -1066,3 +1119,19 @@ class Wordland(Game[State]):
                 game=name, players=6, seed=5, options={"objection_s": 0, "bonus_when_out": False, "rounds": 2}
             ),
         ]
+
+
+def fitting_words(state: State, banned: set[str], limit: int) -> list[str]:
+    """Up to ``limit`` words of the round's category lexicon, in lexicon order, free of the ``banned`` letters
+    and not yet said this round (a word rejected or wrong does not count as said)."""
+    assert state.category is not None
+    said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
+    out = []
+    for word, letters, key in lexicon_entries(
+        state.category, state.config.language, state.options.fold_umlauts
+    ):
+        if letters.isdisjoint(banned) and key not in said:
+            out.append(word)
+            if len(out) == limit:
+                break
+    return out

@@ -16,7 +16,6 @@ from tischrunde.games.wordland.state import (
     Letter,
     State,
     has_power,
-    seat_of,
 )
 
 #: statuses of words that do not count as said (for repeats): rejected by vote, or wrong (the player went out)
@@ -55,15 +54,17 @@ def displayed_letters(state: State) -> list[Letter]:
 
 def binding_letters(state: State, seat: int) -> list[str]:
     """The forbidden letters that bind this seat's words now."""
+    character = state.characters[seat]
+    # the letter the Mad Hatter ignores, if it is ignored for this seat (the Hatter's, or everyone's)
+    ignored = state.hatter_ignored if state.options.hatter_all or character == HATTER else None
     letters = []
-    hatter = seat_of(state, HATTER)
     for item in displayed_letters(state):
-        if item.letter == state.hatter_ignored and (state.options.hatter_all or seat == hatter):
+        if item.letter == ignored:
             continue
         # the Royal Guard ignores the red letter all round, sideways too; only going out ends it [seed]
-        if item.source == "queen" and state.characters[seat] in (QUEEN, GUARD):
+        if item.source == "queen" and character in (QUEEN, GUARD):
             continue
-        if item.source == "rabbit" and state.characters[seat] == RABBIT:
+        if item.source == "rabbit" and character == RABBIT:
             continue
         letters.append(item.letter)
     return list(dict.fromkeys(letters))
@@ -71,6 +72,8 @@ def binding_letters(state: State, seat: int) -> list[str]:
 
 def word_form_error(state: State, raw: str) -> IllegalActionError | None:
     """Why a typed word is not a single well-formed word, or None."""
+    if raw.isalpha() and len(raw) <= MAX_WORD_LENGTH and unicodedata.is_normalized("NFC", raw):
+        return None  # the common case, decided at once: letters only (so no control character, no space)
     for char in raw:
         if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co"):
             return illegal(

@@ -180,7 +180,7 @@ OPTIONS = (
 # ---------------------------------------------------------------- state
 
 
-class Options(msgspec.Struct, frozen=True):
+class Options(msgspec.Struct, frozen=True, gc=False):
     """The resolved rule options (times in ms)."""
 
     difficulty: str
@@ -198,7 +198,7 @@ class Options(msgspec.Struct, frozen=True):
     round_pause_ms: int = 0
 
 
-class Letter(msgspec.Struct, frozen=True):
+class Letter(msgspec.Struct, frozen=True, gc=False):
     """A displayed forbidden letter: its colour and where it came from ("table", "queen", "rabbit")."""
 
     letter: str
@@ -206,7 +206,7 @@ class Letter(msgspec.Struct, frozen=True):
     source: str  # "table" | "queen" | "rabbit"
 
 
-class Said(msgspec.Struct, frozen=True):
+class Said(msgspec.Struct, frozen=True, gc=False):
     """One turn's result this round: a word (None when spoken) or a pass, and its judging status
     ("wrong": a typed word that broke a letter or repeated, ``reason`` says which; the player went out)."""
 
@@ -218,7 +218,7 @@ class Said(msgspec.Struct, frozen=True):
     letter: str | None = None  # reason "forbidden_letter": the letter
 
 
-class Window(msgspec.Struct, frozen=True):
+class Window(msgspec.Struct, frozen=True, gc=False):
     """An open objection window on an accepted word."""
 
     turn_id: int
@@ -227,7 +227,7 @@ class Window(msgspec.Struct, frozen=True):
     closes_at: int
 
 
-class Ballot(msgspec.Struct, frozen=True):
+class Ballot(msgspec.Struct, frozen=True, gc=False):
     """A running vote on an objected word; ballots per seat (None = not cast, True = against)."""
 
     turn_id: int
@@ -240,7 +240,7 @@ class Ballot(msgspec.Struct, frozen=True):
     deadline: int
 
 
-class RoundResult(msgspec.Struct, frozen=True):
+class RoundResult(msgspec.Struct, frozen=True, gc=False):
     """A finished round: cards taken, points, bonuses, the revealed bet and the words."""
 
     round: int
@@ -255,7 +255,7 @@ class RoundResult(msgspec.Struct, frozen=True):
     could_have_said: tuple[str, ...]
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """The whole game; ``red_state`` / ``purple_state`` are "none", "held", "laid" or "gone"."""
 
     config: Config
@@ -303,14 +303,15 @@ class State(msgspec.Struct, frozen=True):
 # ---------------------------------------------------------------- helpers
 
 
-def replace_state(state: State, **changes: Any) -> State:
-    """A copy of the state with some fields changed."""
-    return msgspec.structs.replace(state, **changes)
+#: a copy of the state with some fields changed: ``replace_state(state, turn=2)``
+replace_state = msgspec.structs.replace
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """A copy of a tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
@@ -345,15 +346,18 @@ def next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
 
 def due_at(state: State) -> int | None:
     """When the next Timeout is due (the earliest deadline's time), or None."""
-    if state.phase in ("choose", "bet"):
+    phase = state.phase
+    if phase == "play":
+        vote = state.vote
+        if vote is not None:
+            return vote.deadline
+        due = state.turn_deadline
+        for w in state.windows:
+            if due is None or w.closes_at < due:
+                due = w.closes_at
+        return due
+    if phase == "choose" or phase == "bet":
         return state.phase_deadline
-    if state.phase == "round_over":
+    if phase == "round_over":
         return state.round_until
-    if state.phase != "play":
-        return None
-    if state.vote is not None:
-        return state.vote.deadline
-    times = [w.closes_at for w in state.windows]
-    if state.turn_deadline is not None:
-        times.append(state.turn_deadline)
-    return min(times) if times else None
+    return None
