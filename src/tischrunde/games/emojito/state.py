@@ -23,7 +23,7 @@ PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
 SKIPPED = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
 
 
-class RoundResult(msgspec.Struct, frozen=True):
+class RoundResult(msgspec.Struct, frozen=True, gc=False):
     """A revealed round: what was performed, the dials, and how the markers moved."""
 
     round: int
@@ -41,7 +41,7 @@ class RoundResult(msgspec.Struct, frozen=True):
     skipped: tuple[int, ...] = ()
 
 
-class EmojitoState(msgspec.Struct, frozen=True):
+class EmojitoState(msgspec.Struct, frozen=True, gc=False):
     """The whole game. ``cards``/``answers`` (per performer) and ``dials`` are secret until the reveal."""
 
     config: Config
