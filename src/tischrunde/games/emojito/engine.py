@@ -41,8 +41,8 @@ from tischrunde.games.emojito.state import (
     EmojitoState,
     RoundResult,
     laps,
-    plain,
     presentation_at,
+    round_json,
     trophy_count,
 )
 from tischrunde.games.emojito.view import EmojitoView, view
@@ -73,6 +73,9 @@ _PASSED_ON = PassedOn()
 _CHALLENGE = Challenge()
 _NO_CHALLENGE = NoChallenge()
 _DIALS: tuple[Action, ...] = tuple(SetDial(number) for number in range(1, LAYOUT_SIZE + 1))
+
+#: _OTHERS[n][p]: the seats 0..n-1 but p, in order
+_OTHERS = tuple(tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in range(15))
 
 #: the events that are always the same, built once (never mutate their data)
 _SEATS = range(14)  # SPEC.max_players
@@ -256,8 +259,11 @@ class Emojito(Game[EmojitoState]):
         phase = state.phase
         if phase == "dial":
             dials = state.dials
-            waiting = tuple([g for g in state.guessers if dials[g] == 0])
-            return waiting if state.mode != "teams" else tuple(sorted(waiting))
+            waiting = []
+            for g in state.guessers:
+                if dials[g] == 0:
+                    waiting.append(g)
+            return tuple(waiting) if state.mode != "teams" else tuple(sorted(waiting))
         if phase == "perform":
             done = state.done
             if not done and len(state.performers) == 1:
@@ -315,13 +321,20 @@ class Emojito(Game[EmojitoState]):
     def transition(
         self, state: EmojitoState, seat: int | None, action: Action, t: int
     ) -> tuple[EmojitoState, list[Event]]:
-        if isinstance(action, Timeout):  # due: Game.apply checked it
+        kind = type(action)
+        if kind is Timeout or isinstance(action, Timeout):  # due: Game.apply checked it
             if state.phase == "round_over":
                 return self._next_round(state, t), []
             return self._resolve(state, t, [_TIMEOUT_EVENT])
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
-        if state.phase == "over":
+        # the usual actions of their phase first (the checks below would pass them through unchanged)
+        phase = state.phase
+        if kind is SetDial and phase == "dial":
+            return self._set_dial(state, seat, action.number, t)  # type: ignore[attr-defined]
+        if kind is Performed and phase == "perform":
+            return self._performed(state, seat, t)
+        if phase == "over":
             raise IllegalActionError("the game is over", code="game_over")
         if isinstance(action, NextRound):
             if state.phase != "round_over":
@@ -453,15 +466,16 @@ class Emojito(Game[EmojitoState]):
             layout = state.cards + extra  # a stacked deck fixes the layout too
         else:
             layout, r = rng.shuffled(r, state.cards + extra)
-        answers = tuple(layout.index(card) + 1 for card in state.cards)
         n = state.config.players
         dials = [0] * n
         if state.mode == "teams":
+            answers = tuple(layout.index(card) + 1 for card in state.cards)
             teams = self.team_count(state)
             guessers = tuple((p + teams) % n for p in state.performers)
         else:
+            answers = (layout.index(state.cards[0]) + 1,)
             performer = state.performers[0]
-            guessers = tuple(s for s in range(n) if s != performer)
+            guessers = _OTHERS[n][performer]
             dials[performer] = answers[0]
         state = msgspec.structs.replace(
             state,
@@ -515,8 +529,13 @@ class Emojito(Game[EmojitoState]):
                 if state.dials[(p + teams) % n] == answer
             )
         else:
-            correct = tuple(g for g in state.guessers if state.dials[g] == state.answers[0])
-        skipped = tuple(g for g in state.guessers if state.dials[g] == SKIPPED)
+            dials, answer = state.dials, state.answers[0]
+            right: list[int] = []
+            for g in state.guessers:
+                if dials[g] == answer:
+                    right.append(g)
+            correct = tuple(right)
+        skipped = tuple(g for g in state.guessers if state.dials[g] == SKIPPED) if SKIPPED in state.dials else ()
         moves = [0] * len(state.progress)
         challenged: tuple[int, ...] = ()
         fallen: list[int] = []
@@ -608,7 +627,7 @@ class Emojito(Game[EmojitoState]):
             turns=turns,
             last_t=t,
         )
-        events.append(Event("revealed", data=plain(result)))
+        events.append(Event("revealed", data=round_json(result)))
         if self._game_ends(state) or len(state.deck) + len(state.discard) < LAYOUT_SIZE:
             state = msgspec.structs.replace(
                 state, phase="over", performers=(), cards=(), answers=(), phase_t=t
@@ -631,9 +650,13 @@ class Emojito(Game[EmojitoState]):
         return [(trophy_count(state, side), state.progress[side]) for side in range(len(state.progress))]
 
     def _game_ends(self, state: EmojitoState) -> bool:
-        counts = [trophy_count(state, side) for side in range(len(state.progress))]
         if state.mode != "teams":
-            return max(counts) >= state.target
+            target = state.target
+            for trophies, flipped in zip(state.trophies, state.flipped, strict=True):
+                if len(trophies) - len(flipped) >= target:  # trophy_count
+                    return True
+            return False
+        counts = [trophy_count(state, side) for side in range(len(state.progress))]
         if max(counts[i] for i in state.contenders) < state.target:
             return False
         keys = self._team_keys(state)

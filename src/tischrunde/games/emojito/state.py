@@ -238,5 +238,24 @@ def plain(value: Any) -> Any:
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
+def round_json(result: RoundResult) -> dict[str, Any]:
+    """The JSON form of a revealed round (``plain(result)``, built directly: once per round)."""
+    return {
+        "round": result.round,
+        "performers": list(result.performers),
+        "cards": list(result.cards),
+        "layout": list(result.layout),
+        "answers": list(result.answers),
+        "dials": list(result.dials),
+        "correct": list(result.correct),
+        "moves": list(result.moves),
+        "trophies_won": list(result.trophies_won),
+        "challengers": list(result.challengers),
+        "challenged": list(result.challenged),
+        "fallen": list(result.fallen),
+        "skipped": list(result.skipped),
+    }
+
+
 def trophy_count(state: EmojitoState, side: int) -> int:
     return len(state.trophies[side]) - len(state.flipped[side])
