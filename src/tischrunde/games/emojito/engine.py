@@ -602,7 +602,7 @@ class Emojito(Game[EmojitoState]):
             cards=state.cards,
             layout=state.layout,
             answers=state.answers,
-            dials=tuple(max(0, d) for d in state.dials),
+            dials=state.dials if SKIPPED not in state.dials else tuple(max(0, d) for d in state.dials),
             correct=correct,
             moves=tuple(moves),
             trophies_won=tuple(won),
