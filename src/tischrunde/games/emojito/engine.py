@@ -535,7 +535,9 @@ class Emojito(Game[EmojitoState]):
                 if dials[g] == answer:
                     right.append(g)
             correct = tuple(right)
-        skipped = tuple(g for g in state.guessers if state.dials[g] == SKIPPED) if SKIPPED in state.dials else ()
+        skipped = (
+            tuple(g for g in state.guessers if state.dials[g] == SKIPPED) if SKIPPED in state.dials else ()
+        )
         moves = [0] * len(state.progress)
         challenged: tuple[int, ...] = ()
         fallen: list[int] = []

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from tischrunde.games.emojito.state import SKIPPED, EmojitoState, field_of, laps, plain, round_json, trophy_count
+from tischrunde.games.emojito.state import (
+    SKIPPED,
+    EmojitoState,
+    field_of,
+    laps,
+    plain,
+    round_json,
+    trophy_count,
+)
 
 if TYPE_CHECKING:
     from tischrunde.games.emojito.engine import Emojito
