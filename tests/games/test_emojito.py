@@ -866,5 +866,6 @@ def test_the_revealed_round_is_sent_as_its_whole_json_form() -> None:
     assert state.last is not None
     assert round_json(state.last) == plain(state.last)
     assert list(round_json(state.last)) == list(RoundResult.__struct_fields__)
-    every = RoundResult(*[7 if f == "round" else (i,) for i, f in enumerate(RoundResult.__struct_fields__)])
+    fields = RoundResult.__struct_fields__
+    every = msgspec.convert({f: 7 if f == "round" else [i] for i, f in enumerate(fields)}, RoundResult)
     assert round_json(every) == plain(every)

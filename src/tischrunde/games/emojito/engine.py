@@ -530,11 +530,11 @@ class Emojito(Game[EmojitoState]):
             )
         else:
             dials, answer = state.dials, state.answers[0]
-            right: list[int] = []
+            hits: list[int] = []
             for g in state.guessers:
                 if dials[g] == answer:
-                    right.append(g)
-            correct = tuple(right)
+                    hits.append(g)
+            correct = tuple(hits)
         skipped = (
             tuple(g for g in state.guessers if state.dials[g] == SKIPPED) if SKIPPED in state.dials else ()
         )
