@@ -74,11 +74,15 @@ _CHALLENGE = Challenge()
 _NO_CHALLENGE = NoChallenge()
 _DIALS: tuple[Action, ...] = tuple(SetDial(number) for number in range(1, LAYOUT_SIZE + 1))
 
+_MAX_PLAYERS = max(high for _, high in PLAYERS.values())
+_SEATS = range(_MAX_PLAYERS)
+
 #: _OTHERS[n][p]: the seats 0..n-1 but p, in order
-_OTHERS = tuple(tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in range(15))
+_OTHERS = tuple(
+    tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in range(_MAX_PLAYERS + 1)
+)
 
 #: the events that are always the same, built once (never mutate their data)
-_SEATS = range(14)  # SPEC.max_players
 _PERFORMED_EVENT = tuple(Event("performed", s) for s in _SEATS)
 _DIAL_SET = tuple(Event("dial_set", s) for s in _SEATS)
 _DIAL_SKIPPED = tuple(Event("dial_skipped", s) for s in _SEATS)
@@ -282,13 +286,11 @@ class Emojito(Game[EmojitoState]):
         return frozenset(self._active(state))
 
     def legal_actions(self, state: EmojitoState, seat: int) -> list[Action]:
-        phase = state.phase
-        if phase == "dial":
-            if seat in state.guessers and state.dials[seat] == 0:
-                return list(_DIALS[: len(state.layout)])
-            return []
         if seat not in self._active(state):
             return []
+        phase = state.phase
+        if phase == "dial":
+            return list(_DIALS[: len(state.layout)])
         if phase == "perform":
             return [_PERFORMED]
         if phase == "chain":

@@ -258,4 +258,5 @@ def round_json(result: RoundResult) -> dict[str, Any]:
 
 
 def trophy_count(state: EmojitoState, side: int) -> int:
+    """The face-up trophies of a side: what counts for the end and the win (flipped ones do not)."""
     return len(state.trophies[side]) - len(state.flipped[side])
