@@ -19,6 +19,7 @@ from tischrunde.games.emojito import (
     NoChallenge,
     PassedOn,
     Performed,
+    RoundResult,
     SetDial,
     SkipDial,
     content,
@@ -855,3 +856,16 @@ def test_game_ends_when_fewer_than_seven_cards_are_left_to_play() -> None:
     assert state.phase == "over"
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.details["team_trophies"] == 8
+
+
+def test_the_revealed_round_is_sent_as_its_whole_json_form() -> None:
+    """``round_json`` (built field by field for speed) is exactly the struct's JSON form, every field."""
+    from tischrunde.games.emojito.state import plain, round_json
+
+    state = play_round(new(4, deck=stacked(5, 6, 7, 8, 9, 10, 11)), right=[1, 2])
+    assert state.last is not None
+    assert round_json(state.last) == plain(state.last)
+    assert list(round_json(state.last)) == list(RoundResult.__struct_fields__)
+    fields = RoundResult.__struct_fields__
+    every = msgspec.convert({f: 7 if f == "round" else [i] for i, f in enumerate(fields)}, RoundResult)
+    assert round_json(every) == plain(every)

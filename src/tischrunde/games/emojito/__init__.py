@@ -94,7 +94,7 @@ SPEC = GameSpec(
     bots_in_rooms=False,
     deck_names=("main",),
 )
-Emojito.spec = SPEC
+Emojito.spec = SPEC  # the spec lives here with the rules; engine.py holds the class that plays them
 
 GAME = Emojito()
 

@@ -41,16 +41,19 @@ from tischrunde.games.emojito.state import (
     EmojitoState,
     RoundResult,
     laps,
-    plain,
     presentation_at,
+    round_json,
     trophy_count,
 )
 from tischrunde.games.emojito.view import EmojitoView, view
 
 
-def _draw(state: EmojitoState, k: int) -> tuple[EmojitoState, tuple[int, ...]]:
-    """Draw k cards from the top, reshuffling the discard pile (never trophies) when the deck is empty."""
+def _draw(state: EmojitoState, k: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Draw k cards from the top, reshuffling the discard pile (never trophies) when the deck is empty:
+    (the cards drawn, the deck, the discard pile, the PRNG state) after it."""
     deck, discard, r = state.deck, state.discard, state.rng
+    if len(deck) >= k:  # the usual case: no reshuffle
+        return deck[:k], deck[k:], discard, r
     out: list[int] = []
     while len(out) < k:
         if not deck:
@@ -61,7 +64,33 @@ def _draw(state: EmojitoState, k: int) -> tuple[EmojitoState, tuple[int, ...]]:
         take = min(k - len(out), len(deck))
         out.extend(deck[:take])
         deck = deck[take:]
-    return msgspec.structs.replace(state, deck=deck, discard=discard, rng=r), tuple(out)
+    return tuple(out), deck, discard, r
+
+
+#: the actions without parameters, and the seven dials, built once (frozen, so they can be shared)
+_PERFORMED = Performed()
+_PASSED_ON = PassedOn()
+_CHALLENGE = Challenge()
+_NO_CHALLENGE = NoChallenge()
+_DIALS: tuple[Action, ...] = tuple(SetDial(number) for number in range(1, LAYOUT_SIZE + 1))
+
+_MAX_PLAYERS = max(high for _, high in PLAYERS.values())
+_SEATS = range(_MAX_PLAYERS)
+
+#: _OTHERS[n][p]: the seats 0..n-1 but p, in order
+_OTHERS = tuple(
+    tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in range(_MAX_PLAYERS + 1)
+)
+
+#: the events that are always the same, built once (never mutate their data)
+_PERFORMED_EVENT = tuple(Event("performed", s) for s in _SEATS)
+_DIAL_SET = tuple(Event("dial_set", s) for s in _SEATS)
+_DIAL_SKIPPED = tuple(Event("dial_skipped", s) for s in _SEATS)
+_MY_DIAL = tuple(
+    tuple(Event("my_dial", s, {"number": n}, visible_to=(s,)) for n in range(LAYOUT_SIZE + 1)) for s in _SEATS
+)
+_TIMEOUT_EVENT = Event("timeout")
+_GAME_OVER = Event("game_over")
 
 
 class Emojito(Game[EmojitoState]):
@@ -164,16 +193,25 @@ class Emojito(Game[EmojitoState]):
             return seat
         return self.team_of(state, seat)
 
-    def _start_round(self, state: EmojitoState, t: int) -> EmojitoState:
+    def _start_round(self, state: EmojitoState, t: int, round: int | None = None) -> EmojitoState:
+        """The next round's performers draw their cards (``round``: its number from 0; None = state.round)."""
         n = state.config.players
+        if round is None:
+            round = state.round
         if state.mode == "teams":
             teams = self.team_count(state)
             performers = tuple(i + teams * (state.turns[i] % 2) for i in state.contenders)
         else:
-            performers = ((state.first_seat + state.round) % n,)
-        state, cards = _draw(state, len(performers))
+            performers = ((state.first_seat + round) % n,)
+        cards, deck, discard, r = _draw(state, len(performers))
         return msgspec.structs.replace(
             state,
+            deck=deck,
+            discard=discard,
+            rng=r,
+            round=round,
+            round_until=0,
+            last_t=t,
             phase="perform",
             performers=performers[: len(cards)],
             cards=cards,
@@ -220,53 +258,85 @@ class Emojito(Game[EmojitoState]):
 
     # ------------------------------------------------------------------ turn structure
 
-    def active_seats(self, state: EmojitoState) -> frozenset[int]:
+    def _active(self, state: EmojitoState) -> tuple[int, ...]:
+        """The seats that may act now, in seat order."""
         phase = state.phase
+        if phase == "dial":
+            dials = state.dials
+            waiting = []
+            for g in state.guessers:
+                if dials[g] == 0:
+                    waiting.append(g)
+            return tuple(waiting) if state.mode != "teams" else tuple(sorted(waiting))
         if phase == "perform":
-            return frozenset(p for p in state.performers if p not in state.done)
+            done = state.done
+            if not done and len(state.performers) == 1:
+                return state.performers
+            return tuple(sorted([p for p in state.performers if p not in done]))
         if phase == "chain":
             pair = self.chain_pair(state)
             assert pair is not None
-            return frozenset((pair[0],))
+            return (pair[0],)
         if phase == "challenge":
-            return frozenset(s for s in state.eligible if state.declarations[s] < 0)
-        if phase == "dial":
-            return frozenset(g for g in state.guessers if state.dials[g] == 0)
-        return frozenset()
+            declarations = state.declarations
+            return tuple([s for s in state.eligible if declarations[s] < 0])
+        return ()
+
+    def active_seats(self, state: EmojitoState) -> frozenset[int]:
+        return frozenset(self._active(state))
 
     def legal_actions(self, state: EmojitoState, seat: int) -> list[Action]:
-        if seat not in self.active_seats(state):
+        if seat not in self._active(state):
             return []
         phase = state.phase
+        if phase == "dial":
+            return list(_DIALS[: len(state.layout)])
         if phase == "perform":
-            return [Performed()]
+            return [_PERFORMED]
         if phase == "chain":
-            return [PassedOn()]
-        if phase == "challenge":
-            return [Challenge(), NoChallenge()]
-        return [SetDial(number) for number in range(1, len(state.layout) + 1)]
+            return [_PASSED_ON]
+        return [_CHALLENGE, _NO_CHALLENGE]
+
+    def due_at(self, state: EmojitoState) -> int | None:
+        phase = state.phase
+        if phase == "dial" and state.dial_timeout_ms > 0:
+            return state.phase_t + state.dial_timeout_ms
+        if phase == "round_over":
+            return state.round_until
+        return None
 
     def deadline(self, state: EmojitoState) -> Deadline | None:
-        if state.phase == "dial" and state.dial_timeout_ms > 0:
-            return Deadline(state.phase_t + state.dial_timeout_ms, "dial")
-        if state.phase == "round_over":
-            return Deadline(
-                state.round_until, "round_pause", state.performers[0] if state.performers else None
-            )
-        return None
+        due = self.due_at(state)
+        if due is None:
+            return None
+        if state.phase == "dial":
+            return Deadline(due, "dial")
+        return Deadline(due, "round_pause", state.performers[0] if state.performers else None)
+
+    def playout_step_info(self, state: EmojitoState) -> tuple[int | None, tuple[int, ...]] | None:
+        if state.phase == "over":  # the one phase with an outcome
+            return None
+        return self.due_at(state), self._active(state)
 
     # ------------------------------------------------------------------ transitions
 
     def transition(
         self, state: EmojitoState, seat: int | None, action: Action, t: int
     ) -> tuple[EmojitoState, list[Event]]:
-        if isinstance(action, Timeout):  # due: Game.apply checked it
+        kind = type(action)
+        if kind is Timeout or isinstance(action, Timeout):  # due: Game.apply checked it
             if state.phase == "round_over":
                 return self._next_round(state, t), []
-            return self._resolve(state, t, [Event("timeout")])
+            return self._resolve(state, t, [_TIMEOUT_EVENT])
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
-        if state.phase == "over":
+        # the usual actions of their phase first (the checks below would pass them through unchanged)
+        phase = state.phase
+        if kind is SetDial and phase == "dial":
+            return self._set_dial(state, seat, action.number, t)  # type: ignore[attr-defined]
+        if kind is Performed and phase == "perform":
+            return self._performed(state, seat, t)
+        if phase == "over":
             raise IllegalActionError("the game is over", code="game_over")
         if isinstance(action, NextRound):
             if state.phase != "round_over":
@@ -303,10 +373,11 @@ class Emojito(Game[EmojitoState]):
             raise NotYourTurnError("only the performer performs", code="not_performer", rule="performer")
         if seat in state.done:
             raise IllegalActionError("you have already performed this round", code="already_performed")
-        state = msgspec.structs.replace(state, done=(*state.done, seat))
-        events = [Event("performed", seat)]
-        if len(state.done) < len(state.performers):
-            return state, events
+        done = (*state.done, seat)
+        events = [_PERFORMED_EVENT[seat]]
+        if len(done) < len(state.performers):
+            return msgspec.structs.replace(state, done=done, last_t=t), events
+        state = msgspec.structs.replace(state, done=done)
         if state.secret_message:
             state = msgspec.structs.replace(state, chain=1)
             if state.chain < state.config.players - 1:
@@ -392,24 +463,28 @@ class Emojito(Game[EmojitoState]):
         return self._lay_out(state, t, events)
 
     def _lay_out(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
-        state, extra = _draw(state, LAYOUT_SIZE - len(state.cards))
+        extra, deck, discard, r = _draw(state, LAYOUT_SIZE - len(state.cards))
         if state.config.decks is not None and "main" in state.config.decks:
-            layout, r = state.cards + extra, state.rng  # a stacked deck fixes the layout too
+            layout = state.cards + extra  # a stacked deck fixes the layout too
         else:
-            layout, r = rng.shuffled(state.rng, state.cards + extra)
-        answers = tuple(layout.index(card) + 1 for card in state.cards)
+            layout, r = rng.shuffled(r, state.cards + extra)
         n = state.config.players
         dials = [0] * n
         if state.mode == "teams":
+            answers = tuple(layout.index(card) + 1 for card in state.cards)
             teams = self.team_count(state)
             guessers = tuple((p + teams) % n for p in state.performers)
         else:
+            answers = (layout.index(state.cards[0]) + 1,)
             performer = state.performers[0]
-            guessers = tuple(s for s in range(n) if s != performer)
+            guessers = _OTHERS[n][performer]
             dials[performer] = answers[0]
         state = msgspec.structs.replace(
             state,
+            deck=deck,
+            discard=discard,
             rng=r,
+            last_t=t,
             phase="dial",
             layout=layout,
             answers=answers,
@@ -438,14 +513,11 @@ class Emojito(Game[EmojitoState]):
             )
         dials = list(state.dials)
         dials[seat] = number
-        state = msgspec.structs.replace(state, dials=tuple(dials))
-        if number == SKIPPED:
-            events = [Event("dial_skipped", seat)]
-        else:
-            events = [Event("dial_set", seat), Event("my_dial", seat, {"number": number}, visible_to=(seat,))]
-        if any(dials[g] == 0 for g in state.guessers):
-            return state, events
-        return self._resolve(state, t, events)
+        events = [_DIAL_SKIPPED[seat]] if number == SKIPPED else [_DIAL_SET[seat], _MY_DIAL[seat][number]]
+        for g in state.guessers:
+            if dials[g] == 0:
+                return msgspec.structs.replace(state, dials=tuple(dials), last_t=t), events
+        return self._resolve(msgspec.structs.replace(state, dials=tuple(dials)), t, events)
 
     # ------------------------------------------------------------------ scoring
 
@@ -459,8 +531,15 @@ class Emojito(Game[EmojitoState]):
                 if state.dials[(p + teams) % n] == answer
             )
         else:
-            correct = tuple(g for g in state.guessers if state.dials[g] == state.answers[0])
-        skipped = tuple(g for g in state.guessers if state.dials[g] == SKIPPED)
+            dials, answer = state.dials, state.answers[0]
+            hits: list[int] = []
+            for g in state.guessers:
+                if dials[g] == answer:
+                    hits.append(g)
+            correct = tuple(hits)
+        skipped = (
+            tuple(g for g in state.guessers if state.dials[g] == SKIPPED) if SKIPPED in state.dials else ()
+        )
         moves = [0] * len(state.progress)
         challenged: tuple[int, ...] = ()
         fallen: list[int] = []
@@ -489,8 +568,8 @@ class Emojito(Game[EmojitoState]):
         discard = state.discard + state.layout
         deck = state.deck
         progress = list(state.progress)
-        trophies = [list(x) for x in state.trophies]
-        flipped = list(state.flipped)
+        trophies = list(state.trophies)
+        flipped = state.flipped
         won = [0] * len(progress)
         for side, delta in enumerate(moves):
             if delta == 0:
@@ -499,31 +578,35 @@ class Emojito(Game[EmojitoState]):
             new = max(0, old + delta)
             progress[side] = new
             crossings = laps(new) - laps(old)
+            if crossings == 0:
+                continue
+            mine = list(trophies[side])
             for _ in range(crossings):
                 if discard:
-                    trophies[side].append(discard[-1])
+                    mine.append(discard[-1])
                     discard = discard[:-1]
                 elif deck:
-                    trophies[side].append(deck[0])
+                    mine.append(deck[0])
                     deck = deck[1:]
                 else:
-                    trophies[side].append(-1)
+                    mine.append(-1)
                 won[side] += 1
             for _ in range(-crossings):
-                face_up = [c for c in trophies[side] if c not in flipped[side]]
+                face_up = [c for c in mine if c not in flipped[side]]
                 if face_up:
                     lost = face_up[-1]
-                    trophies[side].remove(lost)
+                    mine.remove(lost)
                     if lost >= 0:
                         discard = (*discard, lost)
                     won[side] -= 1
+            trophies[side] = tuple(mine)
         result = RoundResult(
             round=state.round + 1,
             performers=state.performers,
             cards=state.cards,
             layout=state.layout,
             answers=state.answers,
-            dials=tuple(max(0, d) for d in state.dials),
+            dials=state.dials if SKIPPED not in state.dials else tuple(max(0, d) for d in state.dials),
             correct=correct,
             moves=tuple(moves),
             trophies_won=tuple(won),
@@ -532,26 +615,29 @@ class Emojito(Game[EmojitoState]):
             fallen=tuple(fallen),
             skipped=skipped,
         )
+        turns = state.turns
+        if state.mode == "teams":
+            more = list(turns)
+            for p in state.performers:
+                more[self.team_of(state, p)] += 1
+            turns = tuple(more)
         state = msgspec.structs.replace(
             state,
             deck=deck,
             discard=discard,
             progress=tuple(progress),
-            trophies=tuple(tuple(x) for x in trophies),
-            flipped=tuple(flipped),
+            trophies=tuple(trophies),
             last=result,
+            turns=turns,
+            last_t=t,
         )
-        events = [*events, Event("revealed", data=plain(result))]
-        if state.mode == "teams":
-            turns = list(state.turns)
-            for p in state.performers:
-                turns[self.team_of(state, p)] += 1
-            state = msgspec.structs.replace(state, turns=tuple(turns))
+        events.append(Event("revealed", data=round_json(result)))
         if self._game_ends(state) or len(state.deck) + len(state.discard) < LAYOUT_SIZE:
             state = msgspec.structs.replace(
                 state, phase="over", performers=(), cards=(), answers=(), phase_t=t
             )
-            return state, [*events, Event("game_over")]
+            events.append(_GAME_OVER)
+            return state, events
         if state.round_pause_ms > 0:
             # the revealed dials and the moves stay on the table until the pause ends or the performer goes on
             return msgspec.structs.replace(
@@ -562,16 +648,19 @@ class Emojito(Game[EmojitoState]):
     def _next_round(self, state: EmojitoState, t: int) -> EmojitoState:
         if state.mode == "teams":
             state = self._narrow_contenders(state)
-        state = msgspec.structs.replace(state, round=state.round + 1, round_until=0)
-        return self._start_round(state, t)
+        return self._start_round(state, t, state.round + 1)
 
     def _team_keys(self, state: EmojitoState) -> list[tuple[int, int]]:
         return [(trophy_count(state, side), state.progress[side]) for side in range(len(state.progress))]
 
     def _game_ends(self, state: EmojitoState) -> bool:
-        counts = [trophy_count(state, side) for side in range(len(state.progress))]
         if state.mode != "teams":
-            return max(counts) >= state.target
+            target = state.target
+            for trophies, flipped in zip(state.trophies, state.flipped, strict=True):
+                if len(trophies) - len(flipped) >= target:  # trophy_count
+                    return True
+            return False
+        counts = [trophy_count(state, side) for side in range(len(state.progress))]
         if max(counts[i] for i in state.contenders) < state.target:
             return False
         keys = self._team_keys(state)

@@ -23,7 +23,7 @@ PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
 SKIPPED = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
 
 
-class RoundResult(msgspec.Struct, frozen=True):
+class RoundResult(msgspec.Struct, frozen=True, gc=False):
     """A revealed round: what was performed, the dials, and how the markers moved."""
 
     round: int
@@ -41,7 +41,7 @@ class RoundResult(msgspec.Struct, frozen=True):
     skipped: tuple[int, ...] = ()
 
 
-class EmojitoState(msgspec.Struct, frozen=True):
+class EmojitoState(msgspec.Struct, frozen=True, gc=False):
     """The whole game. ``cards``/``answers`` (per performer) and ``dials`` are secret until the reveal."""
 
     config: Config
@@ -238,5 +238,25 @@ def plain(value: Any) -> Any:
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
+def round_json(result: RoundResult) -> dict[str, Any]:
+    """The JSON form of a revealed round (``plain(result)``, built directly: once per round)."""
+    return {
+        "round": result.round,
+        "performers": list(result.performers),
+        "cards": list(result.cards),
+        "layout": list(result.layout),
+        "answers": list(result.answers),
+        "dials": list(result.dials),
+        "correct": list(result.correct),
+        "moves": list(result.moves),
+        "trophies_won": list(result.trophies_won),
+        "challengers": list(result.challengers),
+        "challenged": list(result.challenged),
+        "fallen": list(result.fallen),
+        "skipped": list(result.skipped),
+    }
+
+
 def trophy_count(state: EmojitoState, side: int) -> int:
+    """The face-up trophies of a side: what counts for the end and the win (flipped ones do not)."""
     return len(state.trophies[side]) - len(state.flipped[side])

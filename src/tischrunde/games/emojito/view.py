@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from tischrunde.games.emojito.state import SKIPPED, EmojitoState, field_of, laps, plain, trophy_count
+from tischrunde.games.emojito.state import (
+    SKIPPED,
+    EmojitoState,
+    field_of,
+    laps,
+    plain,
+    round_json,
+    trophy_count,
+)
 
 if TYPE_CHECKING:
     from tischrunde.games.emojito.engine import Emojito
@@ -110,7 +118,7 @@ def view(game: Emojito, state: EmojitoState, seat: int | None) -> dict[str, Any]
         "scores": [trophy_count(state, side) for side in range(len(state.progress))],
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
-        "last_round": plain(state.last) if state.last is not None else None,
+        "last_round": round_json(state.last) if state.last is not None else None,
         "round_until": state.round_until if phase == "round_over" else None,
         "outcome": plain(outcome) if outcome is not None else None,
     }
