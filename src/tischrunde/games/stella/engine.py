@@ -58,12 +58,20 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # the SplitMix64 steps below are rng.next_u64's, written out (the hot path)
+_SPAN = 1 << 64
+
+
 def _mix(*values: int) -> int:
-    """A deterministic 64-bit mix of ints (for samples that must not advance the state's PRNG)."""
+    """A deterministic 64-bit mix of ints (for samples that must not advance the state's PRNG): per value an
+    FNV-style step, then the value of ``rng.next_u64`` from there."""
     h = 0x84222325CBF29CE4
     for v in values:
-        h = ((h ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        h, _ = rng.next_u64(h)
+        h = (((h ^ (v & _MASK)) * 0x100000001B3) + _GAMMA) & _MASK
+        h = ((h ^ (h >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & _MASK
+        h ^= h >> 31
     return h
 
 
@@ -196,43 +204,53 @@ class Stella(Game[StellaState]):
     # --- queries ---
 
     def active_seats(self, state: StellaState) -> frozenset[int]:
-        if state.phase == "word":
-            return frozenset((state.scout,))
-        if state.phase == "mark":
-            return frozenset(s for s, m in enumerate(state.marks) if m is None)
-        if state.phase == "reveal":
-            return frozenset((state.reveal_turn,))
-        return frozenset()
+        return frozenset(_acting(state))
 
     def legal_actions(self, state: StellaState, seat: int) -> list[Action]:
-        if seat not in self.active_seats(state):
-            return []
-        if state.phase == "word":
-            return [ChooseWord(i) for i in range(len(card_words(state, state.word_cards[state.round])[0]))]
-        if state.phase == "reveal":
-            return [Reveal(p) for p in unnamed_marks(state, seat)]
-        return self._mark_sample(state, seat)
+        phase = state.phase
+        if phase == "reveal":
+            if seat != state.reveal_turn:
+                return []
+            named = [r.position for r in state.reveals]
+            return [_REVEALS[p] for p in state.marks[seat] or () if p not in named]
+        if phase == "mark":
+            return self._mark_sample(state, seat) if seat in _acting(state) else []
+        if phase == "word" and seat == state.scout:
+            return list(_CHOOSE_WORDS[: len(card_words(state, state.word_cards[state.round])[0])])
+        return []
 
     def _mark_sample(self, state: StellaState, seat: int) -> list[Action]:
         """All single marks (when allowed) plus a few subsets derived from the state's content."""
-        out: list[Action] = []
-        if state.min_marks <= 1:
-            out.extend(Mark([p]) for p in range(GRID_SIZE))
+        out: list[Action] = list(_SINGLE_MARKS) if state.min_marks <= 1 else []
         key = _mix(state.config.seed, state.round, seat, *state.grid)
-        out.extend(Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks))
+        out += [Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks)]
         return out
 
-    def deadline(self, state: StellaState) -> Deadline | None:
-        if state.phase == "mark":
-            return None if state.mark_deadline is None else Deadline(state.mark_deadline, "mark")
-        if state.phase == "word":
-            return None if state.turn_deadline is None else Deadline(state.turn_deadline, "word", state.scout)
-        if state.phase == "reveal":
-            due = state.turn_deadline
-            return None if due is None else Deadline(due, "reveal", state.reveal_turn)
-        if state.phase == "round_over":
-            return Deadline(state.round_until, "round_pause", state.scout)
+    def due_at(self, state: StellaState) -> int | None:
+        phase = state.phase
+        if phase == "reveal" or phase == "word":
+            return state.turn_deadline  # the current reveal turn or the scout's word choice
+        if phase == "mark":
+            return state.mark_deadline
+        if phase == "round_over":
+            return state.round_until
         return None
+
+    def deadline(self, state: StellaState) -> Deadline | None:
+        due = self.due_at(state)
+        if due is None:
+            return None
+        phase = state.phase
+        if phase == "mark":
+            return Deadline(due, "mark")
+        if phase == "reveal":
+            return Deadline(due, "reveal", state.reveal_turn)
+        return Deadline(due, "round_pause" if phase == "round_over" else "word", state.scout)
+
+    def playout_step_info(self, state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
+        if state.phase == "over":  # exactly when outcome is not None
+            return None
+        return self.due_at(state), _acting(state)
 
     # --- transitions ---
 
@@ -305,7 +323,7 @@ class Stella(Game[StellaState]):
             raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
         deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
         new = _replace(
-            state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None
+            state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None, last_t=t
         )
         word = {"de": de[action.index], "en": en[action.index]}
         return new, [Event("word_chosen", seat, {"word": word})]
@@ -330,15 +348,16 @@ class Stella(Game[StellaState]):
                 code="mark_count",
                 rule="mark",
             )
-        state = _replace(state, marks=_set(state.marks, seat, tuple(sorted(cards))))
+        ordered = sorted(cards)
+        marks = _set(state.marks, seat, tuple(ordered))
         events = [
             Event("marked", seat),
-            Event("my_marks", seat, {"cards": sorted(cards)}, visible_to=(seat,)),
+            Event("my_marks", seat, {"cards": ordered}, visible_to=_ONE_SEAT[seat]),
         ]
-        if all(m is not None for m in state.marks):
-            state, more = self._after_marking(state, t)
-            events += more
-        return state, events
+        if None in marks:  # others are still marking
+            return _replace(state, marks=marks, last_t=t), events
+        state, more = self._after_marking(_replace(state, marks=marks), t)
+        return state, events + more
 
     def _after_marking(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         """Everyone has marked: show the counts, find the player in the dark, start the reveals."""
@@ -353,7 +372,7 @@ class Stella(Game[StellaState]):
             state, phase="reveal", counts=counts, dark=dark, total_dark=total_dark, mark_deadline=None
         )
         events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
-        turn = _next_revealer(state, state.scout)
+        turn = _next_revealer(state.marks, [r.position for r in state.reveals], state.fallen, state.scout)
         if turn < 0:
             state, more = self._end_round(state, t)
             return state, events + more
@@ -371,13 +390,16 @@ class Stella(Game[StellaState]):
                 f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
             )
         position = action.position
-        if position not in unnamed_marks(state, seat):
+        reveals = state.reveals
+        named = [r.position for r in reveals]
+        marks = state.marks
+        if position in named or position not in (marks[seat] or ()):
             raise IllegalActionError(
                 "name one of your own marked cards that has not been named yet",
                 code="bad_reveal",
                 rule="reveal",
             )
-        markers = tuple(s for s, m in enumerate(state.marks) if m is not None and position in m)
+        markers = tuple(s for s, m in enumerate(marks) if m is not None and position in m)
         fallen = state.fallen
         sparks, super_sparks = state.sparks, state.super_sparks
         total_sparks, total_super = state.total_sparks, state.total_super_sparks
@@ -399,24 +421,38 @@ class Stella(Game[StellaState]):
                     super_sparks = _set(super_sparks, s, super_sparks[s] + 1)
                     total_super = _set(total_super, s, total_super[s] + 1)
         result = RevealResult(position, state.grid[position], seat, markers, kind, scorers, points)
+        events = [Event("revealed", seat, reveal_view(result))]
+        if kind == "fall":
+            events.append(Event("fell", seat))
+        named.append(position)
+        turn = _next_revealer(marks, named, fallen, (seat + 1) % state.config.players)
+        if turn < 0:
+            state = _replace(
+                state,
+                reveals=(*reveals, result),
+                fallen=fallen,
+                sparks=sparks,
+                super_sparks=super_sparks,
+                total_sparks=total_sparks,
+                total_super_sparks=total_super,
+                total_falls=total_falls,
+            )
+            state, more = self._end_round(state, t)
+            return state, events + more
         state = _replace(
             state,
-            reveals=(*state.reveals, result),
+            reveals=(*reveals, result),
             fallen=fallen,
             sparks=sparks,
             super_sparks=super_sparks,
             total_sparks=total_sparks,
             total_super_sparks=total_super,
             total_falls=total_falls,
+            reveal_turn=turn,
+            turn_deadline=_turn_deadline(state, t),
+            last_t=t,
         )
-        events = [Event("revealed", seat, reveal_view(result))]
-        if kind == "fall":
-            events.append(Event("fell", seat))
-        turn = _next_revealer(state, (seat + 1) % state.config.players)
-        if turn < 0:
-            state, more = self._end_round(state, t)
-            return state, events + more
-        return _replace(state, reveal_turn=turn, turn_deadline=_turn_deadline(state, t)), events
+        return state, events
 
     def _end_round(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         n = state.config.players
@@ -543,32 +579,73 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
-    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``."""
+    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``: per subset a
+    size (``rng.randbelow``) and 64 random bits (``rng.next_u64``, both written out); the cards are the
+    positions ordered by their 4-bit nibble of those bits (nibble p for position p; ties by position)."""
     out: list[tuple[int, ...]] = []
+    if low > high:
+        return ()
+    n = high - low + 1
+    limit = _SPAN - _SPAN % n
     r = key
+    order = _POSITIONS
     for _ in range(count):
-        if low > high:
-            break
-        size, r = rng.randbelow(r, high - low + 1)
-        bits, r = rng.next_u64(r)
-        keys = sorted(((bits >> (4 * p)) & 15) << 4 | p for p in range(GRID_SIZE))
-        chosen = tuple(sorted(k & 15 for k in keys[: low + size]))
+        while True:  # rng.randbelow(r, n)
+            r = (r + _GAMMA) & _MASK
+            z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        r = (r + _GAMMA) & _MASK  # rng.next_u64(r)
+        bits = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & _MASK
+        bits ^= bits >> 31
+        # hex digit p from the right is nibble p; a stable sort by it orders ties by position
+        nibbles = f"{bits:016x}"[:0:-1]
+        chosen = tuple(sorted(sorted(order, key=nibbles.__getitem__)[: low + z % n]))
         if chosen not in out:
             out.append(chosen)
     return tuple(out)
+
+
+def _acting(state: StellaState) -> tuple[int, ...]:
+    """The seats that may act now, in order: the scout (word), who has not marked yet (mark), the revealer
+    (reveal); nobody while a round is over or the game is."""
+    phase = state.phase
+    if phase == "reveal":
+        return _ONE_SEAT[state.reveal_turn]
+    if phase == "mark":
+        return tuple([s for s, m in enumerate(state.marks) if m is None])
+    if phase == "word":
+        return _ONE_SEAT[state.scout]
+    return ()
+
+
+_POSITIONS = tuple(range(GRID_SIZE))
+_ONE_SEAT = tuple((s,) for s in range(SPEC.max_players))
+#: the actions legal_actions lists, built once (actions are frozen)
+_REVEALS = tuple(Reveal(p) for p in range(GRID_SIZE))
+_CHOOSE_WORDS = (ChooseWord(0), ChooseWord(1))
+#: every single mark, built once (actions are frozen; the list inside is never changed)
+_SINGLE_MARKS: tuple[Action, ...] = tuple(Mark([p]) for p in range(GRID_SIZE))
 
 
 def _turn_deadline(state: StellaState, t: int) -> int | None:
     return t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None
 
 
-def _next_revealer(state: StellaState, start: int) -> int:
-    """The first seat clockwise from ``start`` who has not fallen and has an unnamed mark, else -1."""
-    n = state.config.players
+def _next_revealer(
+    marks: tuple[tuple[int, ...] | None, ...], named: list[int], fallen: tuple[bool, ...], start: int
+) -> int:
+    """The first seat clockwise from ``start`` who has not fallen and has a mark not ``named``, else -1."""
+    n = len(marks)
     for k in range(n):
         s = (start + k) % n
-        if not state.fallen[s] and unnamed_marks(state, s):
-            return s
+        if not fallen[s]:
+            for p in marks[s] or ():
+                if p not in named:
+                    return s
     return -1
 
 
