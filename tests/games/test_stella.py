@@ -206,6 +206,42 @@ def test_mark_sample_is_finite_and_does_not_touch_the_prng() -> None:
     assert GAME.legal_actions(state, 1) != first
 
 
+def test_the_sample_s_written_out_prng_steps_match_the_prng() -> None:
+    """The mark sample's mix and subsets write SplitMix steps out for speed: they agree with ``rng``."""
+    import random
+
+    from tischrunde.core import rng
+    from tischrunde.games.stella import engine
+
+    def mix(*values: int) -> int:
+        h = 0x84222325CBF29CE4
+        for v in values:
+            h = ((h ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+            h, _ = rng.next_u64(h)
+        return h
+
+    def subsets(key: int, low: int, high: int) -> tuple[tuple[int, ...], ...]:
+        out: list[tuple[int, ...]] = []
+        r = key
+        for _ in range(8):
+            if low > high:
+                break
+            size, r = rng.randbelow(r, high - low + 1)
+            bits, r = rng.next_u64(r)
+            order = sorted(range(15), key=lambda p: ((bits >> (4 * p)) & 15, p))
+            chosen = tuple(sorted(order[: low + size]))
+            if chosen not in out:
+                out.append(chosen)
+        return tuple(out)
+
+    pick = random.Random(5)
+    for _ in range(2000):
+        values = [pick.randrange(-(2**70), 2**70) for _ in range(pick.randrange(0, 20))]
+        assert engine._mix(*values) == mix(*values)
+        key, low, high = pick.getrandbits(64), pick.randrange(0, 16), pick.randrange(0, 16)
+        assert engine._subsets(key, low, high) == subsets(key, low, high)
+
+
 def test_any_valid_subset_is_accepted_even_outside_the_sample() -> None:
     state = act(GAME.new(config()), 0, ChooseWord(0))
     unusual = Mark([14, 13, 12, 11, 10, 9, 8, 7, 6])

@@ -580,15 +580,15 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
     """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``: per subset a
-    size (``rng.randbelow``) and 64 random bits (``rng.next_u64``, both written out); the cards are the
-    positions ordered by their 4-bit nibble of those bits (nibble p for position p; ties by position)."""
+    size (``rng.randbelow``) and 64 random bits (``rng.next_u64``; both written out); the subset is the
+    first cards of the positions ordered by their nibble of those bits (nibble p for position p), ties by
+    position."""
     out: list[tuple[int, ...]] = []
     if low > high:
         return ()
     n = high - low + 1
     limit = _SPAN - _SPAN % n
     r = key
-    order = _POSITIONS
     for _ in range(count):
         while True:  # rng.randbelow(r, n)
             r = (r + _GAMMA) & _MASK
@@ -598,15 +598,29 @@ def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, 
             if z < limit:
                 break
         r = (r + _GAMMA) & _MASK  # rng.next_u64(r)
-        bits = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        bits = ((bits ^ (bits >> 27)) * 0x94D049BB133111EB) & _MASK
-        bits ^= bits >> 31
-        # hex digit p from the right is nibble p; a stable sort by it orders ties by position
-        nibbles = f"{bits:016x}"[:0:-1]
-        chosen = tuple(sorted(sorted(order, key=nibbles.__getitem__)[: low + z % n]))
+        x = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        # the nibbles of positions 0..14 spread to one byte each, then (nibble << 4 | position) per byte:
+        # sorting those bytes orders the positions by nibble, ties by position
+        x = (x ^ (x >> 31)) & _NIBBLES
+        x = (x | (x << 32)) & _SPREAD_32
+        x = (x | (x << 16)) & _SPREAD_16
+        x = (x | (x << 8)) & _SPREAD_8
+        x = (x | (x << 4)) & _SPREAD_4
+        ranked = sorted(((x << 4) | _BYTE_POSITIONS).to_bytes(GRID_SIZE, "little"))
+        chosen = tuple(sorted(bytes(ranked[: low + z % n]).translate(_LOW_NIBBLE)))
         if chosen not in out:
             out.append(chosen)
     return tuple(out)
+
+
+_NIBBLES = (1 << (4 * GRID_SIZE)) - 1
+_SPREAD_32 = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * 2, "little")
+_SPREAD_16 = int.from_bytes(b"\xff\xff\0\0" * 4, "little")
+_SPREAD_8 = int.from_bytes(b"\xff\0" * 8, "little")
+_SPREAD_4 = int.from_bytes(b"\x0f" * 16, "little")
+_BYTE_POSITIONS = int.from_bytes(bytes(range(GRID_SIZE)), "little")  # byte p holds p
+_LOW_NIBBLE = bytes(b & 15 for b in range(256))
 
 
 def _acting(state: StellaState) -> tuple[int, ...]:
@@ -622,7 +636,6 @@ def _acting(state: StellaState) -> tuple[int, ...]:
     return ()
 
 
-_POSITIONS = tuple(range(GRID_SIZE))
 _ONE_SEAT = tuple((s,) for s in range(SPEC.max_players))
 #: the actions legal_actions lists, built once (actions are frozen)
 _REVEALS = tuple(Reveal(p) for p in range(GRID_SIZE))
