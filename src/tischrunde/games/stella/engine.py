@@ -304,7 +304,7 @@ class Stella(Game[StellaState]):
         late = [s for s, m in enumerate(state.marks) if m is None]
         marks = tuple(() if m is None else m for m in state.marks)
         events = [Event("timed_out", s) for s in late]
-        state, more = self._after_marking(_replace(state, marks=marks), t)
+        state, more = self._after_marking(state, marks, t)
         return state, events + more
 
     def _choose_word(
@@ -356,27 +356,46 @@ class Stella(Game[StellaState]):
         ]
         if None in marks:  # others are still marking
             return _replace(state, marks=marks, last_t=t), events
-        state, more = self._after_marking(_replace(state, marks=marks), t)
+        state, more = self._after_marking(state, marks, t)
         return state, events + more
 
-    def _after_marking(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
-        """Everyone has marked: show the counts, find the player in the dark, start the reveals."""
-        counts = tuple(len(m or ()) for m in state.marks)
+    def _after_marking(
+        self, state: StellaState, marks: tuple[tuple[int, ...] | None, ...], t: int
+    ) -> tuple[StellaState, list[Event]]:
+        """Everyone has sent ``marks``: show the counts, find the player in the dark, start the reveals."""
+        counts = tuple([len(m or ()) for m in marks])
         top = max(counts)
-        at_top = [s for s, c in enumerate(counts) if c == top]
-        dark = at_top[0] if len(at_top) == 1 else -1
+        dark = counts.index(top) if counts.count(top) == 1 else -1
         total_dark = (
             state.total_dark if dark < 0 else _set(state.total_dark, dark, state.total_dark[dark] + 1)
         )
-        state = _replace(
-            state, phase="reveal", counts=counts, dark=dark, total_dark=total_dark, mark_deadline=None
-        )
         events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
-        turn = _next_revealer(state.marks, [r.position for r in state.reveals], state.fallen, state.scout)
+        turn = _next_revealer(marks, [r.position for r in state.reveals], state.fallen, state.scout)
         if turn < 0:
+            state = _replace(
+                state,
+                marks=marks,
+                phase="reveal",
+                counts=counts,
+                dark=dark,
+                total_dark=total_dark,
+                mark_deadline=None,
+            )
             state, more = self._end_round(state, t)
             return state, events + more
-        return _replace(state, reveal_turn=turn, turn_deadline=_turn_deadline(state, t)), events
+        state = _replace(
+            state,
+            marks=marks,
+            phase="reveal",
+            counts=counts,
+            dark=dark,
+            total_dark=total_dark,
+            mark_deadline=None,
+            reveal_turn=turn,
+            turn_deadline=_turn_deadline(state, t),
+            last_t=t,
+        )
+        return state, events
 
     def _reveal(
         self, state: StellaState, seat: int, action: Reveal, t: int
@@ -399,7 +418,7 @@ class Stella(Game[StellaState]):
                 code="bad_reveal",
                 rule="reveal",
             )
-        markers = tuple(s for s, m in enumerate(marks) if m is not None and position in m)
+        markers = tuple([s for s, m in enumerate(marks) if m is not None and position in m])
         fallen = state.fallen
         sparks, super_sparks = state.sparks, state.super_sparks
         total_sparks, total_super = state.total_sparks, state.total_super_sparks
@@ -410,16 +429,20 @@ class Stella(Game[StellaState]):
             fallen = _set(fallen, seat, True)
             total_falls = _set(total_falls, seat, total_falls[seat] + 1)
         else:
-            kind = "spark" if len(markers) >= 3 else "super_spark"
-            points = SPARK_POINTS if kind == "spark" else SUPER_SPARK_POINTS
-            scorers = tuple(s for s in markers if not fallen[s])
-            for s in scorers:
-                if kind == "spark":
-                    sparks = _set(sparks, s, sparks[s] + 1)
-                    total_sparks = _set(total_sparks, s, total_sparks[s] + 1)
+            spark = len(markers) >= 3
+            kind = "spark" if spark else "super_spark"
+            points = SPARK_POINTS if spark else SUPER_SPARK_POINTS
+            scorers = tuple([s for s in markers if not fallen[s]])
+            if scorers:
+                this_round = list(sparks if spark else super_sparks)
+                in_all = list(total_sparks if spark else total_super)
+                for s in scorers:
+                    this_round[s] += 1
+                    in_all[s] += 1
+                if spark:
+                    sparks, total_sparks = tuple(this_round), tuple(in_all)
                 else:
-                    super_sparks = _set(super_sparks, s, super_sparks[s] + 1)
-                    total_super = _set(total_super, s, total_super[s] + 1)
+                    super_sparks, total_super = tuple(this_round), tuple(in_all)
         result = RevealResult(position, state.grid[position], seat, markers, kind, scorers, points)
         events = [Event("revealed", seat, reveal_view(result))]
         if kind == "fall":
