@@ -234,6 +234,26 @@ def test_the_sample_s_written_out_prng_steps_match_the_prng() -> None:
                 out.append(chosen)
         return tuple(out)
 
+    def state_before(value: int) -> int:
+        """The SplitMix64 state whose next output is ``value`` (the output step inverted)."""
+        mask = 0xFFFFFFFFFFFFFFFF
+
+        def unshift(y: int, k: int) -> int:
+            x = y
+            for _ in range(64 // k + 1):
+                x = y ^ (x >> k)
+            return x
+
+        z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
+        z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
+        return (unshift(z, 30) - 0x9E3779B97F4A7C15) & mask
+
+    assert rng.next_u64(state_before(12345))[0] == 12345
+    # a size draw that randbelow rejects (2**64 - 1 >= the limit for 9 sizes): first, and in the 4th subset
+    for steps in (0, 6):
+        key = (state_before((1 << 64) - 1) - steps * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        assert engine._subsets(key, 2, 10) == subsets(key, 2, 10)
+        assert len(subsets(key, 2, 10)) == 8
     pick = random.Random(5)
     for _ in range(2000):
         values = [pick.randrange(-(2**70), 2**70) for _ in range(pick.randrange(0, 20))]

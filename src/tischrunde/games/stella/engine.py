@@ -602,47 +602,70 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
-    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``: per subset a
-    size (``rng.randbelow``) and 64 random bits (``rng.next_u64``; both written out); the subset is the
-    first cards of the positions ordered by their nibble of those bits (nibble p for position p), ties by
-    position."""
+    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``.
+
+    The PRNG ``r = key`` draws, per subset, a size ``rng.randbelow(r, high - low + 1)`` and 64 bits
+    ``rng.next_u64(r)``; the subset is the ``low + size`` first positions when the positions are ordered by
+    their nibble of those bits (nibble p = bits 4p..4p+3 for position p), ties by position.
+
+    Written for speed, with the same results: SplitMix64 state k after ``r`` is ``r + k * GAMMA``, so the
+    draws of all subsets are computed at once in one big int of 16 lanes of 128 bits (``_lanes``; a product
+    of a lane by a 64-bit constant stays in its lane), and each draw's nibbles are spread to one byte per
+    position holding ``nibble << 4 | position``, whose sorted bytes give the order. A size draw that
+    ``randbelow`` would reject (probability below 1e-17) starts the remaining subsets again from there.
+    """
     out: list[tuple[int, ...]] = []
     if low > high:
         return ()
     n = high - low + 1
     limit = _SPAN - _SPAN % n
+    left = count
     r = key
-    for _ in range(count):
-        while True:  # rng.randbelow(r, n)
-            r = (r + _GAMMA) & _MASK
-            z = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
+    while left > 0:
+        values, ranked = _lanes(r)
+        used = 0  # PRNG states used from r
+        for at in range(0, 32 * min(left, _LANES // 2), 32):  # a size lane, then a bits lane
+            size = int.from_bytes(values[at : at + 8], "little")
+            used += 1
+            if size >= limit:  # rejected: the size is drawn again from the next state
                 break
-        r = (r + _GAMMA) & _MASK  # rng.next_u64(r)
-        x = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        # the nibbles of positions 0..14 spread to one byte each, then (nibble << 4 | position) per byte:
-        # sorting those bytes orders the positions by nibble, ties by position
-        x = (x ^ (x >> 31)) & _NIBBLES
-        x = (x | (x << 32)) & _SPREAD_32
-        x = (x | (x << 16)) & _SPREAD_16
-        x = (x | (x << 8)) & _SPREAD_8
-        x = (x | (x << 4)) & _SPREAD_4
-        ranked = sorted(((x << 4) | _BYTE_POSITIONS).to_bytes(GRID_SIZE, "little"))
-        chosen = tuple(sorted(bytes(ranked[: low + z % n]).translate(_LOW_NIBBLE)))
-        if chosen not in out:
-            out.append(chosen)
+            order = bytes(sorted(ranked[at + 16 : at + 16 + GRID_SIZE])).translate(_LOW_NIBBLE)
+            chosen = tuple(sorted(order[: low + size % n]))
+            if chosen not in out:
+                out.append(chosen)
+            used += 1
+            left -= 1
+        r = (r + used * _GAMMA) & _MASK
     return tuple(out)
 
 
-_NIBBLES = (1 << (4 * GRID_SIZE)) - 1
-_SPREAD_32 = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * 2, "little")
-_SPREAD_16 = int.from_bytes(b"\xff\xff\0\0" * 4, "little")
-_SPREAD_8 = int.from_bytes(b"\xff\0" * 8, "little")
-_SPREAD_4 = int.from_bytes(b"\x0f" * 16, "little")
-_BYTE_POSITIONS = int.from_bytes(bytes(range(GRID_SIZE)), "little")  # byte p holds p
+def _lanes(r: int) -> tuple[bytes, bytes]:
+    """SplitMix64's next ``_LANES`` values after state ``r`` (16 bytes each, the value in the low 8,
+    little-endian), and each value's positions as ``nibble << 4 | position`` (bytes 0..14 of each 16)."""
+    z = (r * _ONES + _STEPS) & _LANE_MASK
+    z = (((z ^ (z >> 30)) & _LANE_MASK) * 0xBF58476D1CE4E5B9) & _LANE_MASK
+    z = (((z ^ (z >> 27)) & _LANE_MASK) * 0x94D049BB133111EB) & _LANE_MASK
+    z = (z ^ (z >> 31)) & _LANE_MASK
+    x = z & _NIBBLES
+    x = (x | (x << 32)) & _SPREAD_32
+    x = (x | (x << 16)) & _SPREAD_16
+    x = (x | (x << 8)) & _SPREAD_8
+    x = (x | (x << 4)) & _SPREAD_4
+    size = 16 * _LANES
+    return z.to_bytes(size, "little"), ((x << 4) | _BYTE_POSITIONS).to_bytes(size, "little")
+
+
+_LANES = 16
+_ONES = sum(1 << (128 * j) for j in range(_LANES))  # 1 in every lane
+_LANE_MASK = _MASK * _ONES
+_STEPS = sum((((j + 1) * _GAMMA) & _MASK) << (128 * j) for j in range(_LANES))  # lane j: state r + (j+1)G
+# the nibbles of positions 0..14 spread to one byte each
+_NIBBLES = ((1 << (4 * GRID_SIZE)) - 1) * _ONES
+_SPREAD_32 = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * 2, "little") * _ONES
+_SPREAD_16 = int.from_bytes(b"\xff\xff\0\0" * 4, "little") * _ONES
+_SPREAD_8 = int.from_bytes(b"\xff\0" * 8, "little") * _ONES
+_SPREAD_4 = int.from_bytes(b"\x0f" * 16, "little") * _ONES
+_BYTE_POSITIONS = int.from_bytes(bytes(range(GRID_SIZE)), "little") * _ONES  # byte p of a lane holds p
 _LOW_NIBBLE = bytes(b & 15 for b in range(256))
 
 
