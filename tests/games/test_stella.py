@@ -207,7 +207,7 @@ def test_mark_sample_is_finite_and_does_not_touch_the_prng() -> None:
 
 
 def test_the_sample_s_written_out_prng_steps_match_the_prng() -> None:
-    """The mark sample's mix and subsets write SplitMix steps out for speed: they agree with ``rng``."""
+    """The mark sample's seat keys and subsets write SplitMix steps out for speed: they agree with ``rng``."""
     import random
 
     from tischrunde.core import rng
@@ -256,8 +256,10 @@ def test_the_sample_s_written_out_prng_steps_match_the_prng() -> None:
         assert len(subsets(key, 2, 10)) == 8
     pick = random.Random(5)
     for _ in range(2000):
-        values = [pick.randrange(-(2**70), 2**70) for _ in range(pick.randrange(0, 20))]
-        assert engine._mix(*values) == mix(*values)
+        values = [pick.randrange(-(2**70), 2**70) for _ in range(pick.randrange(2, 20))]
+        seed, round_, grid = values[0], values[1], tuple(values[2:])
+        seat_keys = engine._seat_keys(seed, round_, 6, grid)
+        assert seat_keys == tuple(mix(seed, round_, s, *grid) for s in range(6))
         key, low, high = pick.getrandbits(64), pick.randrange(0, 16), pick.randrange(0, 16)
         assert engine._subsets(key, low, high) == subsets(key, low, high)
 
