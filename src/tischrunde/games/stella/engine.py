@@ -199,8 +199,7 @@ class Stella(Game[StellaState]):
         if phase == "reveal":
             if seat != state.reveal_turn:
                 return []
-            named = [r.position for r in state.reveals]
-            return [_REVEALS[p] for p in state.marks[seat] or () if p not in named]
+            return [_REVEALS[p] for p in unnamed_marks(state, seat)]
         if phase == "mark":
             return self._mark_sample(state, seat) if seat in _acting(state) else []
         if phase == "word" and seat == state.scout:
@@ -397,15 +396,14 @@ class Stella(Game[StellaState]):
                 f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
             )
         position = action.position
-        reveals = state.reveals
-        named = [r.position for r in reveals]
-        marks = state.marks
-        if position in named or position not in (marks[seat] or ()):
+        if position not in unnamed_marks(state, seat):
             raise IllegalActionError(
                 "name one of your own marked cards that has not been named yet",
                 code="bad_reveal",
                 rule="reveal",
             )
+        reveals = state.reveals
+        marks = state.marks
         markers = tuple([s for s, m in enumerate(marks) if m is not None and position in m])
         fallen = state.fallen
         sparks, super_sparks = state.sparks, state.super_sparks
@@ -435,6 +433,7 @@ class Stella(Game[StellaState]):
         events = [Event("revealed", seat, reveal_view(result))]
         if kind == "fall":
             events.append(Event("fell", seat))
+        named = [r.position for r in reveals]
         named.append(position)
         turn = _next_revealer(marks, named, fallen, (seat + 1) % state.config.players)
         if turn < 0:
