@@ -206,6 +206,64 @@ def test_mark_sample_is_finite_and_does_not_touch_the_prng() -> None:
     assert GAME.legal_actions(state, 1) != first
 
 
+def test_the_sample_s_written_out_prng_steps_match_the_prng() -> None:
+    """The mark sample's seat keys and subsets write SplitMix steps out for speed: they agree with ``rng``."""
+    import random
+
+    from tischrunde.core import rng
+    from tischrunde.games.stella import engine
+
+    def mix(*values: int) -> int:
+        h = 0x84222325CBF29CE4
+        for v in values:
+            h = ((h ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+            h, _ = rng.next_u64(h)
+        return h
+
+    def subsets(key: int, low: int, high: int) -> tuple[tuple[int, ...], ...]:
+        out: list[tuple[int, ...]] = []
+        r = key
+        for _ in range(8):
+            if low > high:
+                break
+            size, r = rng.randbelow(r, high - low + 1)
+            bits, r = rng.next_u64(r)
+            order = sorted(range(15), key=lambda p: ((bits >> (4 * p)) & 15, p))
+            chosen = tuple(sorted(order[: low + size]))
+            if chosen not in out:
+                out.append(chosen)
+        return tuple(out)
+
+    def state_before(value: int) -> int:
+        """The SplitMix64 state whose next output is ``value`` (the output step inverted)."""
+        mask = 0xFFFFFFFFFFFFFFFF
+
+        def unshift(y: int, k: int) -> int:
+            x = y
+            for _ in range(64 // k + 1):
+                x = y ^ (x >> k)
+            return x
+
+        z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
+        z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
+        return (unshift(z, 30) - 0x9E3779B97F4A7C15) & mask
+
+    assert rng.next_u64(state_before(12345))[0] == 12345
+    # a size draw that randbelow rejects (2**64 - 1 >= the limit for 9 sizes): first, and in the 4th subset
+    for steps in (0, 6):
+        key = (state_before((1 << 64) - 1) - steps * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        assert engine._subsets(key, 2, 10) == subsets(key, 2, 10)
+        assert len(subsets(key, 2, 10)) == 8
+    pick = random.Random(5)
+    for _ in range(2000):
+        values = [pick.randrange(-(2**70), 2**70) for _ in range(pick.randrange(2, 20))]
+        seed, round_, grid = values[0], values[1], tuple(values[2:])
+        seat_keys = engine._seat_keys(seed, round_, 6, grid)
+        assert seat_keys == tuple(mix(seed, round_, s, *grid) for s in range(6))
+        key, low, high = pick.getrandbits(64), pick.randrange(0, 16), pick.randrange(0, 16)
+        assert engine._subsets(key, low, high) == subsets(key, low, high)
+
+
 def test_any_valid_subset_is_accepted_even_outside_the_sample() -> None:
     state = act(GAME.new(config()), 0, ChooseWord(0))
     unusual = Mark([14, 13, 12, 11, 10, 9, 8, 7, 6])

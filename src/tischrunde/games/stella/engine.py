@@ -58,13 +58,9 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _mix(*values: int) -> int:
-    """A deterministic 64-bit mix of ints (for samples that must not advance the state's PRNG)."""
-    h = 0x84222325CBF29CE4
-    for v in values:
-        h = ((h ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        h, _ = rng.next_u64(h)
-    return h
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # the SplitMix64 steps below are rng.next_u64's, written out (the hot path)
+_SPAN = 1 << 64
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -196,43 +192,52 @@ class Stella(Game[StellaState]):
     # --- queries ---
 
     def active_seats(self, state: StellaState) -> frozenset[int]:
-        if state.phase == "word":
-            return frozenset((state.scout,))
-        if state.phase == "mark":
-            return frozenset(s for s, m in enumerate(state.marks) if m is None)
-        if state.phase == "reveal":
-            return frozenset((state.reveal_turn,))
-        return frozenset()
+        return frozenset(_acting(state))
 
     def legal_actions(self, state: StellaState, seat: int) -> list[Action]:
-        if seat not in self.active_seats(state):
-            return []
-        if state.phase == "word":
-            return [ChooseWord(i) for i in range(len(card_words(state, state.word_cards[state.round])[0]))]
-        if state.phase == "reveal":
-            return [Reveal(p) for p in unnamed_marks(state, seat)]
-        return self._mark_sample(state, seat)
+        phase = state.phase
+        if phase == "reveal":
+            if seat != state.reveal_turn:
+                return []
+            return [_REVEALS[p] for p in unnamed_marks(state, seat)]
+        if phase == "mark":
+            return self._mark_sample(state, seat) if seat in _acting(state) else []
+        if phase == "word" and seat == state.scout:
+            return list(_CHOOSE_WORDS[: len(card_words(state, state.word_cards[state.round])[0])])
+        return []
 
     def _mark_sample(self, state: StellaState, seat: int) -> list[Action]:
         """All single marks (when allowed) plus a few subsets derived from the state's content."""
-        out: list[Action] = []
-        if state.min_marks <= 1:
-            out.extend(Mark([p]) for p in range(GRID_SIZE))
-        key = _mix(state.config.seed, state.round, seat, *state.grid)
-        out.extend(Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks))
+        out: list[Action] = list(_SINGLE_MARKS) if state.min_marks <= 1 else []
+        key = _seat_keys(state.config.seed, state.round, state.config.players, state.grid)[seat]
+        out += [Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks)]
         return out
 
-    def deadline(self, state: StellaState) -> Deadline | None:
-        if state.phase == "mark":
-            return None if state.mark_deadline is None else Deadline(state.mark_deadline, "mark")
-        if state.phase == "word":
-            return None if state.turn_deadline is None else Deadline(state.turn_deadline, "word", state.scout)
-        if state.phase == "reveal":
-            due = state.turn_deadline
-            return None if due is None else Deadline(due, "reveal", state.reveal_turn)
-        if state.phase == "round_over":
-            return Deadline(state.round_until, "round_pause", state.scout)
+    def due_at(self, state: StellaState) -> int | None:
+        phase = state.phase
+        if phase == "reveal" or phase == "word":
+            return state.turn_deadline  # the current reveal turn or the scout's word choice
+        if phase == "mark":
+            return state.mark_deadline
+        if phase == "round_over":
+            return state.round_until
         return None
+
+    def deadline(self, state: StellaState) -> Deadline | None:
+        due = self.due_at(state)
+        if due is None:
+            return None
+        phase = state.phase
+        if phase == "mark":
+            return Deadline(due, "mark")
+        if phase == "reveal":
+            return Deadline(due, "reveal", state.reveal_turn)
+        return Deadline(due, "round_pause" if phase == "round_over" else "word", state.scout)
+
+    def playout_step_info(self, state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
+        if state.phase == "over":  # exactly when outcome is not None
+            return None
+        return self.due_at(state), _acting(state)
 
     # --- transitions ---
 
@@ -286,7 +291,7 @@ class Stella(Game[StellaState]):
         late = [s for s, m in enumerate(state.marks) if m is None]
         marks = tuple(() if m is None else m for m in state.marks)
         events = [Event("timed_out", s) for s in late]
-        state, more = self._after_marking(_replace(state, marks=marks), t)
+        state, more = self._after_marking(state, marks, t)
         return state, events + more
 
     def _choose_word(
@@ -305,7 +310,7 @@ class Stella(Game[StellaState]):
             raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
         deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
         new = _replace(
-            state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None
+            state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None, last_t=t
         )
         word = {"de": de[action.index], "en": en[action.index]}
         return new, [Event("word_chosen", seat, {"word": word})]
@@ -330,34 +335,54 @@ class Stella(Game[StellaState]):
                 code="mark_count",
                 rule="mark",
             )
-        state = _replace(state, marks=_set(state.marks, seat, tuple(sorted(cards))))
+        ordered = sorted(cards)
+        marks = _set(state.marks, seat, tuple(ordered))
         events = [
             Event("marked", seat),
-            Event("my_marks", seat, {"cards": sorted(cards)}, visible_to=(seat,)),
+            Event("my_marks", seat, {"cards": ordered}, visible_to=_ONE_SEAT[seat]),
         ]
-        if all(m is not None for m in state.marks):
-            state, more = self._after_marking(state, t)
-            events += more
-        return state, events
+        if None in marks:  # others are still marking
+            return _replace(state, marks=marks, last_t=t), events
+        state, more = self._after_marking(state, marks, t)
+        return state, events + more
 
-    def _after_marking(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
-        """Everyone has marked: show the counts, find the player in the dark, start the reveals."""
-        counts = tuple(len(m or ()) for m in state.marks)
+    def _after_marking(
+        self, state: StellaState, marks: tuple[tuple[int, ...] | None, ...], t: int
+    ) -> tuple[StellaState, list[Event]]:
+        """Everyone has sent ``marks``: show the counts, find the player in the dark, start the reveals."""
+        counts = tuple([len(m or ()) for m in marks])
         top = max(counts)
-        at_top = [s for s, c in enumerate(counts) if c == top]
-        dark = at_top[0] if len(at_top) == 1 else -1
+        dark = counts.index(top) if counts.count(top) == 1 else -1
         total_dark = (
             state.total_dark if dark < 0 else _set(state.total_dark, dark, state.total_dark[dark] + 1)
         )
-        state = _replace(
-            state, phase="reveal", counts=counts, dark=dark, total_dark=total_dark, mark_deadline=None
-        )
         events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
-        turn = _next_revealer(state, state.scout)
+        turn = _next_revealer(marks, [r.position for r in state.reveals], state.fallen, state.scout)
         if turn < 0:
+            state = _replace(
+                state,
+                marks=marks,
+                phase="reveal",
+                counts=counts,
+                dark=dark,
+                total_dark=total_dark,
+                mark_deadline=None,
+            )
             state, more = self._end_round(state, t)
             return state, events + more
-        return _replace(state, reveal_turn=turn, turn_deadline=_turn_deadline(state, t)), events
+        state = _replace(
+            state,
+            marks=marks,
+            phase="reveal",
+            counts=counts,
+            dark=dark,
+            total_dark=total_dark,
+            mark_deadline=None,
+            reveal_turn=turn,
+            turn_deadline=_turn_deadline(state, t),
+            last_t=t,
+        )
+        return state, events
 
     def _reveal(
         self, state: StellaState, seat: int, action: Reveal, t: int
@@ -377,7 +402,9 @@ class Stella(Game[StellaState]):
                 code="bad_reveal",
                 rule="reveal",
             )
-        markers = tuple(s for s, m in enumerate(state.marks) if m is not None and position in m)
+        reveals = state.reveals
+        marks = state.marks
+        markers = tuple([s for s, m in enumerate(marks) if m is not None and position in m])
         fallen = state.fallen
         sparks, super_sparks = state.sparks, state.super_sparks
         total_sparks, total_super = state.total_sparks, state.total_super_sparks
@@ -388,35 +415,54 @@ class Stella(Game[StellaState]):
             fallen = _set(fallen, seat, True)
             total_falls = _set(total_falls, seat, total_falls[seat] + 1)
         else:
-            kind = "spark" if len(markers) >= 3 else "super_spark"
-            points = SPARK_POINTS if kind == "spark" else SUPER_SPARK_POINTS
-            scorers = tuple(s for s in markers if not fallen[s])
-            for s in scorers:
-                if kind == "spark":
-                    sparks = _set(sparks, s, sparks[s] + 1)
-                    total_sparks = _set(total_sparks, s, total_sparks[s] + 1)
+            spark = len(markers) >= 3
+            kind = "spark" if spark else "super_spark"
+            points = SPARK_POINTS if spark else SUPER_SPARK_POINTS
+            scorers = tuple([s for s in markers if not fallen[s]])
+            if scorers:
+                this_round = list(sparks if spark else super_sparks)
+                in_all = list(total_sparks if spark else total_super)
+                for s in scorers:
+                    this_round[s] += 1
+                    in_all[s] += 1
+                if spark:
+                    sparks, total_sparks = tuple(this_round), tuple(in_all)
                 else:
-                    super_sparks = _set(super_sparks, s, super_sparks[s] + 1)
-                    total_super = _set(total_super, s, total_super[s] + 1)
+                    super_sparks, total_super = tuple(this_round), tuple(in_all)
         result = RevealResult(position, state.grid[position], seat, markers, kind, scorers, points)
+        events = [Event("revealed", seat, reveal_view(result))]
+        if kind == "fall":
+            events.append(Event("fell", seat))
+        named = [r.position for r in reveals]
+        named.append(position)
+        turn = _next_revealer(marks, named, fallen, (seat + 1) % state.config.players)
+        if turn < 0:
+            state = _replace(
+                state,
+                reveals=(*reveals, result),
+                fallen=fallen,
+                sparks=sparks,
+                super_sparks=super_sparks,
+                total_sparks=total_sparks,
+                total_super_sparks=total_super,
+                total_falls=total_falls,
+            )
+            state, more = self._end_round(state, t)
+            return state, events + more
         state = _replace(
             state,
-            reveals=(*state.reveals, result),
+            reveals=(*reveals, result),
             fallen=fallen,
             sparks=sparks,
             super_sparks=super_sparks,
             total_sparks=total_sparks,
             total_super_sparks=total_super,
             total_falls=total_falls,
+            reveal_turn=turn,
+            turn_deadline=_turn_deadline(state, t),
+            last_t=t,
         )
-        events = [Event("revealed", seat, reveal_view(result))]
-        if kind == "fall":
-            events.append(Event("fell", seat))
-        turn = _next_revealer(state, (seat + 1) % state.config.players)
-        if turn < 0:
-            state, more = self._end_round(state, t)
-            return state, events + more
-        return _replace(state, reveal_turn=turn, turn_deadline=_turn_deadline(state, t)), events
+        return state, events
 
     def _end_round(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         n = state.config.players
@@ -541,34 +587,133 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
     return (SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks) // 2
 
 
+@functools.lru_cache(maxsize=1024)
+def _seat_keys(seed: int, round_: int, players: int, grid: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's key of its mark sample: a deterministic 64-bit mix of ``seed, round, seat, *grid`` (so
+    the sample never advances the state's PRNG). Per value ``v`` in that order, from ``h = 0x84222325CBF29CE4``:
+    ``h = ((h ^ (v mod 2**64)) * 0x100000001B3) mod 2**64``, then ``h = rng.next_u64(h)[0]``.
+
+    Written for speed: every seat's mix at once, one seat per 128-bit lane of one big int (the steps of
+    ``rng.next_u64`` written out; a lane times a 64-bit constant stays in its lane)."""
+    ones = _ONES & ((1 << (128 * players)) - 1)
+    mask = _MASK * ones
+    step = _GAMMA * ones
+    z = 0x84222325CBF29CE4 * ones
+    seats = sum(s << (128 * s) for s in range(players))
+    for v in ((seed & _MASK) * ones, (round_ & _MASK) * ones, seats, *[(v & _MASK) * ones for v in grid]):
+        z = ((((z ^ v) * 0x100000001B3) & mask) + step) & mask
+        z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+        z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
+        z = (z ^ (z >> 31)) & mask
+    raw = z.to_bytes(16 * players, "little")
+    return tuple([int.from_bytes(raw[at : at + 8], "little") for at in range(0, 16 * players, 16)])
+
+
 @functools.lru_cache(maxsize=4096)
 def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
-    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``."""
+    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``.
+
+    The PRNG ``r = key`` draws, per subset, a size ``rng.randbelow(r, high - low + 1)`` and 64 bits
+    ``rng.next_u64(r)``; the subset is the ``low + size`` first positions when the positions are ordered by
+    their nibble of those bits (nibble p = bits 4p..4p+3 for position p), ties by position.
+
+    Written for speed, with the same results: SplitMix64 state k after ``r`` is ``r + k * GAMMA``, so the
+    draws of all subsets are computed at once in one big int of 16 lanes of 128 bits (``_lanes``; a product
+    of a lane by a 64-bit constant stays in its lane), and each draw's nibbles are spread to one byte per
+    position holding ``nibble << 4 | position``, whose sorted bytes give the order. A size draw that
+    ``randbelow`` would reject (probability below 1e-17) starts the remaining subsets again from there.
+    """
     out: list[tuple[int, ...]] = []
+    if low > high:
+        return ()
+    n = high - low + 1
+    limit = _SPAN - _SPAN % n
+    left = count
     r = key
-    for _ in range(count):
-        if low > high:
-            break
-        size, r = rng.randbelow(r, high - low + 1)
-        bits, r = rng.next_u64(r)
-        keys = sorted(((bits >> (4 * p)) & 15) << 4 | p for p in range(GRID_SIZE))
-        chosen = tuple(sorted(k & 15 for k in keys[: low + size]))
-        if chosen not in out:
-            out.append(chosen)
+    while left > 0:
+        values, ranked = _lanes(r)
+        used = 0  # PRNG states used from r
+        for at in range(0, 32 * min(left, _LANES // 2), 32):  # a size lane, then a bits lane
+            size = int.from_bytes(values[at : at + 8], "little")
+            used += 1
+            if size >= limit:  # rejected: the size is drawn again from the next state
+                break
+            order = bytes(sorted(ranked[at + 16 : at + 16 + GRID_SIZE])).translate(_LOW_NIBBLE)
+            chosen = tuple(sorted(order[: low + size % n]))
+            if chosen not in out:
+                out.append(chosen)
+            used += 1
+            left -= 1
+        r = (r + used * _GAMMA) & _MASK
     return tuple(out)
+
+
+def _lanes(r: int) -> tuple[bytes, bytes]:
+    """SplitMix64's next ``_LANES`` values after state ``r`` (16 bytes each, the value in the low 8,
+    little-endian), and each value's positions as ``nibble << 4 | position`` (bytes 0..14 of each 16)."""
+    z = (r * _ONES + _STEPS) & _LANE_MASK
+    z = (((z ^ (z >> 30)) & _LANE_MASK) * 0xBF58476D1CE4E5B9) & _LANE_MASK
+    z = (((z ^ (z >> 27)) & _LANE_MASK) * 0x94D049BB133111EB) & _LANE_MASK
+    z = (z ^ (z >> 31)) & _LANE_MASK
+    x = z & _NIBBLES
+    x = (x | (x << 32)) & _SPREAD_32
+    x = (x | (x << 16)) & _SPREAD_16
+    x = (x | (x << 8)) & _SPREAD_8
+    x = (x | (x << 4)) & _SPREAD_4
+    size = 16 * _LANES
+    return z.to_bytes(size, "little"), ((x << 4) | _BYTE_POSITIONS).to_bytes(size, "little")
+
+
+_LANES = 16
+_ONES = sum(1 << (128 * j) for j in range(_LANES))  # 1 in every lane
+_LANE_MASK = _MASK * _ONES
+_STEPS = sum((((j + 1) * _GAMMA) & _MASK) << (128 * j) for j in range(_LANES))  # lane j: state r + (j+1)G
+# the nibbles of positions 0..14 spread to one byte each
+_NIBBLES = ((1 << (4 * GRID_SIZE)) - 1) * _ONES
+_SPREAD_32 = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * 2, "little") * _ONES
+_SPREAD_16 = int.from_bytes(b"\xff\xff\0\0" * 4, "little") * _ONES
+_SPREAD_8 = int.from_bytes(b"\xff\0" * 8, "little") * _ONES
+_SPREAD_4 = int.from_bytes(b"\x0f" * 16, "little") * _ONES
+_BYTE_POSITIONS = int.from_bytes(bytes(range(GRID_SIZE)), "little") * _ONES  # byte p of a lane holds p
+_LOW_NIBBLE = bytes(b & 15 for b in range(256))
+
+
+def _acting(state: StellaState) -> tuple[int, ...]:
+    """The seats that may act now, in order: the scout (word), who has not marked yet (mark), the revealer
+    (reveal); nobody while a round is over or the game is."""
+    phase = state.phase
+    if phase == "reveal":
+        return _ONE_SEAT[state.reveal_turn]
+    if phase == "mark":
+        return tuple([s for s, m in enumerate(state.marks) if m is None])
+    if phase == "word":
+        return _ONE_SEAT[state.scout]
+    return ()
+
+
+_ONE_SEAT = tuple((s,) for s in range(SPEC.max_players))
+#: the actions legal_actions lists, built once (actions are frozen)
+_REVEALS = tuple(Reveal(p) for p in range(GRID_SIZE))
+_CHOOSE_WORDS = (ChooseWord(0), ChooseWord(1))
+#: every single mark, built once (actions are frozen; the list inside is never changed)
+_SINGLE_MARKS: tuple[Action, ...] = tuple(Mark([p]) for p in range(GRID_SIZE))
 
 
 def _turn_deadline(state: StellaState, t: int) -> int | None:
     return t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None
 
 
-def _next_revealer(state: StellaState, start: int) -> int:
-    """The first seat clockwise from ``start`` who has not fallen and has an unnamed mark, else -1."""
-    n = state.config.players
+def _next_revealer(
+    marks: tuple[tuple[int, ...] | None, ...], named: list[int], fallen: tuple[bool, ...], start: int
+) -> int:
+    """The first seat clockwise from ``start`` who has not fallen and has a mark not ``named``, else -1."""
+    n = len(marks)
     for k in range(n):
         s = (start + k) % n
-        if not state.fallen[s] and unnamed_marks(state, s):
-            return s
+        if not fallen[s]:
+            for p in marks[s] or ():
+                if p not in named:
+                    return s
     return -1
 
 

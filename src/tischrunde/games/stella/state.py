@@ -9,7 +9,7 @@ from tischrunde.core.game import Config
 from tischrunde.games.stella.content import OWN_WORD_BASE, word_cards
 
 
-class RevealResult(msgspec.Struct, frozen=True):
+class RevealResult(msgspec.Struct, frozen=True, gc=False):
     """One named card: who named it, who had marked it, and what it gave."""
 
     position: int
@@ -21,7 +21,7 @@ class RevealResult(msgspec.Struct, frozen=True):
     points: int
 
 
-class RoundSummary(msgspec.Struct, frozen=True):
+class RoundSummary(msgspec.Struct, frozen=True, gc=False):
     """A finished round as the table saw it (no unnamed marks)."""
 
     round: int
@@ -35,7 +35,7 @@ class RoundSummary(msgspec.Struct, frozen=True):
     points: tuple[int, ...]
 
 
-class StellaState(msgspec.Struct, frozen=True):
+class StellaState(msgspec.Struct, frozen=True, gc=False):  # gc=False: no reference cycles
     """A whole Stella game between two actions (the marks of every seat included: the view hides them)."""
 
     config: Config

@@ -65,7 +65,7 @@ class StellaView(msgspec.Struct, forbid_unknown_fields=True):
     """What one seat sees of a Stella game, or the table screen (``seat`` null). Only the own seat's view
     has ``my_marks`` and only the scout's has ``word_choices``; everything else is the same for all."""
 
-    game: Literal["stella"]
+    game: Annotated[Literal["stella"], Meta(description="the game's name")]
     players: Annotated[int, Meta(ge=3, le=6, description="number of seats")]
     language: Annotated[Language, Meta(description="the room's language")]
     seat: Annotated[int | None, Meta(description="whose view this is; null for the table screen")]
@@ -100,7 +100,7 @@ class StellaView(msgspec.Struct, forbid_unknown_fields=True):
     dark: Annotated[int | None, Meta(description="the player in the dark, once counted (null on a tie)")]
     reveal_turn: Annotated[int | None, Meta(description="whose turn it is to name a card (phase reveal)")]
     reveals: Annotated[list[RevealView], Meta(description="this round's named cards in order, once counted")]
-    named: Annotated[list[int], Meta(description="the positions named this round")]
+    named: Annotated[list[int], Meta(description="the positions named this round, once counted")]
     unnamed_left: Annotated[
         list[int] | None, Meta(description="per seat: marks not named yet (counts minus named), once counted")
     ]
