@@ -179,6 +179,7 @@ def check_options(s: Shots, page: Page, where: str) -> None:
         ".option",
         """opts => opts.flatMap(o => {
             const out = [];
+            if (!o.getClientRects().length) return out;  // an option of another mode, hidden
             const label = o.querySelector('.option-label');
             if (!label || label.scrollWidth > label.clientWidth + 1) out.push(`${o.dataset.option}: label cut off`);
             const control = o.querySelector('select, input:not([type=checkbox]), .option-check');

@@ -213,7 +213,7 @@ class Sweep:
             self.found[f"{key} 200 %"] = layout
 
 
-def _play(sweep: Sweep, drivers: list[Callable[[], object]], seconds: float = 150) -> None:
+def _play(sweep: Sweep, drivers: list[Callable[[], object]], seconds: float = 300) -> None:
     """Check each new phase, make the players' moves, until the end screen has been checked."""
     deadline = time.monotonic() + seconds
     while "end" not in sweep.seen and time.monotonic() < deadline:

@@ -693,7 +693,8 @@ function wordsList(ctx) {
     return box;
   }
   const open = new Set(list(view.objection_windows).map((w) => w.turn_id));
-  const ol = el("ol", { class: "wl-word-list" });
+  // the list scrolls on a small screen: focusable and named, so a keyboard can scroll it too
+  const ol = el("ol", { class: "wl-word-list", tabindex: "0", "aria-label": t("wl.words") });
   for (const w of words.slice().reverse()) {
     const icon = { accepted: "✓", kept: "⚖✓", rejected: "✗", pass: "↷", wrong: "✗" }[w.status] || "";
     let text = w.status === "pass" ? t("wl.passed") : w.word === null || w.word === undefined ? t("wl.spoken_word") : w.word;
