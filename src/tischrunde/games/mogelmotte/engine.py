@@ -655,31 +655,50 @@ def _check_can_cheat(state: State, seat: int) -> None:
         raise _illegal("You may not cheat away your last card.", "last_card")
 
 
-def _cheat(state: State, seat: int, action: Cheat, t: int, ev: Events) -> State:
+def _cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, Events]:
     _check_can_cheat(state, seat)
     card = action.card
     if card not in state.hands[seat]:
         raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
-    until = t + state.rules.cheat_ms
-    ev.append(Event("tell", seat, {"until": until}))
-    ev.append(_EV_CHEAT_STARTED[seat][card])
-    return replace(
-        state,
-        cheat_card=_put(state.cheat_card, seat, card),
-        cheat_until=_put(state.cheat_until, seat, until),
-    )
+    return _tell(state, seat, card, t, _EV_CHEAT_STARTED[seat][card])
 
 
-def _fidget(state: State, seat: int, action: Fidget, t: int, ev: Events) -> State:
+def _fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State, Events]:
     _check_can_cheat(state, seat)
+    return _tell(state, seat, FIDGET_TELL, t, _EV_FIDGET_STARTED[seat])
+
+
+def _tell(state: State, seat: int, card: int, t: int, started: Event) -> tuple[State, Events]:
+    """A cheat (``card``) or fidget (``FIDGET_TELL``) starts: the tell shows until ``t + cheat_ms``.
+
+    The most frequent transition in random play, so it is done in one ``replace`` that also stamps time,
+    deadline and log (``_put`` and ``_logged_fields`` written out). Only a tell is added, in a phase
+    that is not ``over`` or ``round_over``, so the new deadline is the earlier of the old one and this
+    tell's end (what ``next_due`` would say)."""
     until = t + state.rules.cheat_ms
-    ev.append(Event("tell", seat, {"until": until}))
-    ev.append(_EV_FIDGET_STARTED[seat])
-    return replace(
+    tell = Event("tell", seat, {"until": until})
+    due = state.due
+    if due == NO_DUE or until < due:
+        due = until
+    log = (*state.log, tell, started)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
+    cheat_card = list(state.cheat_card)
+    cheat_card[seat] = card
+    cheat_until = list(state.cheat_until)
+    cheat_until[seat] = until
+    new = replace(
         state,
-        cheat_card=_put(state.cheat_card, seat, FIDGET_TELL),
-        cheat_until=_put(state.cheat_until, seat, until),
+        cheat_card=tuple(cheat_card),
+        cheat_until=tuple(cheat_until),
+        t=t,
+        due=due,
+        log=log,
+        log_start=log_start,
     )
+    return new, [tell, started]
 
 
 def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> State:
@@ -715,7 +734,17 @@ def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> Stat
     return _draw_for(state, guard, "wrong_accusation", ev)
 
 
-_HANDLERS: dict[type, Callable[[State, int, Any, int, Events], State]] = {
+Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
+
+#: the actions whose handler does the whole transition: it returns the new state with time, deadline and
+#: log stamped, and its events
+_HANDLERS: dict[type, Handler] = {
+    Cheat: _cheat,
+    Fidget: _fidget,
+}
+
+#: the other actions: the handler returns the new state and ``_finish`` stamps it
+_RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
     Play: _play,
     Draw: _draw,
     SpiderGive: _spider_give,
@@ -723,8 +752,6 @@ _HANDLERS: dict[type, Callable[[State, int, Any, int, Events], State]] = {
     Slap: _slap,
     Throw: _throw,
     Give: _give,
-    Cheat: _cheat,
-    Fidget: _fidget,
     Accuse: _accuse,
 }
 
@@ -844,61 +871,6 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     if drop > 0:
         return log[drop:] + tuple(ev), state.log_start + drop
     return log + tuple(ev), state.log_start
-
-
-def _fast_tell(state: State, seat: int, card: int, t: int, started: Event) -> tuple[State, Events]:
-    # the most frequent transition in random play: helpers (_put, _logged_fields) are written out here
-    until = t + state.rules.cheat_ms
-    tell = Event("tell", seat, {"until": until})
-    due = state.due
-    if due == NO_DUE or until < due:
-        due = until
-    log = (*state.log, tell, started)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
-    cheat_card = list(state.cheat_card)
-    cheat_card[seat] = card
-    cheat_until = list(state.cheat_until)
-    cheat_until[seat] = until
-    new = replace(
-        state,
-        cheat_card=tuple(cheat_card),
-        cheat_until=tuple(cheat_until),
-        t=t,
-        due=due,
-        log=log,
-        log_start=log_start,
-    )
-    return new, [tell, started]
-
-
-def _fast_cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, Events] | None:
-    if (
-        state.settle_from != NOBODY
-        or seat == state.guard
-        or state.phase not in CHEAT_PHASES
-        or state.cheat_card[seat] != NO_TELL
-    ):
-        return None
-    hand = state.hands[seat]
-    card = action.card
-    if len(hand) < 2 or card not in hand:
-        return None
-    return _fast_tell(state, seat, card, t, _EV_CHEAT_STARTED[seat][card])
-
-
-def _fast_fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State, Events] | None:
-    if (
-        state.settle_from != NOBODY
-        or seat == state.guard
-        or state.phase not in CHEAT_PHASES
-        or state.cheat_card[seat] != NO_TELL
-        or len(state.hands[seat]) < 2
-    ):
-        return None
-    return _fast_tell(state, seat, FIDGET_TELL, t, _EV_FIDGET_STARTED[seat])
 
 
 def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events] | None:
@@ -1115,8 +1087,6 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
 
 
 _FAST: dict[type, FastPath] = {
-    Cheat: _fast_cheat,
-    Fidget: _fast_fidget,
     Accuse: _fast_accuse,
     Give: _fast_give,
     Draw: _fast_draw,
@@ -1131,45 +1101,64 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
     """The game's own transition (``Game.transition``): ``Game.apply`` has already refused a time running
     backwards, a Timeout that is not due and a seat's action at or after the deadline."""
     kind = type(action)
-    if seat is None:
-        if kind is Timeout and state.due != NO_DUE:  # nothing is due once the game is over
+    phase = state.phase
+    if kind is Timeout:
+        if phase == "over":
+            raise _illegal("The game is over.", "game_over")
+        if seat is None and state.due != NO_DUE:
             done = _fast_timeout(state, t)
             if done is not None:
                 return done
-    else:
+        ev: Events = []
+        return _finish(state, _timeout(state, t, ev), t, ev)
+    if (
+        seat is not None
+        and 0 <= seat < len(state.hands)
+        and phase != "over"
+        and phase != "round_over"
+        and kind is not NextRound
+    ):
+        if state.settle_from != NOBODY:
+            fast = _FAST.get(kind)
+            if fast is not None:
+                done = fast(state, seat, action, t)
+                if done is not None:
+                    return done
+            ev = []
+            return _finish(state, _settle_give(state, seat, action, t, ev), t, ev)
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            return handler(state, seat, action, t)
         fast = _FAST.get(kind)
-        # every fast path refuses the phases "over" and "round_over" itself
-        if fast is not None and 0 <= seat < len(state.hands):
+        if fast is not None:
             done = fast(state, seat, action, t)
             if done is not None:
                 return done
-    phase = state.phase
+        rule = _RULES.get(kind)
+        if rule is None:
+            raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
+        ev = []
+        return _finish(state, rule(state, seat, action, t, ev), t, ev)
     if phase == "over":
         raise _illegal("The game is over.", "game_over")
-    ev: Events = []
-    if kind is Timeout:
-        new = _timeout(state, t, ev)
-    else:
-        if seat is None or not 0 <= seat < len(state.hands):
-            raise NotYourTurnError(f"There is no seat {seat} at this table.")
-        if phase == "round_over":
-            if kind is not NextRound:
-                raise _wrong_phase(state)
-            if seat != state.start_seat:
-                raise NotYourTurnError(
-                    f"Seat {state.start_seat} (who started the round) starts the next round.",
-                    code="not_start_player",
-                )
-            new = _deal(state, (state.start_seat + 1) % len(state.hands), ev)
-        elif kind is NextRound:
-            raise _illegal("The next round starts once a round is over.", "not_round_over")
-        elif state.settle_from != NOBODY:
-            new = _settle_give(state, seat, action, t, ev)
-        else:
-            handler = _HANDLERS.get(type(action))
-            if handler is None:
-                raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
-            new = handler(state, seat, action, t, ev)
+    if seat is None or not 0 <= seat < len(state.hands):
+        raise NotYourTurnError(f"There is no seat {seat} at this table.")
+    if phase == "round_over":
+        if kind is not NextRound:
+            raise _wrong_phase(state)
+        if seat != state.start_seat:
+            raise NotYourTurnError(
+                f"Seat {state.start_seat} (who started the round) starts the next round.",
+                code="not_start_player",
+            )
+        ev = []
+        return _finish(state, _deal(state, (state.start_seat + 1) % len(state.hands), ev), t, ev)
+    raise _illegal("The next round starts once a round is over.", "not_round_over")
+
+
+def _finish(state: State, new: State, t: int, ev: Events) -> tuple[State, Events]:
+    """Stamp the state ``new`` (made from ``state`` by a handler that appended ``ev``): givers left with
+    nothing to give drop out of a mosquito's gifts, then time, deadline and log."""
     if new.phase == "mosquito_give" and new.settle_from == NOBODY:
         new = _recheck_gifts(new, t, ev)
     if (
@@ -1186,6 +1175,15 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
     if drop > 0:
         return replace(new, t=t, due=due, log=log[drop:], log_start=new.log_start + drop), ev
     return replace(new, t=t, due=due, log=log), ev
+
+
+def _then(first: tuple[State, Events], new: State, t: int, more: Events) -> tuple[State, Events]:
+    """A transition done in two parts: ``first`` (stamped, with its events), then ``new`` made from it
+    with the further events ``more``, stamped by ``_finish``."""
+    state, ev = first
+    new, more = _finish(state, new, t, more)
+    ev.extend(more)
+    return new, ev
 
 
 # ------------------------------------------------------------------------------------ who may act
