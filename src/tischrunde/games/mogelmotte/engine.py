@@ -413,26 +413,58 @@ def _wrong_phase(state: State) -> IllegalActionError:
 # ------------------------------------------------------------------------------------------ handlers
 
 
-def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
+def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]:
+    """The card goes from the hand onto the discard pile; then a number card or moth passes the turn on
+    (in the same ``replace`` that stamps time and log: the usual case), and an action card does what it
+    does (``_card_effect``), as does the last card of a hand."""
     if state.phase != "turn":
         raise _wrong_phase(state)
     if seat != state.turn:
         raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only play on your own turn.")
     card = action.card
-    _own_card(state, seat, card)
+    hands = state.hands
+    hand = hands[seat]
+    if card not in hand:
+        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+    if state.cheat_card[seat] == card:
+        raise _illegal("That card is off the table: you are cheating it away.", "being_cheated")
     if IS_MOTH[card] and seat != state.guard:
         raise _illegal(
             "Only the guard may play a moth; everyone else must cheat moths away.", "moth_only_guard"
         )
-    top = VALUE[state.discard[-1]]
+    discard = state.discard
+    top = VALUE[discard[-1]]
     if not FITS[top][card]:
         low, high = sorted(neighbours(top))
         raise _illegal(f"You can only play a {low} or a {high} on a {top}.", "needs_neighbour_value")
-    hand = _without(state.hands[seat], card)
-    ev.append(_EV_PLAY[seat][card])
-    state = replace(state, hands=_put(state.hands, seat, hand), discard=(*state.discard, card), passes=0)
+    i = hand.index(card)
+    rest = hand[:i] + hand[i + 1 :]
+    changed = list(hands)
+    changed[seat] = rest
+    ev = [_EV_PLAY[seat][card]]
+    log, log_start = _logged_fields(state, ev)
+    # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn" with no finisher)
+    passes_on = bool(rest) and CLASS[card] != "action" and state.finisher == NOBODY
+    new = replace(
+        state,
+        hands=tuple(changed),
+        discard=(*discard, card),
+        passes=0,
+        turn=(seat + 1) % len(hands) if passes_on else seat,
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
+    if passes_on:
+        return new, ev
+    more: Events = []
+    return _then((new, ev), _card_effect(new, seat, card, t, more), t, more)
+
+
+def _card_effect(state: State, seat: int, card: int, t: int, ev: Events) -> State:
+    """What the card ``seat`` has just played does, or the end of the round it brings."""
     kind = KIND[card]
-    if not hand:
+    if not state.hands[seat]:
         if not (state.rules.last_card_action and CLASS[card] == "action"):
             return _end_round(state, seat, t, ev)
         state = replace(state, finisher=seat)
@@ -442,7 +474,7 @@ def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
             state = _draw_for(state, (seat + step) % n, "ant", ev)
         return _advance(state, seat, t, ev)
     if kind == "spider":
-        if not hand:
+        if not state.hands[seat]:
             return _advance(state, seat, t, ev)
         return replace(state, phase="spider", actor=seat)
     if kind == "mosquito":
@@ -741,11 +773,11 @@ Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
 _HANDLERS: dict[type, Handler] = {
     Cheat: _cheat,
     Fidget: _fidget,
+    Play: _play,
 }
 
 #: the other actions: the handler returns the new state and ``_finish`` stamps it
 _RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
-    Play: _play,
     Draw: _draw,
     SpiderGive: _spider_give,
     SpiderSkip: _spider_skip,
@@ -996,42 +1028,6 @@ def _fast_draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Ev
     return new, ev
 
 
-def _fast_play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events] | None:
-    if state.settle_from != NOBODY or state.phase != "turn" or seat != state.turn or state.finisher != NOBODY:
-        return None
-    hands = state.hands
-    hand = hands[seat]
-    card = action.card
-    if (
-        card not in hand
-        or len(hand) < 2
-        or state.cheat_card[seat] == card
-        or CLASS[card] == "action"
-        or (IS_MOTH[card] and seat != state.guard)
-    ):
-        return None
-    discard = state.discard
-    if not FITS[VALUE[discard[-1]]][card]:
-        return None
-    played = _EV_PLAY[seat][card]
-    ev = [played]
-    log, log_start = _logged_fields(state, ev)
-    changed = list(hands)
-    i = hand.index(card)
-    changed[seat] = hand[:i] + hand[i + 1 :]
-    new = replace(
-        state,
-        hands=tuple(changed),
-        discard=(*discard, card),
-        passes=0,
-        turn=(seat + 1) % len(hands),
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
-
-
 def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
     """The usual timeout: exactly one cheat or fidget ends and nothing else is due."""
     phase = state.phase
@@ -1090,7 +1086,6 @@ _FAST: dict[type, FastPath] = {
     Accuse: _fast_accuse,
     Give: _fast_give,
     Draw: _fast_draw,
-    Play: _fast_play,
 }
 
 
