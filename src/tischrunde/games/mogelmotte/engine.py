@@ -293,27 +293,36 @@ def _logged(state: State, ev: Events) -> State:
 
 
 def _draw_for(state: State, seat: int, reason: str, ev: Events) -> State:
-    """``seat`` draws the top card; an empty draw pile is refilled from the discard pile (all but its top)."""
+    """``seat`` draws the top card (see ``_take_card``)."""
+    taken = _take_card(state, seat, reason, ev)
+    if taken is None:
+        return state
+    hands, draw, discard, r = taken
+    return replace(state, hands=hands, draw=draw, discard=discard, rng=r)
+
+
+def _take_card(
+    state: State, seat: int, reason: str, ev: Events
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int] | None:
+    """``seat`` draws the top card: the new hands, draw pile, discard pile and rng, or None when there is
+    nothing to draw. An empty draw pile is refilled from the discard pile (all but its top)."""
     draw = state.draw
     discard = state.discard
     r = state.rng
     if not draw:
         if len(discard) <= 1:
             ev.append(Event("draw_impossible", seat, {"reason": reason}))
-            return state
+            return None
         draw, r = rng.shuffled(r, discard[:-1])
         discard = discard[-1:]
         ev.append(Event("reshuffle", None, {"count": len(draw)}))
     card = draw[-1]
     ev.append(_EV_DRAW[reason][seat])
     ev.append(_EV_DREW[seat][card])
-    return replace(
-        state,
-        hands=_put(state.hands, seat, _with(state.hands[seat], card)),
-        draw=draw[:-1],
-        discard=discard,
-        rng=r,
-    )
+    hands = state.hands
+    changed = list(hands)
+    changed[seat] = _with(hands[seat], card)
+    return tuple(changed), draw[:-1], discard, r
 
 
 def _guard_giveable(state: State, seat: int) -> list[int]:
@@ -488,24 +497,45 @@ def _card_effect(state: State, seat: int, card: int, t: int, ev: Events) -> Stat
     return _advance(state, seat, t, ev)
 
 
-def _draw(state: State, seat: int, action: Draw, t: int, ev: Events) -> State:
+def _draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events]:
+    """The top card goes into the hand and the turn passes on (in one ``replace`` that stamps time and log:
+    the usual case). With nothing to draw the turn passes too; a whole circle of seats that could neither
+    play nor draw blocks the round."""
     if state.phase != "turn":
         raise _wrong_phase(state)
     if seat != state.turn:
         raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only draw on your own turn.")
-    if not state.draw and len(state.discard) <= 1:
-        # nothing to draw: a whole circle of seats that could neither play nor draw blocks the round
+    ev: Events = []
+    taken = _take_card(state, seat, "turn", ev)
+    if taken is None:
         fits = FITS[VALUE[state.discard[-1]]]
         held = state.cheat_card[seat]
         moth_ok = seat == state.guard
         could_play = any(fits[c] and c != held and (moth_ok or not IS_MOTH[c]) for c in state.hands[seat])
         passes = 0 if could_play else state.passes + 1
-        ev.append(Event("draw_impossible", seat, {"reason": "turn"}))
         if passes >= len(state.hands):
-            return _end_round(state, NOBODY, t, ev)
-        return _advance(replace(state, passes=passes), seat, t, ev)
-    state = _draw_for(replace(state, passes=0), seat, "turn", ev)
-    return _advance(state, seat, t, ev)
+            return _finish(state, _end_round(state, NOBODY, t, ev), t, ev)
+        return _finish(state, _advance(replace(state, passes=passes), seat, t, ev), t, ev)
+    hands, draw, discard, r = taken
+    log, log_start = _logged_fields(state, ev)
+    # the left neighbour's turn (``_advance`` in phase "turn" with no finisher)
+    passes_on = state.finisher == NOBODY
+    new = replace(
+        state,
+        passes=0,
+        hands=hands,
+        draw=draw,
+        discard=discard,
+        rng=r,
+        turn=(seat + 1) % len(hands) if passes_on else seat,
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
+    if passes_on:
+        return new, ev
+    more: Events = []
+    return _then((new, ev), _advance(new, seat, t, more), t, more)
 
 
 def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events) -> State:
@@ -774,11 +804,11 @@ _HANDLERS: dict[type, Handler] = {
     Cheat: _cheat,
     Fidget: _fidget,
     Play: _play,
+    Draw: _draw,
 }
 
 #: the other actions: the handler returns the new state and ``_finish`` stamps it
 _RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
-    Draw: _draw,
     SpiderGive: _spider_give,
     SpiderSkip: _spider_skip,
     Slap: _slap,
@@ -999,35 +1029,6 @@ def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Ev
     return new, ev
 
 
-def _fast_draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events] | None:
-    draw = state.draw
-    if (
-        state.settle_from != NOBODY
-        or state.phase != "turn"
-        or seat != state.turn
-        or state.finisher != NOBODY
-        or not draw
-    ):
-        return None
-    card = draw[-1]
-    hands = state.hands
-    ev = [_EV_DRAW["turn"][seat], _EV_DREW[seat][card]]
-    log, log_start = _logged_fields(state, ev)
-    changed = list(hands)
-    changed[seat] = _with(hands[seat], card)
-    new = replace(
-        state,
-        passes=0,
-        hands=tuple(changed),
-        draw=draw[:-1],
-        turn=(seat + 1) % len(hands),
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
-
-
 def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
     """The usual timeout: exactly one cheat or fidget ends and nothing else is due."""
     phase = state.phase
@@ -1085,7 +1086,6 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
 _FAST: dict[type, FastPath] = {
     Accuse: _fast_accuse,
     Give: _fast_give,
-    Draw: _fast_draw,
 }
 
 
