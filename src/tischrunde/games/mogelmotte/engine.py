@@ -763,37 +763,69 @@ def _tell(state: State, seat: int, card: int, t: int, started: Event) -> tuple[S
     return new, [tell, started]
 
 
-def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> State:
+def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events]:
+    """The guard's "Caught!": a running cheat is caught (the cheater becomes the guard and gets a card from
+    the old guard, chosen by the old guard when ``guard_chooses_card``, else at random); otherwise the
+    guard draws a card. The tell ends either way. Done in one ``replace`` that stamps time, deadline and
+    log, unless a random gift or a pending mosquito gift follows."""
     guard = state.guard
     if seat != guard:
         raise NotYourTurnError("Only the guard may accuse.")
     target = action.seat
-    if not 0 <= target < len(state.hands) or target == guard:
+    hands = state.hands
+    if not 0 <= target < len(hands) or target == guard:
         raise _illegal("The guard accuses another seat at the table.", "bad_seat")
     held = state.cheat_card[target]
+    tells = list(state.cheat_card)
+    tells[target] = NO_TELL
+    cheat_card = tuple(tells)
+    phase = state.phase  # never "over" or "round_over" here (see apply)
+    due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
     if held >= 0:
-        ev.append(_EV_CAUGHT[target][guard][held])
+        ev = [_EV_CAUGHT[target][guard][held]]
         cards = _guard_giveable(state, guard)
         settles = bool(cards) and state.rules.guard_chooses_card
-        state = replace(
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
             state,
-            cheat_card=_put(state.cheat_card, target, NO_TELL),
+            cheat_card=cheat_card,
             guard=target,
             caught=_put(state.caught, target, state.caught[target] + 1),
             settle_from=guard if settles else NOBODY,
             settle_to=target if settles else NOBODY,
+            t=t,
+            due=due,
+            log=log,
+            log_start=log_start,
         )
-        if settles or not cards:
-            return state
-        card, r = rng.choice(state.rng, cards)
-        return _guard_gives(replace(state, rng=r), guard, target, card, ev)
-    ev.append(_EV_WRONG[target][guard][held == FIDGET_TELL])
-    state = replace(
-        state,
-        cheat_card=_put(state.cheat_card, target, NO_TELL),
-        wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
-    )
-    return _draw_for(state, guard, "wrong_accusation", ev)
+        if cards and not settles:
+            more: Events = []
+            card, r = rng.choice(new.rng, cards)
+            return _then((new, ev), _guard_gives(replace(new, rng=r), guard, target, card, more), t, more)
+    else:
+        ev = [_EV_WRONG[target][guard][held == FIDGET_TELL]]
+        taken = _take_card(state, guard, "wrong_accusation", ev)
+        if taken is None:
+            new_hands, draw, discard, r = hands, state.draw, state.discard, state.rng
+        else:
+            new_hands, draw, discard, r = taken
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
+            state,
+            cheat_card=cheat_card,
+            wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
+            hands=new_hands,
+            draw=draw,
+            discard=discard,
+            rng=r,
+            t=t,
+            due=due,
+            log=log,
+            log_start=log_start,
+        )
+    if phase == "mosquito_give" and new.settle_from == NOBODY:
+        return _then((new, ev), new, t, [])  # _finish rechecks the pending gifts
+    return new, ev
 
 
 Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
@@ -805,6 +837,7 @@ _HANDLERS: dict[type, Handler] = {
     Fidget: _fidget,
     Play: _play,
     Draw: _draw,
+    Accuse: _accuse,
 }
 
 #: the other actions: the handler returns the new state and ``_finish`` stamps it
@@ -814,7 +847,6 @@ _RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
     Slap: _slap,
     Throw: _throw,
     Give: _give,
-    Accuse: _accuse,
 }
 
 
@@ -920,9 +952,6 @@ def _timeout(state: State, t: int, ev: Events) -> State:
 # a pending mosquito gift, ...), and ``apply`` then takes the general path, which raises the same errors
 # and builds the same states, so these change speed only.
 
-#: accusations in these phases take the general path (a pending gift is rechecked; no play at all)
-_NO_FAST_ACCUSE = frozenset({"mosquito_give", "round_over", "over"})
-
 FastPath = Callable[[State, int, Any, int], "tuple[State, Events] | None"]
 
 
@@ -933,72 +962,6 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     if drop > 0:
         return log[drop:] + tuple(ev), state.log_start + drop
     return log + tuple(ev), state.log_start
-
-
-def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events] | None:
-    guard = state.guard
-    phase = state.phase
-    if state.settle_from != NOBODY or seat != guard or phase in _NO_FAST_ACCUSE:
-        return None
-    target = action.seat
-    hands = state.hands
-    if not 0 <= target < len(hands) or target == guard:
-        return None
-    held = state.cheat_card[target]
-    cheats = list(state.cheat_card)
-    cheats[target] = NO_TELL
-    cheat_card = tuple(cheats)
-    # _due_in_play written out
-    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    if cheat_card.count(NO_TELL) != len(cheat_card):
-        cheat_until = state.cheat_until
-        for other, other_held in enumerate(cheat_card):
-            if other_held != NO_TELL and cheat_until[other] < best:
-                best = cheat_until[other]
-    due = NO_DUE if best == _NEVER else best
-    if held >= 0:
-        if not state.rules.guard_chooses_card:
-            return None
-        guard_hand = hands[guard]
-        settles = len(guard_hand) >= 2 and any(map(_IS_GIVEABLE_KIND.__getitem__, guard_hand))
-        caught_ev = _EV_CAUGHT[target][guard][held]
-        ev = [caught_ev]
-        log, log_start = _logged_fields(state, ev)
-        new = replace(
-            state,
-            cheat_card=cheat_card,
-            guard=target,
-            caught=_put(state.caught, target, state.caught[target] + 1),
-            settle_from=guard if settles else NOBODY,
-            settle_to=target if settles else NOBODY,
-            t=t,
-            due=due,
-            log=log,
-            log_start=log_start,
-        )
-        return new, ev
-    draw = state.draw
-    if not draw:
-        return None
-    card = draw[-1]
-    ev = [
-        _EV_WRONG[target][guard][held == FIDGET_TELL],
-        _EV_DRAW["wrong_accusation"][guard],
-        _EV_DREW[guard][card],
-    ]
-    log, log_start = _logged_fields(state, ev)
-    new = replace(
-        state,
-        cheat_card=cheat_card,
-        wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
-        hands=_put(hands, guard, _with(hands[guard], card)),
-        draw=draw[:-1],
-        t=t,
-        due=due,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
 
 
 def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Events] | None:
@@ -1084,7 +1047,6 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
 
 
 _FAST: dict[type, FastPath] = {
-    Accuse: _fast_accuse,
     Give: _fast_give,
 }
 
