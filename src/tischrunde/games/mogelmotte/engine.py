@@ -662,7 +662,9 @@ def _give(state: State, seat: int, action: Give, t: int, ev: Events) -> State:
     return state
 
 
-def _settle_give(state: State, seat: int, action: Action, t: int, ev: Events) -> State:
+def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State, Events]:
+    """The old guard gives the caught cheater a card of their choice (``guard_chooses_card``), in one
+    ``replace`` that stamps time and log; nothing else happens meanwhile."""
     if seat != state.settle_from or not isinstance(action, Give):
         raise _illegal(
             f"Wait: the guard (seat {state.settle_from}) chooses a card for the caught cheater; "
@@ -675,16 +677,24 @@ def _settle_give(state: State, seat: int, action: Action, t: int, ev: Events) ->
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if len(state.hands[seat]) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
-    return _guard_gives(state, seat, state.settle_to, card, ev)
+    ev: Events = []
+    hands = _guard_gift(state, seat, state.settle_to, card, ev)
+    log, log_start = _logged_fields(state, ev)
+    new = replace(state, hands=hands, settle_from=NOBODY, settle_to=NOBODY, t=t, log=log, log_start=log_start)
+    if new.phase == "mosquito_give":
+        return _then((new, ev), new, t, [])  # _finish rechecks the pending gifts
+    return new, ev
 
 
-def _guard_gives(state: State, guard: int, to: int, card: int, ev: Events) -> State:
-    hands = _put(
-        _put(state.hands, guard, _without(state.hands[guard], card)), to, _with(state.hands[to], card)
-    )
+def _guard_gift(state: State, guard: int, to: int, card: int, ev: Events) -> tuple[tuple[int, ...], ...]:
+    """The hands after the (old) guard ``guard`` gives ``card`` to the caught cheater ``to``."""
+    hands = state.hands
+    changed = list(hands)
+    changed[guard] = _without(hands[guard], card)
+    changed[to] = _with(hands[to], card)
     ev.append(_EV_GUARD_GIVE[guard][to])
     ev.append(_EV_GIFT[guard][to][card])
-    return replace(state, hands=hands, settle_from=NOBODY, settle_to=NOBODY)
+    return tuple(changed)
 
 
 def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
@@ -801,7 +811,8 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
         if cards and not settles:
             more: Events = []
             card, r = rng.choice(new.rng, cards)
-            return _then((new, ev), _guard_gives(replace(new, rng=r), guard, target, card, more), t, more)
+            gift = replace(new, rng=r, hands=_guard_gift(new, guard, target, card, more))
+            return _then((new, ev), gift, t, more)
     else:
         ev = [_EV_WRONG[target][guard][held == FIDGET_TELL]]
         taken = _take_card(state, guard, "wrong_accusation", ev)
@@ -952,8 +963,6 @@ def _timeout(state: State, t: int, ev: Events) -> State:
 # a pending mosquito gift, ...), and ``apply`` then takes the general path, which raises the same errors
 # and builds the same states, so these change speed only.
 
-FastPath = Callable[[State, int, Any, int], "tuple[State, Events] | None"]
-
 
 def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     """The new ``log`` and ``log_start`` after appending ``ev``."""
@@ -962,34 +971,6 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     if drop > 0:
         return log[drop:] + tuple(ev), state.log_start + drop
     return log + tuple(ev), state.log_start
-
-
-def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Events] | None:
-    if seat != state.settle_from or state.phase == "mosquito_give":
-        return None
-    hands = state.hands
-    hand = hands[seat]
-    card = action.card
-    if card not in hand or state.cheat_card[seat] == card or IS_MOTH[card] or len(hand) < 2:
-        return None
-    to = state.settle_to
-    ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
-    changed = list(hands)
-    i = hand.index(card)
-    changed[seat] = hand[:i] + hand[i + 1 :]
-    changed[to] = _with(hands[to], card)
-    new_hands = tuple(changed)
-    log, log_start = _logged_fields(state, ev)
-    new = replace(
-        state,
-        hands=new_hands,
-        settle_from=NOBODY,
-        settle_to=NOBODY,
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
 
 
 def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
@@ -1046,11 +1027,6 @@ def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
     return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), ev
 
 
-_FAST: dict[type, FastPath] = {
-    Give: _fast_give,
-}
-
-
 # -------------------------------------------------------------------------------------------- apply
 
 
@@ -1076,21 +1052,10 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
         and kind is not NextRound
     ):
         if state.settle_from != NOBODY:
-            fast = _FAST.get(kind)
-            if fast is not None:
-                done = fast(state, seat, action, t)
-                if done is not None:
-                    return done
-            ev = []
-            return _finish(state, _settle_give(state, seat, action, t, ev), t, ev)
+            return _settle_give(state, seat, action, t)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             return handler(state, seat, action, t)
-        fast = _FAST.get(kind)
-        if fast is not None:
-            done = fast(state, seat, action, t)
-            if done is not None:
-                return done
         rule = _RULES.get(kind)
         if rule is None:
             raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
