@@ -909,59 +909,85 @@ def deadline(state: State) -> Deadline | None:
 
 
 def _end_tell(state: State, seat: int, ev: Events) -> State:
+    cheat_card, hands, vanished, cheats = _tell_ended(state, seat, ev)
+    return replace(state, cheat_card=cheat_card, hands=hands, vanished=vanished, cheats=cheats)
+
+
+def _tell_ended(
+    state: State, seat: int, ev: Events
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """``seat``'s tell ends: a cheated card vanishes (unless it has become the last card in the hand).
+    The new ``cheat_card``, ``hands``, ``vanished`` and ``cheats``."""
     held = state.cheat_card[seat]
-    state = replace(state, cheat_card=_put(state.cheat_card, seat, NO_TELL))
-    hand = state.hands[seat]
+    cheat_card = _put(state.cheat_card, seat, NO_TELL)
+    hands = state.hands
+    hand = hands[seat]
     if held >= 0 and len(hand) >= 2:
         ev.append(_EV_TELL_END[seat][True])
         ev.append(_EV_VANISHED[seat][held])
-        return replace(
-            state,
-            hands=_put(state.hands, seat, _without(hand, held)),
-            vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
-            cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
+        return (
+            cheat_card,
+            _put(hands, seat, _without(hand, held)),
+            _put(state.vanished, seat, (*state.vanished[seat], held)),
+            _put(state.cheats, seat, state.cheats[seat] + 1),
         )
     ev.append(_EV_TELL_END[seat][False])
-    return state
+    return cheat_card, hands, state.vanished, state.cheats
 
 
-def _timeout(state: State, t: int, ev: Events) -> State:
-    """Resolve everything due at ``t``, earliest first (cheats before races at the same time)."""
+def _timeout(state: State, t: int) -> tuple[State, Events]:
+    """Resolve everything due at ``t``, earliest first (cheats before races at the same time).
+
+    The usual timeout, exactly one tell ending and nothing else due, is done in one ``replace`` that also
+    stamps time, deadline and log."""
+    ev: Events = []
+    new = state
     while True:
-        phase = state.phase
+        phase = new.phase
         if phase == "over":
-            return state
+            break
         if phase == "round_over":
-            if state.round_until > t:
-                return state
-            return _deal(state, (state.start_seat + 1) % len(state.hands), ev)
+            if new.round_until <= t:
+                new = _deal(new, (new.start_seat + 1) % len(new.hands), ev)
+            break
         due_seat = NOBODY
         due = t + 1
-        for seat, held in enumerate(state.cheat_card):
-            if held != NO_TELL and state.cheat_until[seat] < due:
-                due_seat, due = seat, state.cheat_until[seat]
+        count = 0  # tells due
+        cheat_until = new.cheat_until
+        for seat, held in enumerate(new.cheat_card):
+            if held != NO_TELL and cheat_until[seat] <= t:
+                count += 1
+                if cheat_until[seat] < due:
+                    due_seat, due = seat, cheat_until[seat]
         racing = phase == "mosquito_race" or phase == "cockroach_race"
-        if racing and state.race_until < due:
+        race_until = new.race_until
+        if racing and race_until < due:
             if phase == "mosquito_race":
-                slowest, state = _slowest_of(state, _not_slapped(state))
+                slowest, new = _slowest_of(new, _not_slapped(new))
                 ev.append(Event("race_over", None, {"kind": "mosquito"}))
-                state = _start_gifts(state, slowest, t, ev)
+                new = _start_gifts(new, slowest, t, ev)
             else:
                 ev.append(Event("race_over", None, {"kind": "cockroach"}))
-                state = _advance(state, state.actor, t, ev)
+                new = _advance(new, new.actor, t, ev)
             continue
         if due_seat == NOBODY:
-            return state
-        state = _end_tell(state, due_seat, ev)
-
-
-# ----------------------------------------------------------------------------------------- fast paths
-#
-# The most frequent actions in their most frequent form (a plain cheat, fidget, accusation, guard's
-# gift, draw or number-card play) are done here in one ``replace`` that also stamps time, deadline and
-# log. Each returns None whenever anything is unusual (an error to raise, an action card, a reshuffle,
-# a pending mosquito gift, ...), and ``apply`` then takes the general path, which raises the same errors
-# and builds the same states, so these change speed only.
+            break
+        if count == 1 and new is state and phase != "mosquito_give" and not (racing and race_until <= t):
+            cheat_card, hands, vanished, cheats = _tell_ended(state, due_seat, ev)
+            log, log_start = _logged_fields(state, ev)
+            return replace(
+                state,
+                cheat_card=cheat_card,
+                hands=hands,
+                vanished=vanished,
+                cheats=cheats,
+                t=t,
+                due=_due_in_play(phase, race_until, cheat_card, cheat_until),
+                log=log,
+                log_start=log_start,
+            ), ev
+        new = _end_tell(new, due_seat, ev)
+    return _finish(state, new, t, ev)
 
 
 def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
@@ -971,60 +997,6 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     if drop > 0:
         return log[drop:] + tuple(ev), state.log_start + drop
     return log + tuple(ev), state.log_start
-
-
-def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
-    """The usual timeout: exactly one cheat or fidget ends and nothing else is due."""
-    phase = state.phase
-    if phase == "mosquito_give" or phase == "round_over":
-        return None
-    race_until = state.race_until
-    if (phase == "mosquito_race" or phase == "cockroach_race") and race_until <= t:
-        return None
-    cheat_card = state.cheat_card
-    cheat_until = state.cheat_until
-    seat = NOBODY
-    for other, other_held in enumerate(cheat_card):
-        if other_held != NO_TELL and cheat_until[other] <= t:
-            if seat != NOBODY:
-                return None
-            seat = other
-    if seat == NOBODY:
-        return None
-    held = cheat_card[seat]
-    cheats = list(cheat_card)
-    cheats[seat] = NO_TELL
-    cheat_card = tuple(cheats)
-    # _due_in_play written out
-    best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    if cheat_card.count(NO_TELL) != len(cheat_card):
-        for other, other_held in enumerate(cheat_card):
-            if other_held != NO_TELL and cheat_until[other] < best:
-                best = cheat_until[other]
-    due = NO_DUE if best == _NEVER else best
-    hands = state.hands
-    hand = hands[seat]
-    if held >= 0 and len(hand) >= 2:
-        ev = [_EV_TELL_END[seat][True], _EV_VANISHED[seat][held]]
-        log, log_start = _logged_fields(state, ev)
-        changed = list(hands)
-        i = hand.index(held)
-        changed[seat] = hand[:i] + hand[i + 1 :]
-        new = replace(
-            state,
-            cheat_card=cheat_card,
-            hands=tuple(changed),
-            vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
-            cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
-            t=t,
-            due=due,
-            log=log,
-            log_start=log_start,
-        )
-        return new, ev
-    ev = [_EV_TELL_END[seat][False]]
-    log, log_start = _logged_fields(state, ev)
-    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), ev
 
 
 # -------------------------------------------------------------------------------------------- apply
@@ -1038,12 +1010,7 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
     if kind is Timeout:
         if phase == "over":
             raise _illegal("The game is over.", "game_over")
-        if seat is None and state.due != NO_DUE:
-            done = _fast_timeout(state, t)
-            if done is not None:
-                return done
-        ev: Events = []
-        return _finish(state, _timeout(state, t, ev), t, ev)
+        return _timeout(state, t)
     if (
         seat is not None
         and 0 <= seat < len(state.hands)
@@ -1059,7 +1026,7 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
         rule = _RULES.get(kind)
         if rule is None:
             raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
-        ev = []
+        ev: Events = []
         return _finish(state, rule(state, seat, action, t, ev), t, ev)
     if phase == "over":
         raise _illegal("The game is over.", "game_over")
