@@ -716,37 +716,30 @@ def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
     return _advance(state, after, t, ev)
 
 
-def _check_can_cheat(state: State, seat: int) -> None:
+def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[State, Events]:
+    """A cheat (of ``action.card``) or a fidget starts: the tell shows until ``t + cheat_ms``.
+
+    The most frequent transition in random play, so it is done in one ``replace`` that also stamps time,
+    deadline and log (``_put`` and ``_logged_fields`` written out). Only a tell is added, in a phase
+    that is not ``over`` or ``round_over``, so the new deadline is the earlier of the old one and this
+    tell's end (what ``next_due`` would say)."""
     if seat == state.guard:
         raise _illegal("The guard may not cheat.", "guard_cannot_cheat")
     if state.phase not in CHEAT_PHASES:
         raise _illegal("Nobody may cheat while a card is being given.", "no_cheating_now")
     if state.cheat_card[seat] != NO_TELL:
         raise _illegal("One card at a time: you are already cheating or fidgeting.", "one_at_a_time")
-    if len(state.hands[seat]) < 2:
+    hand = state.hands[seat]
+    if len(hand) < 2:
         raise _illegal("You may not cheat away your last card.", "last_card")
-
-
-def _cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, Events]:
-    _check_can_cheat(state, seat)
-    card = action.card
-    if card not in state.hands[seat]:
-        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
-    return _tell(state, seat, card, t, _EV_CHEAT_STARTED[seat][card])
-
-
-def _fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State, Events]:
-    _check_can_cheat(state, seat)
-    return _tell(state, seat, FIDGET_TELL, t, _EV_FIDGET_STARTED[seat])
-
-
-def _tell(state: State, seat: int, card: int, t: int, started: Event) -> tuple[State, Events]:
-    """A cheat (``card``) or fidget (``FIDGET_TELL``) starts: the tell shows until ``t + cheat_ms``.
-
-    The most frequent transition in random play, so it is done in one ``replace`` that also stamps time,
-    deadline and log (``_put`` and ``_logged_fields`` written out). Only a tell is added, in a phase
-    that is not ``over`` or ``round_over``, so the new deadline is the earlier of the old one and this
-    tell's end (what ``next_due`` would say)."""
+    if type(action) is Cheat:
+        card = action.card
+        if card not in hand:
+            raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+        started = _EV_CHEAT_STARTED[seat][card]
+    else:
+        card = FIDGET_TELL
+        started = _EV_FIDGET_STARTED[seat]
     until = t + state.rules.cheat_ms
     tell = Event("tell", seat, {"until": until})
     due = state.due
@@ -844,8 +837,8 @@ Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
 #: the actions whose handler does the whole transition: it returns the new state with time, deadline and
 #: log stamped, and its events
 _HANDLERS: dict[type, Handler] = {
-    Cheat: _cheat,
-    Fidget: _fidget,
+    Cheat: _tell,
+    Fidget: _tell,
     Play: _play,
     Draw: _draw,
     Accuse: _accuse,
@@ -1002,6 +995,10 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
 # -------------------------------------------------------------------------------------------- apply
 
 
+#: the phases in which seats act by the handlers (not "over", not "round_over")
+_IN_PLAY = frozenset({"turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race"})
+
+
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
     """The game's own transition (``Game.transition``): ``Game.apply`` has already refused a time running
     backwards, a Timeout that is not due and a seat's action at or after the deadline."""
@@ -1011,18 +1008,15 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
         if phase == "over":
             raise _illegal("The game is over.", "game_over")
         return _timeout(state, t)
-    if (
-        seat is not None
-        and 0 <= seat < len(state.hands)
-        and phase != "over"
-        and phase != "round_over"
-        and kind is not NextRound
-    ):
+    if seat is not None and phase in _IN_PLAY and 0 <= seat < len(state.hands):
+        if state.settle_from == NOBODY:
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                return handler(state, seat, action, t)
+        if kind is NextRound:
+            raise _illegal("The next round starts once a round is over.", "not_round_over")
         if state.settle_from != NOBODY:
             return _settle_give(state, seat, action, t)
-        handler = _HANDLERS.get(kind)
-        if handler is not None:
-            return handler(state, seat, action, t)
         rule = _RULES.get(kind)
         if rule is None:
             raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
@@ -1042,7 +1036,7 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
             )
         ev = []
         return _finish(state, _deal(state, (state.start_seat + 1) % len(state.hands), ev), t, ev)
-    raise _illegal("The next round starts once a round is over.", "not_round_over")
+    raise _illegal("The next round starts once a round is over.", "not_round_over")  # pragma: no cover
 
 
 def _finish(state: State, new: State, t: int, ev: Events) -> tuple[State, Events]:
