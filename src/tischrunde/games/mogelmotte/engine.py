@@ -326,10 +326,11 @@ def _take_card(
 
 
 def _guard_giveable(state: State, seat: int) -> list[int]:
+    """The cards the (old) guard ``seat`` may give a caught cheater: no moth, never the last card."""
     hand = state.hands[seat]
     if len(hand) < 2:
         return []
-    return [c for c in hand if not IS_MOTH[c]]
+    return list(filter(_IS_GIVEABLE_KIND.__getitem__, hand))
 
 
 def _advance(state: State, after: int, t: int, ev: Events) -> State:
@@ -433,10 +434,7 @@ def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]
     card = action.card
     hands = state.hands
     hand = hands[seat]
-    if card not in hand:
-        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
-    if state.cheat_card[seat] == card:
-        raise _illegal("That card is off the table: you are cheating it away.", "being_cheated")
+    _own_card(state, seat, card)
     if IS_MOTH[card] and seat != state.guard:
         raise _illegal(
             "Only the guard may play a moth; everyone else must cheat moths away.", "moth_only_guard"
@@ -677,24 +675,25 @@ def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if len(state.hands[seat]) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
-    ev: Events = []
-    hands = _guard_gift(state, seat, state.settle_to, card, ev)
+    to = state.settle_to
+    hands = state.hands
+    changed = list(hands)
+    changed[seat] = _without(hands[seat], card)
+    changed[to] = _with(hands[to], card)
+    ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
     log, log_start = _logged_fields(state, ev)
-    new = replace(state, hands=hands, settle_from=NOBODY, settle_to=NOBODY, t=t, log=log, log_start=log_start)
+    new = replace(
+        state,
+        hands=tuple(changed),
+        settle_from=NOBODY,
+        settle_to=NOBODY,
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
     if new.phase == "mosquito_give":
         return _then((new, ev), new, t, [])  # _finish rechecks the pending gifts
     return new, ev
-
-
-def _guard_gift(state: State, guard: int, to: int, card: int, ev: Events) -> tuple[tuple[int, ...], ...]:
-    """The hands after the (old) guard ``guard`` gives ``card`` to the caught cheater ``to``."""
-    hands = state.hands
-    changed = list(hands)
-    changed[guard] = _without(hands[guard], card)
-    changed[to] = _with(hands[to], card)
-    ev.append(_EV_GUARD_GIVE[guard][to])
-    ev.append(_EV_GIFT[guard][to][card])
-    return tuple(changed)
 
 
 def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
@@ -787,25 +786,27 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
     if held >= 0:
         ev = [_EV_CAUGHT[target][guard][held]]
         cards = _guard_giveable(state, guard)
-        settles = bool(cards) and state.rules.guard_chooses_card
         log, log_start = _logged_fields(state, ev)
         new = replace(
             state,
             cheat_card=cheat_card,
             guard=target,
             caught=_put(state.caught, target, state.caught[target] + 1),
-            settle_from=guard if settles else NOBODY,
-            settle_to=target if settles else NOBODY,
+            settle_from=guard if cards else NOBODY,
+            settle_to=target if cards else NOBODY,
             t=t,
             due=due,
             log=log,
             log_start=log_start,
         )
-        if cards and not settles:
-            more: Events = []
+        if cards and not state.rules.guard_chooses_card:
+            # the old guard's gift is settled at once, with a card drawn at random
             card, r = rng.choice(new.rng, cards)
-            gift = replace(new, rng=r, hands=_guard_gift(new, guard, target, card, more))
-            return _then((new, ev), gift, t, more)
+            new, more = _settle_give(replace(new, rng=r), guard, GIVE[card], t)
+            ev.extend(more)
+            return new, ev
+        if cards:
+            return new, ev
     else:
         ev = [_EV_WRONG[target][guard][held == FIDGET_TELL]]
         taken = _take_card(state, guard, "wrong_accusation", ev)
