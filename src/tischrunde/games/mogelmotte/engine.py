@@ -325,14 +325,6 @@ def _take_card(
     return tuple(changed), draw[:-1], discard, r
 
 
-def _guard_giveable(state: State, seat: int) -> list[int]:
-    """The cards the (old) guard ``seat`` may give a caught cheater: no moth, never the last card."""
-    hand = state.hands[seat]
-    if len(hand) < 2:
-        return []
-    return list(filter(_IS_GIVEABLE_KIND.__getitem__, hand))
-
-
 def _advance(state: State, after: int, t: int, ev: Events) -> State:
     """The action is over: the next turn is the left neighbour of ``after`` (or the round ends)."""
     if state.finisher != NOBODY:
@@ -394,11 +386,12 @@ def _end_round(state: State, finisher: int, t: int, ev: Events) -> State:
     return _deal(state, (state.start_seat + 1) % n, ev)
 
 
-def _own_card(state: State, seat: int, card: int) -> None:
+def _not_own(state: State, seat: int, card: int) -> IllegalActionError:
+    """The error for a card that is not ``seat``'s to use: not in the hand, or being cheated away.
+    Every handler that takes a card from a hand tests ``card not in hand or cheat_card[seat] == card``."""
     if card not in state.hands[seat]:
-        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
-    if state.cheat_card[seat] == card:
-        raise _illegal("That card is off the table: you are cheating it away.", "being_cheated")
+        return _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+    return _illegal("That card is off the table: you are cheating it away.", "being_cheated")
 
 
 def _wrong_phase(state: State) -> IllegalActionError:
@@ -434,7 +427,8 @@ def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]
     card = action.card
     hands = state.hands
     hand = hands[seat]
-    _own_card(state, seat, card)
+    if card not in hand or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card] and seat != state.guard:
         raise _illegal(
             "Only the guard may play a moth; everyone else must cheat moths away.", "moth_only_guard"
@@ -544,7 +538,8 @@ def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events
     card, to = action.card, action.to_seat
     if not 0 <= to < len(state.hands) or to == seat:
         raise _illegal("The spider gives a card to another seat at the table.", "bad_seat")
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if card not in giveable(state, seat):
@@ -647,7 +642,8 @@ def _give(state: State, seat: int, action: Give, t: int, ev: Events) -> State:
     if state.gifts[seat] != -1:
         raise _illegal("You have already chosen the card you give.", "already_chosen")
     card = action.card
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if card not in giveable(state, seat):
@@ -670,7 +666,8 @@ def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State
             "settling",
         )
     card = action.card
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if len(state.hands[seat]) < 2:
@@ -700,7 +697,8 @@ def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
     if state.phase != "cockroach_race":
         raise _wrong_phase(state)
     card = action.card
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     value = VALUE[state.discard[-1]]
     if not IS_NUMBER[card] or VALUE[card] != value:
         raise _illegal(
@@ -782,10 +780,14 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
     tells[target] = NO_TELL
     cheat_card = tuple(tells)
     phase = state.phase  # never "over" or "round_over" here (see apply)
-    due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
+    due = state.due
+    if held != NO_TELL and state.cheat_until[target] == due:  # the deadline was this tell's end
+        due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
     if held >= 0:
         ev = [_EV_CAUGHT[target][guard][held]]
-        cards = _guard_giveable(state, guard)
+        # what the old guard may give: no moth, never the last card
+        guard_hand = hands[guard]
+        cards = list(filter(_IS_GIVEABLE_KIND.__getitem__, guard_hand)) if len(guard_hand) >= 2 else []
         log, log_start = _logged_fields(state, ev)
         new = replace(
             state,
@@ -902,33 +904,6 @@ def deadline(state: State) -> Deadline | None:
     return Deadline(due, "race", None)  # pragma: no cover - due is always one of the above
 
 
-def _end_tell(state: State, seat: int, ev: Events) -> State:
-    cheat_card, hands, vanished, cheats = _tell_ended(state, seat, ev)
-    return replace(state, cheat_card=cheat_card, hands=hands, vanished=vanished, cheats=cheats)
-
-
-def _tell_ended(
-    state: State, seat: int, ev: Events
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """``seat``'s tell ends: a cheated card vanishes (unless it has become the last card in the hand).
-    The new ``cheat_card``, ``hands``, ``vanished`` and ``cheats``."""
-    held = state.cheat_card[seat]
-    cheat_card = _put(state.cheat_card, seat, NO_TELL)
-    hands = state.hands
-    hand = hands[seat]
-    if held >= 0 and len(hand) >= 2:
-        ev.append(_EV_TELL_END[seat][True])
-        ev.append(_EV_VANISHED[seat][held])
-        return (
-            cheat_card,
-            _put(hands, seat, _without(hand, held)),
-            _put(state.vanished, seat, (*state.vanished[seat], held)),
-            _put(state.cheats, seat, state.cheats[seat] + 1),
-        )
-    ev.append(_EV_TELL_END[seat][False])
-    return cheat_card, hands, state.vanished, state.cheats
-
-
 def _timeout(state: State, t: int) -> tuple[State, Events]:
     """Resolve everything due at ``t``, earliest first (cheats before races at the same time).
 
@@ -966,8 +941,25 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
             continue
         if due_seat == NOBODY:
             break
+        # the tell ends: a cheated card vanishes (unless it has become the last card in the hand)
+        held = new.cheat_card[due_seat]
+        tells = list(new.cheat_card)
+        tells[due_seat] = NO_TELL
+        cheat_card = tuple(tells)
+        hands = new.hands
+        vanished = new.vanished
+        cheats = new.cheats
+        hand = hands[due_seat]
+        if held >= 0 and len(hand) >= 2:
+            ev.append(_EV_TELL_END[due_seat][True])
+            ev.append(_EV_VANISHED[due_seat][held])
+            hands = _put(hands, due_seat, _without(hand, held))
+            vanished = _put(vanished, due_seat, (*vanished[due_seat], held))
+            cheats = _put(cheats, due_seat, cheats[due_seat] + 1)
+        else:
+            ev.append(_EV_TELL_END[due_seat][False])
         if count == 1 and new is state and phase != "mosquito_give" and not (racing and race_until <= t):
-            cheat_card, hands, vanished, cheats = _tell_ended(state, due_seat, ev)
+            # the usual timeout, nothing else due: one ``replace`` that also stamps deadline and log
             log, log_start = _logged_fields(state, ev)
             return replace(
                 state,
@@ -980,7 +972,7 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
                 log=log,
                 log_start=log_start,
             ), ev
-        new = _end_tell(new, due_seat, ev)
+        new = replace(new, cheat_card=cheat_card, hands=hands, vanished=vanished, cheats=cheats)
     return _finish(state, new, t, ev)
 
 
