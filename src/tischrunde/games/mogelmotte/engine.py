@@ -442,24 +442,25 @@ def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]
     rest = hand[:i] + hand[i + 1 :]
     changed = list(hands)
     changed[seat] = rest
+    new_hands = tuple(changed)
+    new_discard = (*discard, card)
     ev = [_EV_PLAY[seat][card]]
-    log, log_start = _logged_fields(state, ev)
-    # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn" with no finisher)
-    passes_on = bool(rest) and CLASS[card] != "action" and state.finisher == NOBODY
-    new = replace(
-        state,
-        hands=tuple(changed),
-        discard=(*discard, card),
-        passes=0,
-        turn=(seat + 1) % len(hands) if passes_on else seat,
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    if passes_on:
+    if rest and CLASS[card] != "action" and state.finisher == NOBODY:
+        # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn", no finisher)
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
+            state,
+            hands=new_hands,
+            discard=new_discard,
+            passes=0,
+            turn=(seat + 1) % len(hands),
+            t=t,
+            log=log,
+            log_start=log_start,
+        )
         return new, ev
-    more: Events = []
-    return _then((new, ev), _card_effect(new, seat, card, t, more), t, more)
+    new = replace(state, hands=new_hands, discard=new_discard, passes=0)
+    return _finish(state, _card_effect(new, seat, card, t, ev), t, ev)
 
 
 def _card_effect(state: State, seat: int, card: int, t: int, ev: Events) -> State:
