@@ -3,6 +3,14 @@ dealing, turns, action cards, races, cheating, accusations, scoring, deadlines a
 
 Every function takes a frozen :class:`State` and returns a new one; events are appended to ``ev``.
 The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
+
+One implementation of each rule (no second copy for speed). The frequent actions (cheat and fidget:
+``_tell``; ``_play``, ``_draw``, ``_accuse``, the old guard's gift ``_settle_give``, and ``_timeout``)
+each have one handler that checks, raises its errors and builds the whole transition; in the usual case
+that is a single ``replace`` which also stamps time, deadline and log, and the unusual cases (action
+cards, a reshuffle, a random or pending gift, several things due at once) continue from there through
+the shared rule functions and ``_finish``. The rarer actions (``_RULES``) return a state that ``_finish``
+stamps.
 """
 
 from __future__ import annotations
