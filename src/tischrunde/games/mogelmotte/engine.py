@@ -3,6 +3,14 @@ dealing, turns, action cards, races, cheating, accusations, scoring, deadlines a
 
 Every function takes a frozen :class:`State` and returns a new one; events are appended to ``ev``.
 The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
+
+One implementation of each rule (no second copy for speed). The frequent actions (cheat and fidget:
+``_tell``; ``_play``, ``_draw``, ``_accuse``, the old guard's gift ``_settle_give``, and ``_timeout``)
+each have one handler that checks, raises its errors and builds the whole transition; in the usual case
+that is a single ``replace`` which also stamps time, deadline and log, and the unusual cases (action
+cards, a reshuffle, a random or pending gift, several things due at once) continue from there through
+the shared rule functions and ``_finish``. The rarer actions (``_RULES``) return a state that ``_finish``
+stamps.
 """
 
 from __future__ import annotations
@@ -293,34 +301,36 @@ def _logged(state: State, ev: Events) -> State:
 
 
 def _draw_for(state: State, seat: int, reason: str, ev: Events) -> State:
-    """``seat`` draws the top card; an empty draw pile is refilled from the discard pile (all but its top)."""
+    """``seat`` draws the top card (see ``_take_card``)."""
+    taken = _take_card(state, seat, reason, ev)
+    if taken is None:
+        return state
+    hands, draw, discard, r = taken
+    return replace(state, hands=hands, draw=draw, discard=discard, rng=r)
+
+
+def _take_card(
+    state: State, seat: int, reason: str, ev: Events
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int] | None:
+    """``seat`` draws the top card: the new hands, draw pile, discard pile and rng, or None when there is
+    nothing to draw. An empty draw pile is refilled from the discard pile (all but its top)."""
     draw = state.draw
     discard = state.discard
     r = state.rng
     if not draw:
         if len(discard) <= 1:
             ev.append(Event("draw_impossible", seat, {"reason": reason}))
-            return state
+            return None
         draw, r = rng.shuffled(r, discard[:-1])
         discard = discard[-1:]
         ev.append(Event("reshuffle", None, {"count": len(draw)}))
     card = draw[-1]
     ev.append(_EV_DRAW[reason][seat])
     ev.append(_EV_DREW[seat][card])
-    return replace(
-        state,
-        hands=_put(state.hands, seat, _with(state.hands[seat], card)),
-        draw=draw[:-1],
-        discard=discard,
-        rng=r,
-    )
-
-
-def _guard_giveable(state: State, seat: int) -> list[int]:
-    hand = state.hands[seat]
-    if len(hand) < 2:
-        return []
-    return [c for c in hand if not IS_MOTH[c]]
+    hands = state.hands
+    changed = list(hands)
+    changed[seat] = _with(hands[seat], card)
+    return tuple(changed), draw[:-1], discard, r
 
 
 def _advance(state: State, after: int, t: int, ev: Events) -> State:
@@ -384,11 +394,12 @@ def _end_round(state: State, finisher: int, t: int, ev: Events) -> State:
     return _deal(state, (state.start_seat + 1) % n, ev)
 
 
-def _own_card(state: State, seat: int, card: int) -> None:
+def _not_own(state: State, seat: int, card: int) -> IllegalActionError:
+    """The error for a card that is not ``seat``'s to use: not in the hand, or being cheated away.
+    Every handler that takes a card from a hand tests ``card not in hand or cheat_card[seat] == card``."""
     if card not in state.hands[seat]:
-        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
-    if state.cheat_card[seat] == card:
-        raise _illegal("That card is off the table: you are cheating it away.", "being_cheated")
+        return _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+    return _illegal("That card is off the table: you are cheating it away.", "being_cheated")
 
 
 def _wrong_phase(state: State) -> IllegalActionError:
@@ -413,26 +424,57 @@ def _wrong_phase(state: State) -> IllegalActionError:
 # ------------------------------------------------------------------------------------------ handlers
 
 
-def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
+def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]:
+    """The card goes from the hand onto the discard pile; then a number card or moth passes the turn on
+    (in the same ``replace`` that stamps time and log: the usual case), and an action card does what it
+    does (``_card_effect``), as does the last card of a hand."""
     if state.phase != "turn":
         raise _wrong_phase(state)
     if seat != state.turn:
         raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only play on your own turn.")
     card = action.card
-    _own_card(state, seat, card)
+    hands = state.hands
+    hand = hands[seat]
+    if card not in hand or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card] and seat != state.guard:
         raise _illegal(
             "Only the guard may play a moth; everyone else must cheat moths away.", "moth_only_guard"
         )
-    top = VALUE[state.discard[-1]]
+    discard = state.discard
+    top = VALUE[discard[-1]]
     if not FITS[top][card]:
         low, high = sorted(neighbours(top))
         raise _illegal(f"You can only play a {low} or a {high} on a {top}.", "needs_neighbour_value")
-    hand = _without(state.hands[seat], card)
-    ev.append(_EV_PLAY[seat][card])
-    state = replace(state, hands=_put(state.hands, seat, hand), discard=(*state.discard, card), passes=0)
+    i = hand.index(card)
+    rest = hand[:i] + hand[i + 1 :]
+    changed = list(hands)
+    changed[seat] = rest
+    new_hands = tuple(changed)
+    new_discard = (*discard, card)
+    ev = [_EV_PLAY[seat][card]]
+    if rest and CLASS[card] != "action" and state.finisher == NOBODY:
+        # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn", no finisher)
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
+            state,
+            hands=new_hands,
+            discard=new_discard,
+            passes=0,
+            turn=(seat + 1) % len(hands),
+            t=t,
+            log=log,
+            log_start=log_start,
+        )
+        return new, ev
+    new = replace(state, hands=new_hands, discard=new_discard, passes=0)
+    return _finish(state, _card_effect(new, seat, card, t, ev), t, ev)
+
+
+def _card_effect(state: State, seat: int, card: int, t: int, ev: Events) -> State:
+    """What the card ``seat`` has just played does, or the end of the round it brings."""
     kind = KIND[card]
-    if not hand:
+    if not state.hands[seat]:
         if not (state.rules.last_card_action and CLASS[card] == "action"):
             return _end_round(state, seat, t, ev)
         state = replace(state, finisher=seat)
@@ -442,7 +484,7 @@ def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
             state = _draw_for(state, (seat + step) % n, "ant", ev)
         return _advance(state, seat, t, ev)
     if kind == "spider":
-        if not hand:
+        if not state.hands[seat]:
             return _advance(state, seat, t, ev)
         return replace(state, phase="spider", actor=seat)
     if kind == "mosquito":
@@ -456,24 +498,45 @@ def _play(state: State, seat: int, action: Play, t: int, ev: Events) -> State:
     return _advance(state, seat, t, ev)
 
 
-def _draw(state: State, seat: int, action: Draw, t: int, ev: Events) -> State:
+def _draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events]:
+    """The top card goes into the hand and the turn passes on (in one ``replace`` that stamps time and log:
+    the usual case). With nothing to draw the turn passes too; a whole circle of seats that could neither
+    play nor draw blocks the round."""
     if state.phase != "turn":
         raise _wrong_phase(state)
     if seat != state.turn:
         raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only draw on your own turn.")
-    if not state.draw and len(state.discard) <= 1:
-        # nothing to draw: a whole circle of seats that could neither play nor draw blocks the round
+    ev: Events = []
+    taken = _take_card(state, seat, "turn", ev)
+    if taken is None:
         fits = FITS[VALUE[state.discard[-1]]]
         held = state.cheat_card[seat]
         moth_ok = seat == state.guard
         could_play = any(fits[c] and c != held and (moth_ok or not IS_MOTH[c]) for c in state.hands[seat])
         passes = 0 if could_play else state.passes + 1
-        ev.append(Event("draw_impossible", seat, {"reason": "turn"}))
         if passes >= len(state.hands):
-            return _end_round(state, NOBODY, t, ev)
-        return _advance(replace(state, passes=passes), seat, t, ev)
-    state = _draw_for(replace(state, passes=0), seat, "turn", ev)
-    return _advance(state, seat, t, ev)
+            return _finish(state, _end_round(state, NOBODY, t, ev), t, ev)
+        return _finish(state, _advance(replace(state, passes=passes), seat, t, ev), t, ev)
+    hands, draw, discard, r = taken
+    log, log_start = _logged_fields(state, ev)
+    # the left neighbour's turn (``_advance`` in phase "turn" with no finisher)
+    passes_on = state.finisher == NOBODY
+    new = replace(
+        state,
+        passes=0,
+        hands=hands,
+        draw=draw,
+        discard=discard,
+        rng=r,
+        turn=(seat + 1) % len(hands) if passes_on else seat,
+        t=t,
+        log=log,
+        log_start=log_start,
+    )
+    if passes_on:
+        return new, ev
+    more: Events = []
+    return _then((new, ev), _advance(new, seat, t, more), t, more)
 
 
 def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events) -> State:
@@ -484,7 +547,8 @@ def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events
     card, to = action.card, action.to_seat
     if not 0 <= to < len(state.hands) or to == seat:
         raise _illegal("The spider gives a card to another seat at the table.", "bad_seat")
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if card not in giveable(state, seat):
@@ -587,7 +651,8 @@ def _give(state: State, seat: int, action: Give, t: int, ev: Events) -> State:
     if state.gifts[seat] != -1:
         raise _illegal("You have already chosen the card you give.", "already_chosen")
     card = action.card
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if card not in giveable(state, seat):
@@ -600,7 +665,9 @@ def _give(state: State, seat: int, action: Give, t: int, ev: Events) -> State:
     return state
 
 
-def _settle_give(state: State, seat: int, action: Action, t: int, ev: Events) -> State:
+def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State, Events]:
+    """The old guard gives the caught cheater a card of their choice (``guard_chooses_card``), in one
+    ``replace`` that stamps time and log; nothing else happens meanwhile."""
     if seat != state.settle_from or not isinstance(action, Give):
         raise _illegal(
             f"Wait: the guard (seat {state.settle_from}) chooses a card for the caught cheater; "
@@ -608,28 +675,39 @@ def _settle_give(state: State, seat: int, action: Action, t: int, ev: Events) ->
             "settling",
         )
     card = action.card
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if len(state.hands[seat]) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
-    return _guard_gives(state, seat, state.settle_to, card, ev)
-
-
-def _guard_gives(state: State, guard: int, to: int, card: int, ev: Events) -> State:
-    hands = _put(
-        _put(state.hands, guard, _without(state.hands[guard], card)), to, _with(state.hands[to], card)
+    to = state.settle_to
+    hands = state.hands
+    changed = list(hands)
+    changed[seat] = _without(hands[seat], card)
+    changed[to] = _with(hands[to], card)
+    ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
+    log, log_start = _logged_fields(state, ev)
+    new = replace(
+        state,
+        hands=tuple(changed),
+        settle_from=NOBODY,
+        settle_to=NOBODY,
+        t=t,
+        log=log,
+        log_start=log_start,
     )
-    ev.append(_EV_GUARD_GIVE[guard][to])
-    ev.append(_EV_GIFT[guard][to][card])
-    return replace(state, hands=hands, settle_from=NOBODY, settle_to=NOBODY)
+    if new.phase == "mosquito_give":
+        return _then((new, ev), new, t, [])  # _finish rechecks the pending gifts
+    return new, ev
 
 
 def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
     if state.phase != "cockroach_race":
         raise _wrong_phase(state)
     card = action.card
-    _own_card(state, seat, card)
+    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+        raise _not_own(state, seat, card)
     value = VALUE[state.discard[-1]]
     if not IS_NUMBER[card] or VALUE[card] != value:
         raise _illegal(
@@ -644,88 +722,147 @@ def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
     return _advance(state, after, t, ev)
 
 
-def _check_can_cheat(state: State, seat: int) -> None:
+def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[State, Events]:
+    """A cheat (of ``action.card``) or a fidget starts: the tell shows until ``t + cheat_ms``.
+
+    The most frequent transition in random play, so it is done in one ``replace`` that also stamps time,
+    deadline and log (``_put`` and ``_logged_fields`` written out). Only a tell is added, in a phase
+    that is not ``over`` or ``round_over``, so the new deadline is the earlier of the old one and this
+    tell's end (what ``next_due`` would say)."""
     if seat == state.guard:
         raise _illegal("The guard may not cheat.", "guard_cannot_cheat")
     if state.phase not in CHEAT_PHASES:
         raise _illegal("Nobody may cheat while a card is being given.", "no_cheating_now")
     if state.cheat_card[seat] != NO_TELL:
         raise _illegal("One card at a time: you are already cheating or fidgeting.", "one_at_a_time")
-    if len(state.hands[seat]) < 2:
+    hand = state.hands[seat]
+    if len(hand) < 2:
         raise _illegal("You may not cheat away your last card.", "last_card")
-
-
-def _cheat(state: State, seat: int, action: Cheat, t: int, ev: Events) -> State:
-    _check_can_cheat(state, seat)
-    card = action.card
-    if card not in state.hands[seat]:
-        raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+    if type(action) is Cheat:
+        card = action.card
+        if card not in hand:
+            raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
+        started = _EV_CHEAT_STARTED[seat][card]
+    else:
+        card = FIDGET_TELL
+        started = _EV_FIDGET_STARTED[seat]
     until = t + state.rules.cheat_ms
-    ev.append(Event("tell", seat, {"until": until}))
-    ev.append(_EV_CHEAT_STARTED[seat][card])
-    return replace(
+    tell = Event("tell", seat, {"until": until})
+    due = state.due
+    if due == NO_DUE or until < due:
+        due = until
+    log = (*state.log, tell, started)
+    log_start = state.log_start
+    if len(log) > LOG_SIZE:
+        log_start += len(log) - LOG_SIZE
+        log = log[-LOG_SIZE:]
+    cheat_card = list(state.cheat_card)
+    cheat_card[seat] = card
+    cheat_until = list(state.cheat_until)
+    cheat_until[seat] = until
+    new = replace(
         state,
-        cheat_card=_put(state.cheat_card, seat, card),
-        cheat_until=_put(state.cheat_until, seat, until),
+        cheat_card=tuple(cheat_card),
+        cheat_until=tuple(cheat_until),
+        t=t,
+        due=due,
+        log=log,
+        log_start=log_start,
     )
+    return new, [tell, started]
 
 
-def _fidget(state: State, seat: int, action: Fidget, t: int, ev: Events) -> State:
-    _check_can_cheat(state, seat)
-    until = t + state.rules.cheat_ms
-    ev.append(Event("tell", seat, {"until": until}))
-    ev.append(_EV_FIDGET_STARTED[seat])
-    return replace(
-        state,
-        cheat_card=_put(state.cheat_card, seat, FIDGET_TELL),
-        cheat_until=_put(state.cheat_until, seat, until),
-    )
-
-
-def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> State:
+def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events]:
+    """The guard's "Caught!": a running cheat is caught (the cheater becomes the guard and gets a card from
+    the old guard, chosen by the old guard when ``guard_chooses_card``, else at random); otherwise the
+    guard draws a card. The tell ends either way. Done in one ``replace`` that stamps time, deadline and
+    log, unless a random gift or a pending mosquito gift follows."""
     guard = state.guard
     if seat != guard:
         raise NotYourTurnError("Only the guard may accuse.")
     target = action.seat
-    if not 0 <= target < len(state.hands) or target == guard:
+    hands = state.hands
+    if not 0 <= target < len(hands) or target == guard:
         raise _illegal("The guard accuses another seat at the table.", "bad_seat")
     held = state.cheat_card[target]
+    tells = list(state.cheat_card)
+    tells[target] = NO_TELL
+    cheat_card = tuple(tells)
+    phase = state.phase  # never "over" or "round_over" here (see apply)
+    due = state.due
+    if held != NO_TELL and state.cheat_until[target] == due:  # the deadline was this tell's end
+        due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
     if held >= 0:
-        ev.append(_EV_CAUGHT[target][guard][held])
-        cards = _guard_giveable(state, guard)
-        settles = bool(cards) and state.rules.guard_chooses_card
-        state = replace(
+        ev = [_EV_CAUGHT[target][guard][held]]
+        # what the old guard may give: no moth, never the last card
+        guard_hand = hands[guard]
+        cards = list(filter(_IS_GIVEABLE_KIND.__getitem__, guard_hand)) if len(guard_hand) >= 2 else []
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
             state,
-            cheat_card=_put(state.cheat_card, target, NO_TELL),
+            cheat_card=cheat_card,
             guard=target,
             caught=_put(state.caught, target, state.caught[target] + 1),
-            settle_from=guard if settles else NOBODY,
-            settle_to=target if settles else NOBODY,
+            settle_from=guard if cards else NOBODY,
+            settle_to=target if cards else NOBODY,
+            t=t,
+            due=due,
+            log=log,
+            log_start=log_start,
         )
-        if settles or not cards:
-            return state
-        card, r = rng.choice(state.rng, cards)
-        return _guard_gives(replace(state, rng=r), guard, target, card, ev)
-    ev.append(_EV_WRONG[target][guard][held == FIDGET_TELL])
-    state = replace(
-        state,
-        cheat_card=_put(state.cheat_card, target, NO_TELL),
-        wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
-    )
-    return _draw_for(state, guard, "wrong_accusation", ev)
+        if cards and not state.rules.guard_chooses_card:
+            # the old guard's gift is settled at once, with a card drawn at random
+            card, r = rng.choice(new.rng, cards)
+            new, more = _settle_give(replace(new, rng=r), guard, GIVE[card], t)
+            ev.extend(more)
+            return new, ev
+        if cards:
+            return new, ev
+    else:
+        ev = [_EV_WRONG[target][guard][held == FIDGET_TELL]]
+        taken = _take_card(state, guard, "wrong_accusation", ev)
+        if taken is None:
+            new_hands, draw, discard, r = hands, state.draw, state.discard, state.rng
+        else:
+            new_hands, draw, discard, r = taken
+        log, log_start = _logged_fields(state, ev)
+        new = replace(
+            state,
+            cheat_card=cheat_card,
+            wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
+            hands=new_hands,
+            draw=draw,
+            discard=discard,
+            rng=r,
+            t=t,
+            due=due,
+            log=log,
+            log_start=log_start,
+        )
+    if phase == "mosquito_give" and new.settle_from == NOBODY:
+        return _then((new, ev), new, t, [])  # _finish rechecks the pending gifts
+    return new, ev
 
 
-_HANDLERS: dict[type, Callable[[State, int, Any, int, Events], State]] = {
+Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
+
+#: the actions whose handler does the whole transition: it returns the new state with time, deadline and
+#: log stamped, and its events
+_HANDLERS: dict[type, Handler] = {
+    Cheat: _tell,
+    Fidget: _tell,
     Play: _play,
     Draw: _draw,
+    Accuse: _accuse,
+}
+
+#: the other actions: the handler returns the new state and ``_finish`` stamps it
+_RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
     SpiderGive: _spider_give,
     SpiderSkip: _spider_skip,
     Slap: _slap,
     Throw: _throw,
     Give: _give,
-    Cheat: _cheat,
-    Fidget: _fidget,
-    Accuse: _accuse,
 }
 
 
@@ -776,65 +913,76 @@ def deadline(state: State) -> Deadline | None:
     return Deadline(due, "race", None)  # pragma: no cover - due is always one of the above
 
 
-def _end_tell(state: State, seat: int, ev: Events) -> State:
-    held = state.cheat_card[seat]
-    state = replace(state, cheat_card=_put(state.cheat_card, seat, NO_TELL))
-    hand = state.hands[seat]
-    if held >= 0 and len(hand) >= 2:
-        ev.append(_EV_TELL_END[seat][True])
-        ev.append(_EV_VANISHED[seat][held])
-        return replace(
-            state,
-            hands=_put(state.hands, seat, _without(hand, held)),
-            vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
-            cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
-        )
-    ev.append(_EV_TELL_END[seat][False])
-    return state
+def _timeout(state: State, t: int) -> tuple[State, Events]:
+    """Resolve everything due at ``t``, earliest first (cheats before races at the same time).
 
-
-def _timeout(state: State, t: int, ev: Events) -> State:
-    """Resolve everything due at ``t``, earliest first (cheats before races at the same time)."""
+    The usual timeout, exactly one tell ending and nothing else due, is done in one ``replace`` that also
+    stamps time, deadline and log."""
+    ev: Events = []
+    new = state
     while True:
-        phase = state.phase
+        phase = new.phase
         if phase == "over":
-            return state
+            break
         if phase == "round_over":
-            if state.round_until > t:
-                return state
-            return _deal(state, (state.start_seat + 1) % len(state.hands), ev)
+            if new.round_until <= t:
+                new = _deal(new, (new.start_seat + 1) % len(new.hands), ev)
+            break
         due_seat = NOBODY
         due = t + 1
-        for seat, held in enumerate(state.cheat_card):
-            if held != NO_TELL and state.cheat_until[seat] < due:
-                due_seat, due = seat, state.cheat_until[seat]
+        count = 0  # tells due
+        cheat_until = new.cheat_until
+        for seat, held in enumerate(new.cheat_card):
+            if held != NO_TELL and cheat_until[seat] <= t:
+                count += 1
+                if cheat_until[seat] < due:
+                    due_seat, due = seat, cheat_until[seat]
         racing = phase == "mosquito_race" or phase == "cockroach_race"
-        if racing and state.race_until < due:
+        race_until = new.race_until
+        if racing and race_until < due:
             if phase == "mosquito_race":
-                slowest, state = _slowest_of(state, _not_slapped(state))
+                slowest, new = _slowest_of(new, _not_slapped(new))
                 ev.append(Event("race_over", None, {"kind": "mosquito"}))
-                state = _start_gifts(state, slowest, t, ev)
+                new = _start_gifts(new, slowest, t, ev)
             else:
                 ev.append(Event("race_over", None, {"kind": "cockroach"}))
-                state = _advance(state, state.actor, t, ev)
+                new = _advance(new, new.actor, t, ev)
             continue
         if due_seat == NOBODY:
-            return state
-        state = _end_tell(state, due_seat, ev)
-
-
-# ----------------------------------------------------------------------------------------- fast paths
-#
-# The most frequent actions in their most frequent form (a plain cheat, fidget, accusation, guard's
-# gift, draw or number-card play) are done here in one ``replace`` that also stamps time, deadline and
-# log. Each returns None whenever anything is unusual (an error to raise, an action card, a reshuffle,
-# a pending mosquito gift, ...), and ``apply`` then takes the general path, which raises the same errors
-# and builds the same states, so these change speed only.
-
-#: accusations in these phases take the general path (a pending gift is rechecked; no play at all)
-_NO_FAST_ACCUSE = frozenset({"mosquito_give", "round_over", "over"})
-
-FastPath = Callable[[State, int, Any, int], "tuple[State, Events] | None"]
+            break
+        # the tell ends: a cheated card vanishes (unless it has become the last card in the hand)
+        held = new.cheat_card[due_seat]
+        tells = list(new.cheat_card)
+        tells[due_seat] = NO_TELL
+        cheat_card = tuple(tells)
+        hands = new.hands
+        vanished = new.vanished
+        cheats = new.cheats
+        hand = hands[due_seat]
+        if held >= 0 and len(hand) >= 2:
+            ev.append(_EV_TELL_END[due_seat][True])
+            ev.append(_EV_VANISHED[due_seat][held])
+            hands = _put(hands, due_seat, _without(hand, held))
+            vanished = _put(vanished, due_seat, (*vanished[due_seat], held))
+            cheats = _put(cheats, due_seat, cheats[due_seat] + 1)
+        else:
+            ev.append(_EV_TELL_END[due_seat][False])
+        if count == 1 and new is state and phase != "mosquito_give" and not (racing and race_until <= t):
+            # the usual timeout, nothing else due: one ``replace`` that also stamps deadline and log
+            log, log_start = _logged_fields(state, ev)
+            return replace(
+                state,
+                cheat_card=cheat_card,
+                hands=hands,
+                vanished=vanished,
+                cheats=cheats,
+                t=t,
+                due=_due_in_play(phase, race_until, cheat_card, cheat_until),
+                log=log,
+                log_start=log_start,
+            ), ev
+        new = replace(new, cheat_card=cheat_card, hands=hands, vanished=vanished, cheats=cheats)
+    return _finish(state, new, t, ev)
 
 
 def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
@@ -846,330 +994,56 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
     return log + tuple(ev), state.log_start
 
 
-def _fast_tell(state: State, seat: int, card: int, t: int, started: Event) -> tuple[State, Events]:
-    # the most frequent transition in random play: helpers (_put, _logged_fields) are written out here
-    until = t + state.rules.cheat_ms
-    tell = Event("tell", seat, {"until": until})
-    due = state.due
-    if due == NO_DUE or until < due:
-        due = until
-    log = (*state.log, tell, started)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
-    cheat_card = list(state.cheat_card)
-    cheat_card[seat] = card
-    cheat_until = list(state.cheat_until)
-    cheat_until[seat] = until
-    new = replace(
-        state,
-        cheat_card=tuple(cheat_card),
-        cheat_until=tuple(cheat_until),
-        t=t,
-        due=due,
-        log=log,
-        log_start=log_start,
-    )
-    return new, [tell, started]
-
-
-def _fast_cheat(state: State, seat: int, action: Cheat, t: int) -> tuple[State, Events] | None:
-    if (
-        state.settle_from != NOBODY
-        or seat == state.guard
-        or state.phase not in CHEAT_PHASES
-        or state.cheat_card[seat] != NO_TELL
-    ):
-        return None
-    hand = state.hands[seat]
-    card = action.card
-    if len(hand) < 2 or card not in hand:
-        return None
-    return _fast_tell(state, seat, card, t, _EV_CHEAT_STARTED[seat][card])
-
-
-def _fast_fidget(state: State, seat: int, action: Fidget, t: int) -> tuple[State, Events] | None:
-    if (
-        state.settle_from != NOBODY
-        or seat == state.guard
-        or state.phase not in CHEAT_PHASES
-        or state.cheat_card[seat] != NO_TELL
-        or len(state.hands[seat]) < 2
-    ):
-        return None
-    return _fast_tell(state, seat, FIDGET_TELL, t, _EV_FIDGET_STARTED[seat])
-
-
-def _fast_accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Events] | None:
-    guard = state.guard
-    phase = state.phase
-    if state.settle_from != NOBODY or seat != guard or phase in _NO_FAST_ACCUSE:
-        return None
-    target = action.seat
-    hands = state.hands
-    if not 0 <= target < len(hands) or target == guard:
-        return None
-    held = state.cheat_card[target]
-    cheats = list(state.cheat_card)
-    cheats[target] = NO_TELL
-    cheat_card = tuple(cheats)
-    # _due_in_play written out
-    best = state.race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    if cheat_card.count(NO_TELL) != len(cheat_card):
-        cheat_until = state.cheat_until
-        for other, other_held in enumerate(cheat_card):
-            if other_held != NO_TELL and cheat_until[other] < best:
-                best = cheat_until[other]
-    due = NO_DUE if best == _NEVER else best
-    if held >= 0:
-        if not state.rules.guard_chooses_card:
-            return None
-        guard_hand = hands[guard]
-        settles = len(guard_hand) >= 2 and any(map(_IS_GIVEABLE_KIND.__getitem__, guard_hand))
-        caught_ev = _EV_CAUGHT[target][guard][held]
-        ev = [caught_ev]
-        log, log_start = _logged_fields(state, ev)
-        new = replace(
-            state,
-            cheat_card=cheat_card,
-            guard=target,
-            caught=_put(state.caught, target, state.caught[target] + 1),
-            settle_from=guard if settles else NOBODY,
-            settle_to=target if settles else NOBODY,
-            t=t,
-            due=due,
-            log=log,
-            log_start=log_start,
-        )
-        return new, ev
-    draw = state.draw
-    if not draw:
-        return None
-    card = draw[-1]
-    ev = [
-        _EV_WRONG[target][guard][held == FIDGET_TELL],
-        _EV_DRAW["wrong_accusation"][guard],
-        _EV_DREW[guard][card],
-    ]
-    log, log_start = _logged_fields(state, ev)
-    new = replace(
-        state,
-        cheat_card=cheat_card,
-        wrong_accusations=_put(state.wrong_accusations, guard, state.wrong_accusations[guard] + 1),
-        hands=_put(hands, guard, _with(hands[guard], card)),
-        draw=draw[:-1],
-        t=t,
-        due=due,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
-
-
-def _fast_give(state: State, seat: int, action: Give, t: int) -> tuple[State, Events] | None:
-    if seat != state.settle_from or state.phase == "mosquito_give":
-        return None
-    hands = state.hands
-    hand = hands[seat]
-    card = action.card
-    if card not in hand or state.cheat_card[seat] == card or IS_MOTH[card] or len(hand) < 2:
-        return None
-    to = state.settle_to
-    ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
-    changed = list(hands)
-    i = hand.index(card)
-    changed[seat] = hand[:i] + hand[i + 1 :]
-    changed[to] = _with(hands[to], card)
-    new_hands = tuple(changed)
-    log, log_start = _logged_fields(state, ev)
-    new = replace(
-        state,
-        hands=new_hands,
-        settle_from=NOBODY,
-        settle_to=NOBODY,
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
-
-
-def _fast_draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events] | None:
-    draw = state.draw
-    if (
-        state.settle_from != NOBODY
-        or state.phase != "turn"
-        or seat != state.turn
-        or state.finisher != NOBODY
-        or not draw
-    ):
-        return None
-    card = draw[-1]
-    hands = state.hands
-    ev = [_EV_DRAW["turn"][seat], _EV_DREW[seat][card]]
-    log, log_start = _logged_fields(state, ev)
-    changed = list(hands)
-    changed[seat] = _with(hands[seat], card)
-    new = replace(
-        state,
-        passes=0,
-        hands=tuple(changed),
-        draw=draw[:-1],
-        turn=(seat + 1) % len(hands),
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
-
-
-def _fast_play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events] | None:
-    if state.settle_from != NOBODY or state.phase != "turn" or seat != state.turn or state.finisher != NOBODY:
-        return None
-    hands = state.hands
-    hand = hands[seat]
-    card = action.card
-    if (
-        card not in hand
-        or len(hand) < 2
-        or state.cheat_card[seat] == card
-        or CLASS[card] == "action"
-        or (IS_MOTH[card] and seat != state.guard)
-    ):
-        return None
-    discard = state.discard
-    if not FITS[VALUE[discard[-1]]][card]:
-        return None
-    played = _EV_PLAY[seat][card]
-    ev = [played]
-    log, log_start = _logged_fields(state, ev)
-    changed = list(hands)
-    i = hand.index(card)
-    changed[seat] = hand[:i] + hand[i + 1 :]
-    new = replace(
-        state,
-        hands=tuple(changed),
-        discard=(*discard, card),
-        passes=0,
-        turn=(seat + 1) % len(hands),
-        t=t,
-        log=log,
-        log_start=log_start,
-    )
-    return new, ev
-
-
-def _fast_timeout(state: State, t: int) -> tuple[State, Events] | None:
-    """The usual timeout: exactly one cheat or fidget ends and nothing else is due."""
-    phase = state.phase
-    if phase == "mosquito_give" or phase == "round_over":
-        return None
-    race_until = state.race_until
-    if (phase == "mosquito_race" or phase == "cockroach_race") and race_until <= t:
-        return None
-    cheat_card = state.cheat_card
-    cheat_until = state.cheat_until
-    seat = NOBODY
-    for other, other_held in enumerate(cheat_card):
-        if other_held != NO_TELL and cheat_until[other] <= t:
-            if seat != NOBODY:
-                return None
-            seat = other
-    if seat == NOBODY:
-        return None
-    held = cheat_card[seat]
-    cheats = list(cheat_card)
-    cheats[seat] = NO_TELL
-    cheat_card = tuple(cheats)
-    # _due_in_play written out
-    best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    if cheat_card.count(NO_TELL) != len(cheat_card):
-        for other, other_held in enumerate(cheat_card):
-            if other_held != NO_TELL and cheat_until[other] < best:
-                best = cheat_until[other]
-    due = NO_DUE if best == _NEVER else best
-    hands = state.hands
-    hand = hands[seat]
-    if held >= 0 and len(hand) >= 2:
-        ev = [_EV_TELL_END[seat][True], _EV_VANISHED[seat][held]]
-        log, log_start = _logged_fields(state, ev)
-        changed = list(hands)
-        i = hand.index(held)
-        changed[seat] = hand[:i] + hand[i + 1 :]
-        new = replace(
-            state,
-            cheat_card=cheat_card,
-            hands=tuple(changed),
-            vanished=_put(state.vanished, seat, (*state.vanished[seat], held)),
-            cheats=_put(state.cheats, seat, state.cheats[seat] + 1),
-            t=t,
-            due=due,
-            log=log,
-            log_start=log_start,
-        )
-        return new, ev
-    ev = [_EV_TELL_END[seat][False]]
-    log, log_start = _logged_fields(state, ev)
-    return replace(state, cheat_card=cheat_card, t=t, due=due, log=log, log_start=log_start), ev
-
-
-_FAST: dict[type, FastPath] = {
-    Cheat: _fast_cheat,
-    Fidget: _fast_fidget,
-    Accuse: _fast_accuse,
-    Give: _fast_give,
-    Draw: _fast_draw,
-    Play: _fast_play,
-}
-
-
 # -------------------------------------------------------------------------------------------- apply
+
+
+#: the phases in which seats act by the handlers (not "over", not "round_over")
+_IN_PLAY = frozenset({"turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race"})
 
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
     """The game's own transition (``Game.transition``): ``Game.apply`` has already refused a time running
     backwards, a Timeout that is not due and a seat's action at or after the deadline."""
     kind = type(action)
-    if seat is None:
-        if kind is Timeout and state.due != NO_DUE:  # nothing is due once the game is over
-            done = _fast_timeout(state, t)
-            if done is not None:
-                return done
-    else:
-        fast = _FAST.get(kind)
-        # every fast path refuses the phases "over" and "round_over" itself
-        if fast is not None and 0 <= seat < len(state.hands):
-            done = fast(state, seat, action, t)
-            if done is not None:
-                return done
     phase = state.phase
+    if kind is Timeout:
+        if phase == "over":
+            raise _illegal("The game is over.", "game_over")
+        return _timeout(state, t)
+    if seat is not None and phase in _IN_PLAY and 0 <= seat < len(state.hands):
+        if state.settle_from == NOBODY:
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                return handler(state, seat, action, t)
+        if kind is NextRound:
+            raise _illegal("The next round starts once a round is over.", "not_round_over")
+        if state.settle_from != NOBODY:
+            return _settle_give(state, seat, action, t)
+        rule = _RULES.get(kind)
+        if rule is None:
+            raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
+        ev: Events = []
+        return _finish(state, rule(state, seat, action, t, ev), t, ev)
     if phase == "over":
         raise _illegal("The game is over.", "game_over")
-    ev: Events = []
-    if kind is Timeout:
-        new = _timeout(state, t, ev)
-    else:
-        if seat is None or not 0 <= seat < len(state.hands):
-            raise NotYourTurnError(f"There is no seat {seat} at this table.")
-        if phase == "round_over":
-            if kind is not NextRound:
-                raise _wrong_phase(state)
-            if seat != state.start_seat:
-                raise NotYourTurnError(
-                    f"Seat {state.start_seat} (who started the round) starts the next round.",
-                    code="not_start_player",
-                )
-            new = _deal(state, (state.start_seat + 1) % len(state.hands), ev)
-        elif kind is NextRound:
-            raise _illegal("The next round starts once a round is over.", "not_round_over")
-        elif state.settle_from != NOBODY:
-            new = _settle_give(state, seat, action, t, ev)
-        else:
-            handler = _HANDLERS.get(type(action))
-            if handler is None:
-                raise MalformedActionError(f"not a Mogel-Motte action: {action!r}")
-            new = handler(state, seat, action, t, ev)
+    if seat is None or not 0 <= seat < len(state.hands):
+        raise NotYourTurnError(f"There is no seat {seat} at this table.")
+    if phase == "round_over":
+        if kind is not NextRound:
+            raise _wrong_phase(state)
+        if seat != state.start_seat:
+            raise NotYourTurnError(
+                f"Seat {state.start_seat} (who started the round) starts the next round.",
+                code="not_start_player",
+            )
+        ev = []
+        return _finish(state, _deal(state, (state.start_seat + 1) % len(state.hands), ev), t, ev)
+    raise _illegal("The next round starts once a round is over.", "not_round_over")  # pragma: no cover
+
+
+def _finish(state: State, new: State, t: int, ev: Events) -> tuple[State, Events]:
+    """Stamp the state ``new`` (made from ``state`` by a handler that appended ``ev``): givers left with
+    nothing to give drop out of a mosquito's gifts, then time, deadline and log."""
     if new.phase == "mosquito_give" and new.settle_from == NOBODY:
         new = _recheck_gifts(new, t, ev)
     if (
@@ -1186,6 +1060,15 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
     if drop > 0:
         return replace(new, t=t, due=due, log=log[drop:], log_start=new.log_start + drop), ev
     return replace(new, t=t, due=due, log=log), ev
+
+
+def _then(first: tuple[State, Events], new: State, t: int, more: Events) -> tuple[State, Events]:
+    """A transition done in two parts: ``first`` (stamped, with its events), then ``new`` made from it
+    with the further events ``more``, stamped by ``_finish``."""
+    state, ev = first
+    new, more = _finish(state, new, t, more)
+    ev.extend(more)
+    return new, ev
 
 
 # ------------------------------------------------------------------------------------ who may act
