@@ -75,6 +75,8 @@ export function cue(name, { isTable = tableScreen } = {}) {
  */
 export function buzz(pattern = [60, 40, 60]) {
   if (tableScreen || isMuted() || typeof navigator.vibrate !== "function") return false;
+  // browsers refuse (and log) a vibration before the person has tapped the page at all
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return false;
   try {
     return navigator.vibrate(pattern);
   } catch {
