@@ -7,8 +7,16 @@ import os
 
 from setuptools import setup
 
-#: the modules compiled: the Mogel-Motte engine and the random-playout driver
-COMPILED = ["src/tischrunde/games/mogelmotte/engine.py", "src/tischrunde/core/playout.py"]
+#: the modules compiled: every game's engine (the rules), the PRNG and the random-playout driver
+COMPILED = [
+    "src/tischrunde/core/playout.py",
+    "src/tischrunde/core/rng.py",
+    "src/tischrunde/games/emojito/engine.py",
+    "src/tischrunde/games/mogelmotte/engine.py",
+    "src/tischrunde/games/stella/engine.py",
+    "src/tischrunde/games/wordland/engine.py",
+    "src/tischrunde/games/wordland/judging.py",
+]
 
 if os.environ.get("TISCHRUNDE_MYPYC") == "1":
     from mypyc.build import mypycify
