@@ -3,7 +3,6 @@ outcome, hidden-information reshuffle) and the rule functions. The rules are in 
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 import msgspec
@@ -35,16 +34,17 @@ from tischrunde.games.wordland.content import (
     letters_of,
     lexicon_entries,
     register_own,
-    word_key,
 )
 from tischrunde.games.wordland.judging import (
-    UNSAID,
     binding_letters,
+    clean_word,
     displayed_letters,
     guard_may_force,
     illegal,
     not_your_turn,
-    word_error,
+    rule_error,
+    said_keys,
+    word_form_error,
 )
 from tischrunde.games.wordland.state import (
     ALICE,
@@ -60,7 +60,6 @@ from tischrunde.games.wordland.state import (
     RABBIT,
     SAMPLE_WORDS,
     TWEEDLES,
-    WRONG_WORD_CODES,
     Ballot,
     Letter,
     Options,
@@ -277,9 +276,10 @@ class Wordland(Game[State]):
             stat_objections=zeros,
             stat_rejected=zeros,
         )
-        return self._start_round(state, 0)
+        return self._start_round(state, 0, characters)
 
-    def _start_round(self, state: State, t: int) -> State:
+    def _start_round(self, state: State, t: int, characters: tuple[str, ...]) -> State:
+        """A round starts at ``t`` with these characters (the same set as ``state``'s, passed on)."""
         n = len(state.out)
         draw = _Draw(state)
         first = draw.category([])
@@ -300,6 +300,8 @@ class Wordland(Game[State]):
             category_deck=draw.category_deck,
             letter_decks=tuple(draw.letter_decks),
             phase="choose",
+            characters=characters,
+            round_until=0,
             cards=("up",) * n,
             category_choice=(first, second),
             declined=None,
@@ -457,17 +459,22 @@ class Wordland(Game[State]):
     # ------------------------------------------------------------ transitions
 
     def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-        if isinstance(action, Timeout):  # due: Game.apply checked it
+        # actions are final classes: the exact type says which action it is
+        if type(action) is Timeout:  # due: Game.apply checked it
             return self._timeout(state, t)
         if seat is None or not 0 <= seat < len(state.out):
             raise illegal(
                 state, "bad_seat", "seat", f"There is no seat {seat}.", f"Es gibt keinen Platz {seat}."
             )
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "play":  # the usual case first: no phase error is possible in play
+            if type(action) is Vote:
+                return self._vote(state, seat, action, t)
+        elif phase == "over":
             raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
-        if isinstance(action, NextRound):
+        if type(action) is NextRound:
             return self._tap_next_round(state, seat, t)
-        if state.phase == "round_over":
+        if phase == "round_over":
             raise illegal(
                 state,
                 "round_over",
@@ -475,18 +482,16 @@ class Wordland(Game[State]):
                 "The round is over: the next one starts in a moment.",
                 "Die Runde ist vorbei: gleich beginnt die nächste.",
             )
-        if isinstance(action, ChooseCategory):
+        if type(action) is ChooseCategory:
             return self._choose(state, seat, action, t)
-        if isinstance(action, Bet):
+        if type(action) is Bet:
             return self._bet(state, seat, action, t)
-        if state.phase != "play":
+        if phase != "play":
             raise not_your_turn(
                 state,
                 "The round has not started yet: the Queen chooses the category and the Caterpillar bets first.",
                 "Die Runde hat noch nicht begonnen: erst wählt die Königin die Kategorie und die Raupe wettet.",
             )
-        if isinstance(action, Vote):
-            return self._vote(state, seat, action, t)
         if state.vote is not None:
             raise illegal(
                 state,
@@ -495,23 +500,23 @@ class Wordland(Game[State]):
                 "A vote is running: the clock stands still until it ends.",
                 "Eine Abstimmung läuft: die Uhr steht still, bis sie endet.",
             )
-        if isinstance(action, Object):
+        if type(action) is Object:
             return self._object(state, seat, action, t)
-        if isinstance(action, PlaceLetter):
+        if type(action) is PlaceLetter:
             return self._place(state, seat, action, t)
-        if isinstance(action, HatterIgnore):
+        if type(action) is HatterIgnore:
             return self._hatter(state, seat, action, t)
-        if isinstance(action, GuardForce):
+        if type(action) is GuardForce:
             return self._guard(state, seat, action, t)
         if seat != state.turn:
             raise not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
-        if isinstance(action, Say):
+        if type(action) is Say:
             return self._say(state, seat, action, t)
-        if isinstance(action, SaidIt):
+        if type(action) is SaidIt:
             return self._said_it(state, seat, t)
-        if isinstance(action, Extend):
+        if type(action) is Extend:
             return self._extend(state, seat, t)
-        if isinstance(action, CatPass):
+        if type(action) is CatPass:
             return self._cat_pass(state, seat, t)
         raise illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
 
@@ -534,13 +539,20 @@ class Wordland(Game[State]):
 
     def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
         chosen = state.category_choice[index]
-        state = replace_state(
-            state, category=chosen, declined=state.category_choice[1 - index], category_choice=()
-        )
+        declined = state.category_choice[1 - index]
         events = [Event("category", seat_of(state, QUEEN), {"category": chosen})]
         if CATERPILLAR in state.characters:
-            return replace_state(state, phase="bet", phase_deadline=t + state.options.choose_ms), events
-        return self._start_play(state, t), events
+            state = replace_state(
+                state,
+                category=chosen,
+                declined=declined,
+                category_choice=(),
+                phase="bet",
+                phase_deadline=t + state.options.choose_ms,
+            )
+            return state, events
+        changes = {"category": chosen, "declined": declined, "category_choice": ()}
+        return self._start_play(state, t, changes), events
 
     def _bet(self, state: State, seat: int, action: Bet, t: int) -> tuple[State, list[Event]]:
         if state.phase != "bet" or state.characters[seat] != CATERPILLAR:
@@ -555,13 +567,17 @@ class Wordland(Game[State]):
                 "Bet on another player's seat.",
                 "Setze auf den Platz eines anderen Spielers.",
             )
-        state = replace_state(state, bet=action.seat)
-        return self._start_play(state, t), [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
+        state = self._start_play(state, t, {"bet": action.seat})
+        return state, [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
 
-    def _start_play(self, state: State, t: int) -> State:
+    def _start_play(self, state: State, t: int, changes: dict[str, Any] | None = None) -> State:
+        """Play starts at ``t`` with the Queen's turn (``changes``: more fields set in the same update)."""
         queen = seat_of(state, QUEEN)
         assert queen is not None
-        return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
+        more: dict[str, Any] = {"phase": "play", "phase_deadline": None}
+        if changes is not None:
+            more.update(changes)
+        return self._start_turn(state, queen, t, changes=more)
 
     def _start_turn(
         self, state: State, seat: int, t: int, *, forced: bool = False, changes: dict[str, Any] | None = None
@@ -603,13 +619,16 @@ class Wordland(Game[State]):
                 "At this table words are spoken: press “said it”.",
                 "An diesem Tisch werden Wörter gesagt: drücke „gesagt“.",
             )
-        error = word_error(state, seat, action.word)
+        raw = action.word
+        form = word_form_error(state, raw)
+        if form is not None:
+            raise form  # not a word at all (a typo of the form)
+        word = clean_word(raw)
+        error = rule_error(state, seat, word)
         if error is not None:
-            if error.code not in WRONG_WORD_CODES or not state.options.wrong_word_out:
-                raise error  # not a word at all (a typo of the form), or wrong_word=retry
-            word = unicodedata.normalize("NFC", action.word).strip()
+            if not state.options.wrong_word_out:
+                raise error  # wrong_word=retry
             return self._wrong_word(state, seat, word, error.code, t)
-        word = unicodedata.normalize("NFC", action.word).strip()
         return self._accept(state, seat, word, t)
 
     def _wrong_word(
@@ -622,7 +641,6 @@ class Wordland(Game[State]):
             letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
             letter = next(x for x in binding_letters(state, seat) if x in letters)
         said = Said(state.turn_id, seat, word, "wrong", reason, letter)
-        state = replace_state(state, words=(*state.words, said))
         events = [
             Event(
                 "wrong_word",
@@ -630,8 +648,7 @@ class Wordland(Game[State]):
                 {"word": word, "reason": reason, "letter": letter, "turn_id": state.turn_id},
             )
         ]
-        state, more = self._put_out(state, seat, t, "wrong_word")
-        return state, events + more
+        return self._put_out(state, seat, t, "wrong_word", events, words=(*state.words, said))
 
     def _said_it(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if not state.options.spoken:
@@ -813,14 +830,15 @@ class Wordland(Game[State]):
                 "Gegen das eigene Wort gibt es keinen Einspruch.",
             )
         n = len(state.out)
-        voters = tuple(s for s in range(n) if s != window.seat)
+        voters = tuple([s for s in range(n) if s != window.seat])
         ballots: tuple[bool | None, ...] = set_at((None,) * n, seat, True)
         vote = Ballot(
             window.turn_id, window.seat, window.word, seat, voters, ballots, t, t + state.options.vote_ms
         )
+        turn_id = action.turn_id
         state = replace_state(
             state,
-            windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
+            windows=tuple([w for w in state.windows if w.turn_id != turn_id]),
             vote=vote,
             stat_objections=bump(state.stat_objections, seat),
             last_t=t,
@@ -829,9 +847,7 @@ class Wordland(Game[State]):
         for s in voters:
             if ballots[s] is None:  # a ballot is missing: the vote goes on
                 return state, events
-        state, more = self._end_vote(state, vote, t)
-        events += more
-        return state, events
+        return self._end_vote(state, vote, ballots, t, events)
 
     def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
         v = state.vote
@@ -847,75 +863,112 @@ class Wordland(Game[State]):
             raise illegal(
                 state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
             )
-        ballots = set_at(v.ballots, seat, action.against)
-        vote = msgspec.structs.replace(v, ballots=ballots)
-        events = [Event("vote", seat, {"against": action.against})]
+        against = action.against
+        ballots = set_at(v.ballots, seat, against)
+        events = [Event("vote", seat, {"against": against})]
         for s in v.voters:
             if ballots[s] is None:  # a ballot is missing: the vote goes on
+                vote = msgspec.structs.replace(v, ballots=ballots)
                 return replace_state(state, vote=vote, last_t=t), events
-        state, more = self._end_vote(state, vote, t)
-        events += more
-        return state, events
+        return self._end_vote(state, v, ballots, t, events)
 
-    def _end_vote(self, state: State, v: Ballot, t: int) -> tuple[State, list[Event]]:
-        """The vote ``v`` (the state's, with its last ballots) ends at ``t``."""
+    def _end_vote(
+        self, state: State, v: Ballot, ballots: tuple[bool | None, ...], t: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """The vote ``v`` (the state's) ends at ``t`` with these ``ballots``; its events follow ``events``."""
         shift = t - v.started
-        against = v.ballots.count(True)  # ballots are None, True or False
-        keep = v.ballots.count(False)
+        against = ballots.count(True)  # ballots are None, True or False
+        keep = ballots.count(False)
         rejected = against > keep
         status = "rejected" if rejected else "kept"
+        turn_id = v.turn_id
+        seat = v.seat
         words = tuple(
-            msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
-            for s in state.words
+            [
+                msgspec.structs.replace(s, status=status) if s.turn_id == turn_id and s.seat == seat else s
+                for s in state.words
+            ]
         )
-        changes: dict[str, Any] = {}
-        if rejected:
-            changes["stat_rejected"] = bump(state.stat_rejected, v.seat)
-            changes["stat_words"] = bump(state.stat_words, v.seat, -1)
-        state = replace_state(
+        windows = state.windows
+        turn_deadline = state.turn_deadline
+        if shift:
+            # the clock stood still during the vote
+            windows = tuple([msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in windows])
+            if turn_deadline is not None:
+                turn_deadline += shift
+        events.append(
+            Event(
+                "vote_result", seat, {"turn_id": turn_id, "against": against, "keep": keep, "out": rejected}
+            )
+        )
+        if not rejected:
+            state = replace_state(
+                state, vote=None, words=words, windows=windows, turn_deadline=turn_deadline, last_t=t
+            )
+            return state, events
+        stat_rejected = bump(state.stat_rejected, seat)
+        stat_words = bump(state.stat_words, seat, -1)
+        if state.out[seat]:
+            state = replace_state(
+                state,
+                vote=None,
+                words=words,
+                windows=windows,
+                turn_deadline=turn_deadline,
+                last_t=t,
+                stat_rejected=stat_rejected,
+                stat_words=stat_words,
+            )
+            return state, events
+        return self._put_out(
             state,
+            seat,
+            t,
+            "rejected",
+            events,
+            windows,
             vote=None,
             words=words,
-            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows)
-            if shift
-            else state.windows,
-            turn_deadline=None if state.turn_deadline is None else state.turn_deadline + shift,
+            turn_deadline=turn_deadline,
             last_t=t,
-            **changes,
+            stat_rejected=stat_rejected,
+            stat_words=stat_words,
         )
-        events = [
-            Event(
-                "vote_result",
-                v.seat,
-                {"turn_id": v.turn_id, "against": against, "keep": keep, "out": rejected},
-            )
-        ]
-        if rejected and not state.out[v.seat]:
-            state, more = self._put_out(state, v.seat, t, "rejected")
-            events += more
-        return state, events
 
-    def _put_out(self, state: State, seat: int, t: int, reason: str) -> tuple[State, list[Event]]:
-        changes: dict[str, Any] = {}
-        if state.characters[seat] == QUEEN and state.red_state == "laid":
+    def _put_out(
+        self,
+        state: State,
+        seat: int,
+        t: int,
+        reason: str,
+        events: list[Event],
+        windows: tuple[Window, ...] | None = None,
+        **changes: Any,
+    ) -> tuple[State, list[Event]]:
+        """``seat`` goes out at ``t``; ``changes`` are more fields set in the same update (none that this
+        reads; ``windows``: the open windows, if not the state's); its events follow ``events``."""
+        character = state.characters[seat]
+        if character == QUEEN and state.red_state == "laid":
             changes["red_state"] = "gone"
-        if state.characters[seat] == RABBIT and state.purple_state == "laid":
+        if character == RABBIT and state.purple_state == "laid":
             changes["purple_state"] = "gone"
+        if windows is None:
+            windows = state.windows
+        out = set_at(state.out, seat, True)
+        out_order = (*state.out_order, seat)
         state = replace_state(
             state,
-            out=set_at(state.out, seat, True),
+            out=out,
             cards=set_at(state.cards, seat, "down"),
-            out_order=(*state.out_order, seat),
-            windows=tuple(w for w in state.windows if w.seat != seat),
+            out_order=out_order,
+            windows=tuple([w for w in windows if w.seat != seat]),
             stat_outs=bump(state.stat_outs, seat),
             just_played=None if state.just_played == seat else state.just_played,
             **changes,
         )
-        events = [Event("out", seat, {"reason": reason, "card": len(state.out_order)})]
-        alive = alive_seats(state)
-        if len(alive) == 1:
-            state, more = self._end_round(state, alive[0], t)
-            return state, events + more
+        events.append(Event("out", seat, {"reason": reason, "card": len(out_order)}))
+        if out.count(False) == 1:  # one player is left
+            return self._end_round(state, out.index(False), t, events)
         if seat == state.turn:
             if state.resume == seat:
                 state = replace_state(state, resume=None)
@@ -923,29 +976,37 @@ class Wordland(Game[State]):
         return state, events
 
     def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
-        if state.phase == "round_over":
-            return self._next_round(state, t)
-        if state.phase == "choose":
+        phase = state.phase
+        if phase == "round_over":
+            return self._next_round(state, t, [])
+        if phase == "choose":
             return self._chosen(state, 0, t)
-        if state.phase == "bet":
+        if phase == "bet":
             return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
-        if state.vote is not None:
-            return self._end_vote(state, state.vote, t)
-        state = replace_state(state, windows=tuple(w for w in state.windows if w.closes_at > t))
-        if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
-            return self._put_out(state, state.turn, t, "timeout")
-        return state, []
+        vote = state.vote
+        if vote is not None:
+            return self._end_vote(state, vote, vote.ballots, t, [])
+        windows = tuple([w for w in state.windows if w.closes_at > t])
+        turn = state.turn
+        if state.turn_deadline is not None and t >= state.turn_deadline and turn is not None:
+            return self._put_out(state, turn, t, "timeout", [], windows)
+        return replace_state(state, windows=windows), []
 
-    def _end_round(self, state: State, survivor: int, t: int) -> tuple[State, list[Event]]:
+    def _end_round(
+        self, state: State, survivor: int, t: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """The round ends at ``t`` with this survivor; its events follow ``events``."""
         n = len(state.out)
         order = (*state.out_order, survivor)
         cards = [0] * n
         for k, seat in enumerate(order):
             cards[seat] = k + 1
-        card_points = [state.options.scoring[cards[s] - 1] for s in range(n)]
+        options = state.options
+        scoring = options.scoring
+        card_points = [scoring[cards[s] - 1] for s in range(n)]
         bonus = [0] * n
         for seat in range(n):
-            if not state.options.bonus_when_out and state.cards[seat] == "down":
+            if not options.bonus_when_out and state.cards[seat] == "down":
                 continue
             if state.characters[seat] == ALICE:
                 bonus[seat] += card_points[seat] // 2
@@ -965,18 +1026,17 @@ class Wordland(Game[State]):
             words=state.words,
             could_have_said=could,
         )
-        points = tuple(state.points[s] + card_points[s] + bonus[s] for s in range(n))
-        state = replace_state(
-            state,
-            history=(*state.history, result),
-            points=points,
-            round=state.round + 1,
-            out_order=order,
-        )
-        events = [Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor})]
-        if state.round >= state.options.rounds:
+        points = tuple([state.points[s] + card_points[s] + bonus[s] for s in range(n)])
+        round_ = state.round + 1
+        events.append(Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor}))
+        history = (*state.history, result)
+        if round_ >= options.rounds:
             state = replace_state(
                 state,
+                history=history,
+                points=points,
+                round=round_,
+                out_order=order,
                 phase="over",
                 turn=None,
                 turn_deadline=None,
@@ -987,21 +1047,44 @@ class Wordland(Game[State]):
                 category_choice=(),
             )
             return state, events
-        state = replace_state(state, turn=None, turn_deadline=None, windows=(), vote=None, resume=None)
-        if state.options.round_pause_ms > 0:
+        if options.round_pause_ms > 0:
             # the round's result stays on the table until the pause ends or the Queen goes on
-            return replace_state(
-                state, phase="round_over", round_until=t + state.options.round_pause_ms
-            ), events
-        state, more = self._next_round(state, t)
-        return state, events + more
+            state = replace_state(
+                state,
+                history=history,
+                points=points,
+                round=round_,
+                out_order=order,
+                turn=None,
+                turn_deadline=None,
+                windows=(),
+                vote=None,
+                resume=None,
+                phase="round_over",
+                round_until=t + options.round_pause_ms,
+            )
+            return state, events
+        state = replace_state(
+            state,
+            history=history,
+            points=points,
+            round=round_,
+            out_order=order,
+            turn=None,
+            turn_deadline=None,
+            windows=(),
+            vote=None,
+            resume=None,
+        )
+        return self._next_round(state, t, events)
 
-    def _next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
-        """Characters pass to the left neighbour [seed]; new letters, new category."""
+    def _next_round(self, state: State, t: int, events: list[Event]) -> tuple[State, list[Event]]:
+        """Characters pass to the left neighbour [seed]; new letters, new category. Its event follows
+        ``events``."""
         n = len(state.out)
-        characters = tuple(state.characters[(s - 1) % n] for s in range(n))
-        state = replace_state(state, characters=characters, round_until=0)
-        return self._start_round(state, t), [Event("next_round", None, {"round": state.round + 1})]
+        characters = tuple([state.characters[(s - 1) % n] for s in range(n)])
+        events.append(Event("next_round", None, {"round": state.round + 1}))
+        return self._start_round(state, t, characters), events
 
     def _tap_next_round(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if state.phase != "round_over":
@@ -1016,7 +1099,7 @@ class Wordland(Game[State]):
             raise not_your_turn(
                 state, "The Queen starts the next round.", "Die Königin beginnt die nächste Runde."
             )
-        return self._next_round(state, t)
+        return self._next_round(state, t, [])
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
         assert state.category is not None
@@ -1125,7 +1208,7 @@ def fitting_words(state: State, banned: set[str], limit: int) -> list[str]:
     """Up to ``limit`` words of the round's category lexicon, in lexicon order, free of the ``banned`` letters
     and not yet said this round (a word rejected or wrong does not count as said)."""
     assert state.category is not None
-    said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
+    said = said_keys(state.words)
     out = []
     for word, letters, key in lexicon_entries(
         state.category, state.config.language, state.options.fold_umlauts
