@@ -150,6 +150,7 @@ class Wordland(Game[State]):
     spec = SPEC
     action_type = WordlandAction | Timeout
     view_type = View
+    transition_stamps_time = True  # every transition sets last_t to its t
 
     # ------------------------------------------------------------ setup
 
@@ -302,6 +303,7 @@ class Wordland(Game[State]):
             phase="choose",
             characters=characters,
             round_until=0,
+            last_t=t,
             cards=("up",) * n,
             category_choice=(first, second),
             declined=None,
@@ -549,6 +551,7 @@ class Wordland(Game[State]):
                 category_choice=(),
                 phase="bet",
                 phase_deadline=t + state.options.choose_ms,
+                last_t=t,
             )
             return state, events
         changes = {"category": chosen, "declined": declined, "category_choice": ()}
@@ -577,38 +580,35 @@ class Wordland(Game[State]):
         more: dict[str, Any] = {"phase": "play", "phase_deadline": None}
         if changes is not None:
             more.update(changes)
-        return self._start_turn(state, queen, t, changes=more)
+        return self._start_turn(state, queen, t, more)
 
     def _start_turn(
-        self, state: State, seat: int, t: int, *, forced: bool = False, changes: dict[str, Any] | None = None
+        self, state: State, seat: int, t: int, changes: dict[str, Any], *, forced: bool = False
     ) -> State:
-        """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same step (none that this
-        reads)."""
-        if changes is None:
-            changes = {}
-        if state.red_state == "laid" and state.characters[seat] == QUEEN:
+        """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same update (none that this
+        reads; the dict is used up)."""
+        characters = state.characters
+        if state.red_state == "laid" and characters[seat] == QUEEN:
             changes["red_state"] = "gone"
-        if state.purple_state == "laid" and state.characters[seat] == RABBIT:
+        if state.purple_state == "laid" and characters[seat] == RABBIT:
             changes["purple_state"] = "gone"
-        return replace_state(
-            state,
-            turn=seat,
-            turn_id=state.turn_id + 1,
-            turn_deadline=t + state.options.timer_ms,
-            forced=forced,
-            last_t=t,
-            **changes,
-        )
+        changes["turn"] = seat
+        changes["turn_id"] = state.turn_id + 1
+        changes["turn_deadline"] = t + state.options.timer_ms
+        changes["forced"] = forced
+        changes["last_t"] = t
+        return replace_state(state, **changes)
 
-    def _end_turn(self, state: State, seat: int, t: int, *, played: bool, **changes: Any) -> State:
+    def _end_turn(self, state: State, seat: int, t: int, played: bool, changes: dict[str, Any]) -> State:
         """``seat``'s turn ends; the next starts (``changes``: as in ``_start_turn``)."""
-        if state.resume is not None:
-            target = next_alive(state, state.resume, include_self=True)
+        resume = state.resume
+        if resume is not None:
+            target = next_alive(state, resume, include_self=True)
         else:
             target = next_alive(state, seat)
         changes["just_played"] = seat if played else None
         changes["resume"] = None
-        return self._start_turn(state, target, t, changes=changes)
+        return self._start_turn(state, target, t, changes)
 
     def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
         if state.options.spoken:
@@ -662,20 +662,18 @@ class Wordland(Game[State]):
         return self._accept(state, seat, None, t)
 
     def _accept(self, state: State, seat: int, word: str | None, t: int) -> tuple[State, list[Event]]:
-        said = Said(state.turn_id, seat, word, "accepted")
+        turn_id = state.turn_id
         windows = state.windows
-        if state.options.objection_ms > 0:
-            windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
-        state = self._end_turn(
-            state,
-            seat,
-            t,
-            played=True,
-            words=(*state.words, said),
-            windows=windows,
-            stat_words=bump(state.stat_words, seat),
-        )
-        return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
+        objection_ms = state.options.objection_ms
+        if objection_ms > 0:
+            windows = (*windows, Window(turn_id, seat, word, t + objection_ms))
+        changes = {
+            "words": (*state.words, Said(turn_id, seat, word, "accepted")),
+            "windows": windows,
+            "stat_words": bump(state.stat_words, seat),
+        }
+        state = self._end_turn(state, seat, t, True, changes)
+        return state, [Event("word", seat, {"word": word, "turn_id": turn_id})]
 
     def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if state.characters[seat] != TWEEDLES or state.tweedle_tokens <= 0:
@@ -691,6 +689,7 @@ class Wordland(Game[State]):
             state,
             tweedle_tokens=state.tweedle_tokens - 1,
             turn_deadline=state.turn_deadline + state.options.timer_ms,
+            last_t=t,
         )
         return state, [Event("extend", seat, {"tokens": state.tweedle_tokens})]
 
@@ -703,14 +702,11 @@ class Wordland(Game[State]):
                 "Only the Cheshire Cat passes, once per round.",
                 "Nur die Grinsekatze darf passen, einmal pro Runde.",
             )
-        state = self._end_turn(
-            state,
-            seat,
-            t,
-            played=True,
-            cards=set_at(state.cards, seat, "sideways"),
-            words=(*state.words, Said(state.turn_id, seat, None, "pass")),
-        )
+        changes = {
+            "cards": set_at(state.cards, seat, "sideways"),
+            "words": (*state.words, Said(state.turn_id, seat, None, "pass")),
+        }
+        state = self._end_turn(state, seat, t, True, changes)
         return state, [Event("cat_pass", seat)]
 
     def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
@@ -723,10 +719,10 @@ class Wordland(Game[State]):
                 "Ein geheimer Buchstabe wird direkt nach dem eigenen Zug ausgelegt.",
             )
         if has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
-            state = replace_state(state, red_state="laid")
+            state = replace_state(state, red_state="laid", last_t=t)
             return state, [Event("place_letter", seat, {"letter": state.red_letter, "colour": "red"})]
         if has_power(state, seat, RABBIT) and state.purple_state == "held":
-            changes: dict[str, Any] = {"purple_state": "laid"}
+            changes: dict[str, Any] = {"purple_state": "laid", "last_t": t}
             if action.replace_red:
                 if state.red_state != "laid":
                     raise illegal(
@@ -766,7 +762,9 @@ class Wordland(Game[State]):
                 f"{action.letter!r} is not a displayed forbidden letter.",
                 f"{action.letter!r} ist kein ausliegender verbotener Buchstabe.",
             )
-        state = replace_state(state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"))
+        state = replace_state(
+            state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"), last_t=t
+        )
         return state, [Event("hatter_ignore", seat, {"letter": letter})]
 
     def _guard(self, state: State, seat: int, action: GuardForce, t: int) -> tuple[State, list[Event]]:
@@ -803,8 +801,8 @@ class Wordland(Game[State]):
                 "That player's turn is running already: force someone else.",
                 "Diese Person ist schon am Zug: zwinge jemand anderen.",
             )
-        state = replace_state(state, cards=set_at(state.cards, seat, "sideways"), resume=state.turn)
-        state = self._start_turn(state, target, t, forced=True)
+        changes = {"cards": set_at(state.cards, seat, "sideways"), "resume": state.turn}
+        state = self._start_turn(state, target, t, changes, forced=True)
         return state, [Event("guard_force", seat, {"seat": target})]
 
     def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
@@ -956,6 +954,7 @@ class Wordland(Game[State]):
             windows = state.windows
         out = set_at(state.out, seat, True)
         out_order = (*state.out_order, seat)
+        changes["last_t"] = t
         state = replace_state(
             state,
             out=out,
@@ -972,7 +971,7 @@ class Wordland(Game[State]):
         if seat == state.turn:
             if state.resume == seat:
                 state = replace_state(state, resume=None)
-            state = self._end_turn(state, seat, t, played=False)
+            state = self._end_turn(state, seat, t, False, {})
         return state, events
 
     def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
@@ -990,7 +989,7 @@ class Wordland(Game[State]):
         turn = state.turn
         if state.turn_deadline is not None and t >= state.turn_deadline and turn is not None:
             return self._put_out(state, turn, t, "timeout", [], windows)
-        return replace_state(state, windows=windows), []
+        return replace_state(state, windows=windows, last_t=t), []
 
     def _end_round(
         self, state: State, survivor: int, t: int, events: list[Event]
