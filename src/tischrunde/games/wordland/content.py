@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -205,3 +207,39 @@ def lexicon_entries(
     return tuple(
         (w, letters, word_key(w)) for w, letters in lexicon_letters(category_id, language, fold_umlauts)
     )
+
+
+#: one bit per letter that occurs in a lexicon word seen so far (``lexicon_masks``), in order of appearance
+_BITS: dict[str, int] = {}
+_BITS_LOCK = threading.Lock()
+
+
+def _letter_bit(letter: str) -> int:
+    with _BITS_LOCK:
+        bit = _BITS.get(letter)
+        if bit is None:
+            bit = _BITS[letter] = 1 << len(_BITS)
+        return bit
+
+
+@cache
+def lexicon_masks(category_id: str, language: str, fold_umlauts: bool) -> tuple[tuple[str, int, str], ...]:
+    """``lexicon_entries`` with each word's letter set as a bit mask (``letters_mask``)."""
+    out = []
+    for word, letters, key in lexicon_entries(category_id, language, fold_umlauts):
+        mask = 0
+        for letter in letters:
+            mask |= _letter_bit(letter)
+        out.append((word, mask, key))
+    return tuple(out)
+
+
+def letters_mask(letters: Iterable[str]) -> int:
+    """The bit mask of these letters as ``lexicon_masks`` has them (a letter no lexicon word seen so far
+    holds has no bit: no mask of those words has it either)."""
+    mask = 0
+    for letter in letters:
+        bit = _BITS.get(letter)
+        if bit is not None:
+            mask |= bit
+    return mask

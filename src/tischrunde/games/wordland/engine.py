@@ -3,6 +3,7 @@ outcome, hidden-information reshuffle) and the rule functions. The rules are in 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -31,12 +32,13 @@ from tischrunde.games.wordland.content import (
     category_index,
     check_own_categories,
     letter_cards,
+    letters_mask,
     letters_of,
-    lexicon_entries,
+    lexicon_masks,
     register_own,
 )
 from tischrunde.games.wordland.judging import (
-    binding_letters,
+    bound_letters,
     clean_word,
     displayed_letters,
     guard_may_force,
@@ -44,6 +46,7 @@ from tischrunde.games.wordland.judging import (
     not_your_turn,
     rule_error,
     said_keys,
+    shown_letters,
     word_form_error,
 )
 from tischrunde.games.wordland.state import (
@@ -51,6 +54,7 @@ from tischrunde.games.wordland.state import (
     CAT,
     CATERPILLAR,
     CHARACTERS,
+    DEFAULT_SCORING,
     DIFFICULTY_COLOURS,
     FROM_FOUR,
     GUARD,
@@ -67,7 +71,6 @@ from tischrunde.games.wordland.state import (
     Said,
     State,
     Window,
-    alive_seats,
     bump,
     due_at,
     has_power,
@@ -89,6 +92,8 @@ def scoring_row(table: Any, players: int) -> Any:
 def check_scoring(table: Any, players: int) -> None:
     """The ``scoring`` option's real domain: a dict from player counts ("3".."8") to a list of that many
     integers 0..MAX_CARD_POINTS, holding the row for ``players``. Raises ConfigError naming the option."""
+    if table is DEFAULT_SCORING:
+        return  # the option's default: a row for every player count (tests/games/test_wordland.py checks it)
     counts = range(SPEC.min_players, SPEC.max_players + 1)
     allowed = (
         f'{{"{players}": [{players} integers 0..{MAX_CARD_POINTS}], ...}} for player counts '
@@ -144,6 +149,8 @@ class _Draw:
 #: the two ballots (actions are frozen: one instance serves every legal-action list)
 VOTE_AGAINST = Vote(True)
 VOTE_KEEP = Vote(False)
+CHOOSE_FIRST = ChooseCategory(0)
+CHOOSE_SECOND = ChooseCategory(1)
 
 
 class Wordland(Game[State]):
@@ -344,10 +351,10 @@ class Wordland(Game[State]):
         phase = state.phase
         if phase == "play":
             vote = state.vote
-            if vote is not None:  # the voters who have not voted yet
-                ballots = vote.ballots
-                return tuple(s for s in vote.voters if ballots[s] is None)
-            return self._acting_in_play(state)
+            if vote is None:
+                return self._acting_in_play(state)
+            ballots = vote.ballots  # the voters who have not voted yet
+            return tuple([s for s in vote.voters if ballots[s] is None])
         if phase == "choose":  # the Queen
             return (state.characters.index(QUEEN),)
         if phase == "bet":  # the Caterpillar
@@ -358,14 +365,21 @@ class Wordland(Game[State]):
         """Phase play, no vote running: the seats that may act (``legal_actions`` is non-empty, or it is the
         seat's turn), in seat order."""
         turn = state.turn
-        window_seats = {w.seat for w in state.windows}
-        many_windows = len(window_seats) > 1
+        # who may object: nobody (-2, no window open), everyone but the seat of the words (that seat), or
+        # everyone (-1, words of two seats are open)
+        word_seat = -2
+        for w in state.windows:
+            if word_seat == -2:
+                word_seat = w.seat
+            elif w.seat != word_seat:
+                word_seat = -1
+                break
         out = state.out
         cards = state.cards
         characters = state.characters
         seats = []
         for seat in range(len(out)):
-            if seat == turn or (window_seats and (many_windows or seat not in window_seats)):
+            if seat == turn or (word_seat != -2 and seat != word_seat):
                 seats.append(seat)  # the turn, or another's word this seat may object to
                 continue
             if out[seat] or cards[seat] != "up":
@@ -374,7 +388,7 @@ class Wordland(Game[State]):
             if character == HATTER:
                 seats.append(seat)
             elif character == GUARD:
-                if guard_may_force(state, seat) and any(s not in (seat, turn) for s in alive_seats(state)):
+                if guard_may_force(state, seat) and force_targets(state, seat):
                     seats.append(seat)
             elif state.just_played == seat and (
                 (character == QUEEN and state.red_state == "held")
@@ -384,33 +398,36 @@ class Wordland(Game[State]):
         return tuple(seats)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase in ("over", "round_over") or not 0 <= seat < len(state.out):
+        if not 0 <= seat < len(state.out):
             return []
-        if state.phase == "choose":
-            return [ChooseCategory(0), ChooseCategory(1)] if state.characters[seat] == QUEEN else []
-        if state.phase == "bet":
-            if state.characters[seat] != CATERPILLAR:
-                return []
-            return [Bet(s) for s in range(len(state.out)) if s != seat]
-        if state.vote is not None:
-            v = state.vote
-            if seat in v.voters and v.ballots[seat] is None:
+        phase = state.phase
+        if phase != "play":
+            if phase == "choose":
+                return [CHOOSE_FIRST, CHOOSE_SECOND] if state.characters[seat] == QUEEN else []
+            if phase == "bet" and state.characters[seat] == CATERPILLAR:
+                return [Bet(s) for s in range(len(state.out)) if s != seat]
+            return []
+        vote = state.vote
+        if vote is not None:
+            if seat in vote.voters and vote.ballots[seat] is None:
                 return [VOTE_AGAINST, VOTE_KEEP]
             return []
         out: list[Action] = []
         character = state.characters[seat]
         up = state.cards[seat] == "up"  # has_power(state, seat, character)
-        if seat == state.turn:
+        turn = state.turn
+        if seat == turn:
             if state.options.spoken:
                 out.append(SaidIt())
             else:
-                out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
+                for word in self.sample_words(state, seat, SAMPLE_WORDS):
+                    out.append(Say(word))
             if up and character == CAT:
                 out.append(CatPass())
             if character == TWEEDLES and state.tweedle_tokens > 0:
                 out.append(Extend())
-        if not state.out[seat] and up:
-            if state.just_played == seat and state.turn != seat:
+        if up and not state.out[seat]:
+            if state.just_played == seat and turn != seat:
                 if character == QUEEN and state.red_state == "held":
                     out.append(PlaceLetter())
                 if character == RABBIT and state.purple_state == "held":
@@ -418,9 +435,11 @@ class Wordland(Game[State]):
                     if state.red_state == "laid":
                         out.append(PlaceLetter(replace_red=True))
             if character == HATTER and state.hatter_ignored is None:
-                out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
+                for letter in dict.fromkeys([d.letter for d in shown_letters(state)]):
+                    out.append(HatterIgnore(letter))
             if character == GUARD and guard_may_force(state, seat):
-                out.extend(GuardForce(s) for s in alive_seats(state) if s not in (seat, state.turn))
+                for target in force_targets(state, seat):
+                    out.append(GuardForce(target))
         for w in state.windows:
             if w.seat != seat:
                 out.append(Object(w.turn_id))
@@ -430,7 +449,7 @@ class Wordland(Game[State]):
         """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
         if state.category is None:
             return []
-        return fitting_words(state, set(binding_letters(state, seat)), limit)
+        return fitting_words(state, bound_letters(state, seat), limit)
 
     def deadline(self, state: State) -> Deadline | None:
         if state.phase == "choose":
@@ -639,7 +658,7 @@ class Wordland(Game[State]):
         letter = None
         if reason == "forbidden_letter":
             letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
-            letter = next(x for x in binding_letters(state, seat) if x in letters)
+            letter = next(x for x in bound_letters(state, seat) if x in letters)
         said = Said(state.turn_id, seat, word, "wrong", reason, letter)
         events = [
             Event(
@@ -1102,7 +1121,7 @@ class Wordland(Game[State]):
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
         assert state.category is not None
-        return tuple(fitting_words(state, {d.letter for d in state.table_letters}, 5))
+        return tuple(fitting_words(state, [d.letter for d in state.table_letters], 5))
 
     # ------------------------------------------------------------ views
 
@@ -1203,16 +1222,23 @@ class Wordland(Game[State]):
         ]
 
 
-def fitting_words(state: State, banned: set[str], limit: int) -> list[str]:
+def force_targets(state: State, seat: int) -> list[int]:
+    """The seats the Royal Guard at ``seat`` could force: in the round, not the Guard, not the turn's."""
+    out = state.out
+    turn = state.turn
+    return [s for s in range(len(out)) if not out[s] and s != seat and s != turn]
+
+
+def fitting_words(state: State, banned: Iterable[str], limit: int) -> list[str]:
     """Up to ``limit`` words of the round's category lexicon, in lexicon order, free of the ``banned`` letters
     and not yet said this round (a word rejected or wrong does not count as said)."""
     assert state.category is not None
     said = said_keys(state.words)
+    entries = lexicon_masks(state.category, state.config.language, state.options.fold_umlauts)
+    mask = letters_mask(banned)  # after lexicon_masks: every letter of the lexicon has its bit
     out = []
-    for word, letters, key in lexicon_entries(
-        state.category, state.config.language, state.options.fold_umlauts
-    ):
-        if letters.isdisjoint(banned) and key not in said:
+    for word, letters, key in entries:
+        if not letters & mask and key not in said:
             out.append(word)
             if len(out) == limit:
                 break

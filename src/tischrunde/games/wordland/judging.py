@@ -77,6 +77,16 @@ def displayed_letters(state: State) -> list[Letter]:
 
 def binding_letters(state: State, seat: int) -> list[str]:
     """The forbidden letters that bind this seat's words now."""
+    return list(bound_letters(state, seat))
+
+
+def bound_letters(state: State, seat: int) -> tuple[str, ...]:
+    """``binding_letters`` as a tuple; the last answer is kept for the next question about the same state
+    and seat (legal actions, then the word of the same step)."""
+    global _BOUND
+    cached = _BOUND
+    if cached[0] is state and cached[1] == seat:
+        return cached[2]
     character = state.characters[seat]
     # the letter the Mad Hatter ignores, if it is ignored for this seat (the Hatter's, or everyone's)
     ignored = state.hatter_ignored if state.options.hatter_all or character == HATTER else None
@@ -94,7 +104,12 @@ def binding_letters(state: State, seat: int) -> list[str]:
             continue
         if letter not in letters:
             letters.append(letter)
-    return letters
+    bound = tuple(letters)
+    _BOUND = (state, seat, bound)
+    return bound
+
+
+_BOUND: tuple[State | None, int, tuple[str, ...]] = (None, -1, ())
 
 
 def word_form_error(state: State, raw: str) -> IllegalActionError | None:
@@ -188,7 +203,7 @@ def rule_error(state: State, seat: int, word: str) -> IllegalActionError | None:
     """Why this seat may not say this well-formed word (``clean_word``) now: a forbidden letter or a repeat,
     or None."""
     letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
-    for letter in binding_letters(state, seat):
+    for letter in bound_letters(state, seat):
         if letter in letters:
             return illegal(
                 state,
