@@ -214,23 +214,21 @@ _BITS: dict[str, int] = {}
 _BITS_LOCK = threading.Lock()
 
 
-def _letter_bit(letter: str) -> int:
-    with _BITS_LOCK:
-        bit = _BITS.get(letter)
-        if bit is None:
-            bit = _BITS[letter] = 1 << len(_BITS)
-        return bit
-
-
 @cache
 def lexicon_masks(category_id: str, language: str, fold_umlauts: bool) -> tuple[tuple[str, int, str], ...]:
     """``lexicon_entries`` with each word's letter set as a bit mask (``letters_mask``)."""
+    entries = lexicon_entries(category_id, language, fold_umlauts)
+    bits = _BITS
     out = []
-    for word, letters, key in lexicon_entries(category_id, language, fold_umlauts):
-        mask = 0
-        for letter in letters:
-            mask |= _letter_bit(letter)
-        out.append((word, mask, key))
+    with _BITS_LOCK:
+        for word, letters, key in entries:
+            mask = 0
+            for letter in letters:
+                bit = bits.get(letter)
+                if bit is None:
+                    bit = bits[letter] = 1 << len(bits)
+                mask |= bit
+            out.append((word, mask, key))
     return tuple(out)
 
 
