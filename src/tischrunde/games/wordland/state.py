@@ -316,7 +316,9 @@ def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
     """A copy of a tuple of counters with one counter raised."""
-    return set_at(values, index, values[index] + by)
+    items = list(values)
+    items[index] += by
+    return tuple(items)
 
 
 def seat_of(state: State, character: str) -> int | None:
