@@ -4,7 +4,7 @@ outcome, hidden-information reshuffle) and the rule functions. The rules are in 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -147,10 +147,10 @@ class _Draw:
 
 
 #: the two ballots (actions are frozen: one instance serves every legal-action list)
-VOTE_AGAINST = Vote(True)
-VOTE_KEEP = Vote(False)
-CHOOSE_FIRST = ChooseCategory(0)
-CHOOSE_SECOND = ChooseCategory(1)
+VOTE_AGAINST: Final = Vote(True)
+VOTE_KEEP: Final = Vote(False)
+CHOOSE_FIRST: Final = ChooseCategory(0)
+CHOOSE_SECOND: Final = ChooseCategory(1)
 
 
 class Wordland(Game[State]):

@@ -4,6 +4,7 @@ and the errors it raises (de + en)."""
 from __future__ import annotations
 
 import unicodedata
+from typing import Final
 
 from tischrunde.core.errors import IllegalActionError, NotYourTurnError
 from tischrunde.games.wordland.content import letters_of, word_key
@@ -20,7 +21,7 @@ from tischrunde.games.wordland.state import (
 )
 
 #: statuses of words that do not count as said (for repeats): rejected by vote, or wrong (the player went out)
-UNSAID = ("rejected", "wrong")
+UNSAID: Final = ("rejected", "wrong")
 
 # ---------------------------------------------------------------- errors (de + en)
 
