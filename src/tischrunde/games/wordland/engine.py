@@ -4,7 +4,7 @@ outcome, hidden-information reshuffle) and the rule functions. The rules are in 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -155,7 +155,8 @@ CHOOSE_SECOND: Final = ChooseCategory(1)
 
 class Wordland(Game[State]):
     spec = SPEC
-    action_type = WordlandAction | Timeout
+    # annotated: a bare union here is a type alias to mypy, which the compiled build would leave out
+    action_type: ClassVar[Any] = WordlandAction | Timeout
     view_type = View
     transition_stamps_time = True  # every transition sets last_t to its t
 
