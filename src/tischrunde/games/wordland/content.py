@@ -22,21 +22,12 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
-import msgspec
-
 from tischrunde.core.errors import ConfigError
+from tischrunde.games.wordland.structs import Category as Category
 
 LANGUAGES: Final = ("de", "en")
 COLOURS: Final = ("blue", "purple", "green", "red")
 _UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "s"})
-
-
-class Category(msgspec.Struct, frozen=True):
-    """One category card: its id, title and lexicon per language."""
-
-    id: str
-    title: dict[str, str]
-    words: dict[str, tuple[str, ...]]
 
 
 def _data(name: str) -> str:

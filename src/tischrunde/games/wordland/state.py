@@ -6,8 +6,15 @@ from typing import Any, Final
 
 import msgspec
 
-from tischrunde.core.game import AppliesWhen, ChoiceLabel, Config, OptionSpec
+from tischrunde.core.game import AppliesWhen, ChoiceLabel, OptionSpec
 from tischrunde.games.wordland.content import COLOURS, MAX_OWN_CATEGORIES
+from tischrunde.games.wordland.structs import Ballot as Ballot
+from tischrunde.games.wordland.structs import Letter as Letter
+from tischrunde.games.wordland.structs import Options as Options
+from tischrunde.games.wordland.structs import RoundResult as RoundResult
+from tischrunde.games.wordland.structs import Said as Said
+from tischrunde.games.wordland.structs import State as State
+from tischrunde.games.wordland.structs import Window as Window
 
 QUEEN: Final = "queen"
 RABBIT: Final = "white_rabbit"
@@ -178,126 +185,6 @@ OPTIONS = (
 
 
 # ---------------------------------------------------------------- state
-
-
-class Options(msgspec.Struct, frozen=True, gc=False):
-    """The resolved rule options (times in ms)."""
-
-    difficulty: str
-    timer_ms: int
-    objection_ms: int
-    vote_ms: int
-    choose_ms: int
-    fold_umlauts: bool
-    spoken: bool
-    scoring: tuple[int, ...]
-    hatter_all: bool
-    bonus_when_out: bool
-    rounds: int
-    wrong_word_out: bool = True
-    round_pause_ms: int = 0
-
-
-class Letter(msgspec.Struct, frozen=True, gc=False):
-    """A displayed forbidden letter: its colour and where it came from ("table", "queen", "rabbit")."""
-
-    letter: str
-    colour: str
-    source: str  # "table" | "queen" | "rabbit"
-
-
-class Said(msgspec.Struct, frozen=True, gc=False):
-    """One turn's result this round: a word (None when spoken) or a pass, and its judging status
-    ("wrong": a typed word that broke a letter or repeated, ``reason`` says which; the player went out)."""
-
-    turn_id: int
-    seat: int
-    word: str | None
-    status: str  # "accepted" | "kept" | "rejected" | "pass" | "wrong"
-    reason: str | None = None  # status "wrong": "forbidden_letter" | "repeated_word"
-    letter: str | None = None  # reason "forbidden_letter": the letter
-
-
-class Window(msgspec.Struct, frozen=True, gc=False):
-    """An open objection window on an accepted word."""
-
-    turn_id: int
-    seat: int
-    word: str | None
-    closes_at: int
-
-
-class Ballot(msgspec.Struct, frozen=True, gc=False):
-    """A running vote on an objected word; ballots per seat (None = not cast, True = against)."""
-
-    turn_id: int
-    seat: int
-    word: str | None
-    objector: int
-    voters: tuple[int, ...]
-    ballots: tuple[bool | None, ...]
-    started: int
-    deadline: int
-
-
-class RoundResult(msgspec.Struct, frozen=True, gc=False):
-    """A finished round: cards taken, points, bonuses, the revealed bet and the words."""
-
-    round: int
-    category: str
-    letters: tuple[Letter, ...]
-    characters: tuple[str, ...]
-    cards: tuple[int, ...]
-    card_points: tuple[int, ...]
-    bonus: tuple[int, ...]
-    bet: int | None
-    words: tuple[Said, ...]
-    could_have_said: tuple[str, ...]
-
-
-class State(msgspec.Struct, frozen=True, gc=False):
-    """The whole game; ``red_state`` / ``purple_state`` are "none", "held", "laid" or "gone"."""
-
-    config: Config
-    options: Options
-    rng: int
-    round: int
-    phase: str  # "choose" | "bet" | "play" | "round_over" | "over"
-    characters: tuple[str, ...]
-    cards: tuple[str, ...]
-    category_deck: tuple[str, ...]
-    category_choice: tuple[str, ...]
-    declined: str | None
-    category: str | None
-    letter_decks: tuple[tuple[str, ...], ...]
-    table_letters: tuple[Letter, ...]
-    red_letter: str | None
-    red_state: str  # "none" | "held" | "laid" | "gone"
-    purple_letter: str | None
-    purple_state: str
-    hatter_ignored: str | None
-    tweedle_tokens: int
-    bet: int | None
-    phase_deadline: int | None
-    turn: int | None
-    turn_id: int
-    turn_deadline: int | None
-    resume: int | None
-    forced: bool
-    just_played: int | None
-    out: tuple[bool, ...]
-    out_order: tuple[int, ...]
-    words: tuple[Said, ...]
-    windows: tuple[Window, ...]
-    vote: Ballot | None
-    points: tuple[int, ...]
-    history: tuple[RoundResult, ...]
-    stat_words: tuple[int, ...]
-    stat_outs: tuple[int, ...]
-    stat_objections: tuple[int, ...]
-    stat_rejected: tuple[int, ...]
-    round_until: int = 0  # phase round_over: when the next round starts
-    last_t: int = 0
 
 
 # ---------------------------------------------------------------- helpers
