@@ -136,7 +136,7 @@ def test_caterpillar_bets_on_the_leader() -> None:
     )
     state = GAME.new(config)
     state, _ = GAME.apply(state, 0, ChooseCategory(0), 0)
-    state = msgspec.structs.replace(state, points=(3, 0, 1, 9))
+    state = msgspec.structs.replace(state, deal=msgspec.structs.replace(state.deal, points=(3, 0, 1, 9)))
     assert decide(WordBot(1, 1), state) == Bet(3)
 
 
@@ -220,7 +220,7 @@ def replay_words(
         before = state
         state, _ = GAME.apply(state, entry.seat, GAME.decode_action(entry.action), entry.t)
         if entry.action["type"] == "say":
-            assert before.category is not None
+            assert before.deal.category is not None
             category = GAME.view(before, None)["category"]["id"]
             typed.append((entry.action["word"], category))
             lexicon = {word_key(w) for w in category_index()[category].words[language]}

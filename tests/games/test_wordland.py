@@ -168,7 +168,7 @@ def test_queen_chooses_one_of_two_cards_and_only_she_sees_them() -> None:
     rejects(state, 1, ChooseCategory(0), 10, "Queen")
     rejects(state, 0, ChooseCategory(2), 10, "0 or 1")
     state = act(state, 0, ChooseCategory(1), 100)
-    assert state.category == "colours"
+    assert state.deal.category == "colours"
     assert GAME.view(state, 0)["declined_category"]["id"] == "fruit"
     assert GAME.view(state, 1)["declined_category"] is None
     assert "fruit" not in json.dumps(GAME.view(state, 2))
@@ -179,7 +179,7 @@ def test_choice_timeout_takes_the_first_card() -> None:
     assert GAME.due_at(state) == 30_000
     rejects(state, None, Timeout(), 29_999)
     state = act(state, None, Timeout(), 30_000)
-    assert state.category == "fruit"
+    assert state.deal.category == "fruit"
     assert state.turn == 0
 
 
@@ -226,11 +226,11 @@ def test_last_one_standing_takes_the_last_card_and_scores_by_the_table() -> None
     state = started(options={"objection_s": 0})
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
-    assert state.round == 1
-    result = state.history[0]
+    assert state.deal.round == 1
+    result = state.deal.history[0]
     assert result.cards == (1, 2, 3, 4)
     assert result.card_points == (0, 1, 2, 4)
-    assert state.points == (0, 1, 2, 4)
+    assert state.deal.points == (0, 1, 2, 4)
     assert GAME.view(state, None)["last_round"]["cards"] == [1, 2, 3, 4]
 
 
@@ -238,7 +238,7 @@ def test_custom_scoring_table_is_used() -> None:
     state = started(options={"objection_s": 0, "scoring": {"4": [1, 3, 5, 10]}})
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
-    assert state.points == (1, 3, 5, 10)
+    assert state.deal.points == (1, 3, 5, 10)
 
 
 # ---------------------------------------------------------------- word checks
@@ -480,7 +480,7 @@ def test_caterpillar_bets_secretly_and_gains_half_of_its_target_points() -> None
     state = act(state, None, Timeout(), 100 + 2 * T)
     state = act(state, 2, Say("pear"), 100 + 2 * T + 10)
     state = act(state, None, Timeout(), 100 + 3 * T + 10)
-    result = state.history[0]
+    result = state.deal.history[0]
     assert result.cards == (1, 2, 4, 3)
     assert result.card_points == (0, 1, 4, 2)
     assert result.bonus == (0, 2, 2, 0)  # Caterpillar: 4 // 2 (even though it went out), Alice: 4 // 2
@@ -494,14 +494,14 @@ def test_bonus_when_out_off_drops_bonuses_of_characters_that_went_out() -> None:
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
     # out order 0, 1, 2; survivor 3
-    assert state.history[0].bonus == (0, 0, 0, 0)
+    assert state.deal.history[0].bonus == (0, 0, 0, 0)
 
 
 def test_bet_timeout_places_no_bet() -> None:
     chars = ["queen", "caterpillar", "alice", "tweedles"]
     state = act(new(chars), 0, ChooseCategory(0), 0)
     state = act(state, None, Timeout(), 30_000)
-    assert state.phase == "play" and state.bet is None
+    assert state.phase == "play" and state.deal.bet is None
 
 
 def test_alice_gains_half_of_her_points() -> None:
@@ -509,8 +509,8 @@ def test_alice_gains_half_of_her_points() -> None:
     state = started(chars, options={"objection_s": 0})
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
-    assert state.history[0].bonus == (0, 0, 0, 2)
-    assert state.points[3] == 6
+    assert state.deal.history[0].bonus == (0, 0, 0, 2)
+    assert state.deal.points[3] == 6
 
 
 def test_mad_hatter_ignores_one_displayed_letter_for_the_rest_of_the_round() -> None:
@@ -588,12 +588,12 @@ def test_characters_pass_left_and_the_game_lasts_as_many_rounds_as_players() -> 
     state = started(options={"objection_s": 0})
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
-    assert state.round == 1 and state.phase == "choose"
+    assert state.deal.round == 1 and state.phase == "choose"
     assert state.characters == ("cheshire_cat", "queen", "white_rabbit", "tweedles")
     assert GAME.active_seats(state) == frozenset({1})  # the new Queen chooses
     while GAME.outcome(state) is None:
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
-    assert len(state.history) == 4
+    assert len(state.deal.history) == 4
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert sorted(outcome.scores) == [7.0, 7.0, 7.0, 7.0]  # everyone took cards 1..4 once
@@ -692,8 +692,8 @@ def test_letters_and_categories_are_renewed_every_round() -> None:
     first = letters(state)
     for _ in range(3):
         state = act(state, None, Timeout(), GAME.due_at(state) or 0)
-    assert state.round == 1
-    second = letters(act(state, 1, ChooseCategory(0), (state.phase_deadline or 0) - 1))
+    assert state.deal.round == 1
+    second = letters(act(state, 1, ChooseCategory(0), (state.deal.phase_deadline or 0) - 1))
     assert first == ["z", "b", "d"] and second == ["q", "y", "c"]
     assert [c["id"] for c in GAME.view(state, 1)["category_choice"]] == ["mammals", "birds"]
 

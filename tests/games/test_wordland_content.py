@@ -60,7 +60,7 @@ def test_lexicon_words_pass_the_engine_word_form_check(lang: Language) -> None:
 
     state = GAME.new(Config(game="wordland", players=3, language=lang, options={"difficulty": "easy"}))
     state, _ = GAME.apply(state, 0, ChooseCategory(0), 0)
-    state = msgspec.structs.replace(state, table_letters=())
+    state = msgspec.structs.replace(state, deal=msgspec.structs.replace(state.deal, table_letters=()))
     for category in CATEGORIES:
         for word in category.words[lang]:
             assert word_error(state, 1, word) is None, word

@@ -96,7 +96,7 @@ def test_wordland_deals_own_categories_whose_words_bots_and_could_have_said_use(
     state, _ = game.apply(state, queen, game.decode_action({"type": "choose_category", "index": index}), 1)
     assert game.sample_words(state, queen, 10)  # the lexicon is the room's words (the bots' list)
     t = 2
-    while game.outcome(state) is None and state.round == 0:
+    while game.outcome(state) is None and state.deal.round == 0:
         due = game.due_at(state)
         assert due is not None
         t = max(t, due)

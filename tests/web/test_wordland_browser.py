@@ -408,7 +408,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     config = Config(game="wordland", players=8, seed=7, language="en", decks={"characters": CAST})
     state = GAME.new(config)
     log: list[Event] = []
-    red, purple = state.red_letter, state.purple_letter
+    red, purple = state.deal.red_letter, state.deal.purple_letter
 
     # the Queen chooses between two cards only she sees
     _render(page, state, 0)
@@ -515,7 +515,7 @@ def test_every_character_ability_has_its_button(browser: Browser, server: str, s
     _step(log, state, 3, CatPass(), 700)
 
     # everyone else lets the teapot run out: the next round opens with last round's scores and bonuses
-    while state.round == 0:
+    while state.deal.round == 0:
         due = GAME.due_at(state)
         assert due is not None
         state = _step(log, state, None, Timeout(), due)

@@ -65,6 +65,7 @@ from tischrunde.games.wordland.state import (
     SAMPLE_WORDS,
     TWEEDLES,
     Ballot,
+    Deal,
     Letter,
     Options,
     RoundResult,
@@ -75,6 +76,7 @@ from tischrunde.games.wordland.state import (
     due_at,
     has_power,
     next_alive,
+    replace_deal,
     replace_state,
     seat_of,
     set_at,
@@ -123,9 +125,9 @@ class _Draw:
     __slots__ = ("category_deck", "language", "letter_decks", "rng")
 
     def __init__(self, state: State) -> None:
-        self.rng = state.rng
-        self.category_deck = state.category_deck
-        self.letter_decks = list(state.letter_decks)
+        self.rng = state.deal.rng
+        self.category_deck = state.deal.category_deck
+        self.letter_decks = list(state.deal.letter_decks)
         self.language = state.config.language
 
     def category(self, used: list[str]) -> str:
@@ -245,14 +247,9 @@ class Wordland(Game[State]):
                 deck, r = rng.shuffled(r, letter_cards(config.language, colour))
                 letter_decks.append(deck)
         zeros = (0,) * n
-        state = State(
-            config=config,
-            options=options,
+        deal = Deal(
             rng=r,
             round=0,
-            phase="choose",
-            characters=characters,
-            cards=("up",) * n,
             category_deck=category_deck,
             category_choice=(),
             declined=None,
@@ -260,13 +257,23 @@ class Wordland(Game[State]):
             letter_decks=tuple(letter_decks),
             table_letters=(),
             red_letter=None,
-            red_state="none",
             purple_letter=None,
+            bet=None,
+            phase_deadline=None,
+            points=zeros,
+            history=(),
+        )
+        state = State(
+            config=config,
+            options=options,
+            deal=deal,
+            phase="choose",
+            characters=characters,
+            cards=("up",) * n,
+            red_state="none",
             purple_state="none",
             hatter_ignored=None,
             tweedle_tokens=0,
-            bet=None,
-            phase_deadline=None,
             turn=None,
             turn_id=0,
             turn_deadline=None,
@@ -278,8 +285,6 @@ class Wordland(Game[State]):
             words=(),
             windows=(),
             vote=None,
-            points=zeros,
-            history=(),
             stat_words=zeros,
             stat_outs=zeros,
             stat_objections=zeros,
@@ -303,28 +308,32 @@ class Wordland(Game[State]):
         purple: str | None = None
         if RABBIT in state.characters:
             purple = draw.letter("purple", used)
-        return replace_state(
-            state,
+        deal = replace_deal(
+            state.deal,
             rng=draw.rng,
             category_deck=draw.category_deck,
             letter_decks=tuple(draw.letter_decks),
-            phase="choose",
-            characters=characters,
             round_until=0,
-            last_t=t,
-            cards=("up",) * n,
             category_choice=(first, second),
             declined=None,
             category=None,
             table_letters=tuple(table),
             red_letter=red,
-            red_state="held",
             purple_letter=purple,
+            bet=None,
+            phase_deadline=t + state.options.choose_ms,
+        )
+        return replace_state(
+            state,
+            deal=deal,
+            phase="choose",
+            characters=characters,
+            last_t=t,
+            cards=("up",) * n,
+            red_state="held",
             purple_state="held" if purple is not None else "none",
             hatter_ignored=None,
             tweedle_tokens=2 if TWEEDLES in state.characters else 0,
-            bet=None,
-            phase_deadline=t + state.options.choose_ms,
             turn=None,
             turn_deadline=None,
             resume=None,
@@ -448,7 +457,7 @@ class Wordland(Game[State]):
 
     def sample_words(self, state: State, seat: int, limit: int) -> list[str]:
         """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
-        if state.category is None:
+        if state.deal.category is None:
             return []
         return fitting_words(state, bound_letters(state, seat), limit)
 
@@ -456,14 +465,14 @@ class Wordland(Game[State]):
         if state.phase == "choose":
             return (
                 None
-                if state.phase_deadline is None
-                else Deadline(state.phase_deadline, "choose", seat_of(state, QUEEN))
+                if state.deal.phase_deadline is None
+                else Deadline(state.deal.phase_deadline, "choose", seat_of(state, QUEEN))
             )
         if state.phase == "bet":
-            due = state.phase_deadline
+            due = state.deal.phase_deadline
             return None if due is None else Deadline(due, "bet", seat_of(state, CATERPILLAR))
         if state.phase == "round_over":
-            return Deadline(state.round_until, "round_pause", seat_of(state, QUEEN))
+            return Deadline(state.deal.round_until, "round_pause", seat_of(state, QUEEN))
         if state.phase != "play":
             return None
         if state.vote is not None:
@@ -560,22 +569,22 @@ class Wordland(Game[State]):
         return self._chosen(state, action.index, t)
 
     def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
-        chosen = state.category_choice[index]
-        declined = state.category_choice[1 - index]
+        chosen = state.deal.category_choice[index]
+        declined = state.deal.category_choice[1 - index]
         events = [Event("category", seat_of(state, QUEEN), {"category": chosen})]
         if CATERPILLAR in state.characters:
-            state = replace_state(
-                state,
+            deal = replace_deal(
+                state.deal,
                 category=chosen,
                 declined=declined,
                 category_choice=(),
-                phase="bet",
                 phase_deadline=t + state.options.choose_ms,
-                last_t=t,
             )
-            return state, events
-        changes = {"category": chosen, "declined": declined, "category_choice": ()}
-        return self._start_play(state, t, changes), events
+            return replace_state(state, deal=deal, phase="bet", last_t=t), events
+        deal = replace_deal(
+            state.deal, category=chosen, declined=declined, category_choice=(), phase_deadline=None
+        )
+        return self._start_play(state, t, deal), events
 
     def _bet(self, state: State, seat: int, action: Bet, t: int) -> tuple[State, list[Event]]:
         if state.phase != "bet" or state.characters[seat] != CATERPILLAR:
@@ -590,17 +599,15 @@ class Wordland(Game[State]):
                 "Bet on another player's seat.",
                 "Setze auf den Platz eines anderen Spielers.",
             )
-        state = self._start_play(state, t, {"bet": action.seat})
+        state = self._start_play(state, t, replace_deal(state.deal, bet=action.seat, phase_deadline=None))
         return state, [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
 
-    def _start_play(self, state: State, t: int, changes: dict[str, Any] | None = None) -> State:
-        """Play starts at ``t`` with the Queen's turn (``changes``: more fields set in the same update)."""
+    def _start_play(self, state: State, t: int, deal: Deal) -> State:
+        """Play starts at ``t`` with the Queen's turn and this ``deal`` (the state's, the phase deadline
+        cleared, and whatever else changes with it)."""
         queen = seat_of(state, QUEEN)
         assert queen is not None
-        more: dict[str, Any] = {"phase": "play", "phase_deadline": None}
-        if changes is not None:
-            more.update(changes)
-        return self._start_turn(state, queen, t, more)
+        return self._start_turn(state, queen, t, {"phase": "play", "deal": deal})
 
     def _start_turn(
         self, state: State, seat: int, t: int, changes: dict[str, Any], *, forced: bool = False
@@ -740,7 +747,7 @@ class Wordland(Game[State]):
             )
         if has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
             state = replace_state(state, red_state="laid", last_t=t)
-            return state, [Event("place_letter", seat, {"letter": state.red_letter, "colour": "red"})]
+            return state, [Event("place_letter", seat, {"letter": state.deal.red_letter, "colour": "red"})]
         if has_power(state, seat, RABBIT) and state.purple_state == "held":
             changes: dict[str, Any] = {"purple_state": "laid", "last_t": t}
             if action.replace_red:
@@ -754,7 +761,7 @@ class Wordland(Game[State]):
                     )
                 changes["red_state"] = "gone"
             state = replace_state(state, **changes)
-            data = {"letter": state.purple_letter, "colour": "purple", "replace_red": action.replace_red}
+            data = {"letter": state.deal.purple_letter, "colour": "purple", "replace_red": action.replace_red}
             return state, [Event("place_letter", seat, data)]
         raise illegal(
             state,
@@ -1001,7 +1008,8 @@ class Wordland(Game[State]):
         if phase == "choose":
             return self._chosen(state, 0, t)
         if phase == "bet":
-            return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
+            deal = replace_deal(state.deal, phase_deadline=None)
+            return self._start_play(state, t, deal), [Event("no_bet", seat_of(state, CATERPILLAR))]
         vote = state.vote
         if vote is not None:
             return self._end_vote(state, vote, vote.ballots, t, [])
@@ -1029,50 +1037,59 @@ class Wordland(Game[State]):
                 continue
             if state.characters[seat] == ALICE:
                 bonus[seat] += card_points[seat] // 2
-            if state.characters[seat] == CATERPILLAR and state.bet is not None:
-                bonus[seat] += card_points[state.bet] // 2
-        assert state.category is not None
+            if state.characters[seat] == CATERPILLAR and state.deal.bet is not None:
+                bonus[seat] += card_points[state.deal.bet] // 2
+        assert state.deal.category is not None
         could = self._could_have_said(state)
         result = RoundResult(
-            round=state.round,
-            category=state.category,
+            round=state.deal.round,
+            category=state.deal.category,
             letters=tuple(displayed_letters(state)),
             characters=state.characters,
             cards=tuple(cards),
             card_points=tuple(card_points),
             bonus=tuple(bonus),
-            bet=state.bet,
+            bet=state.deal.bet,
             words=state.words,
             could_have_said=could,
         )
-        points = tuple([state.points[s] + card_points[s] + bonus[s] for s in range(n)])
-        round_ = state.round + 1
+        points = tuple([state.deal.points[s] + card_points[s] + bonus[s] for s in range(n)])
+        round_ = state.deal.round + 1
         events.append(Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor}))
-        history = (*state.history, result)
+        history = (*state.deal.history, result)
         if round_ >= options.rounds:
-            state = replace_state(
-                state,
+            deal = replace_deal(
+                state.deal,
                 history=history,
                 points=points,
                 round=round_,
+                phase_deadline=None,
+                category_choice=(),
+            )
+            state = replace_state(
+                state,
+                deal=deal,
                 out_order=order,
                 phase="over",
                 turn=None,
                 turn_deadline=None,
-                phase_deadline=None,
                 windows=(),
                 vote=None,
                 resume=None,
-                category_choice=(),
             )
             return state, events
         if options.round_pause_ms > 0:
             # the round's result stays on the table until the pause ends or the Queen goes on
-            state = replace_state(
-                state,
+            deal = replace_deal(
+                state.deal,
                 history=history,
                 points=points,
                 round=round_,
+                round_until=t + options.round_pause_ms,
+            )
+            state = replace_state(
+                state,
+                deal=deal,
                 out_order=order,
                 turn=None,
                 turn_deadline=None,
@@ -1080,14 +1097,11 @@ class Wordland(Game[State]):
                 vote=None,
                 resume=None,
                 phase="round_over",
-                round_until=t + options.round_pause_ms,
             )
             return state, events
         state = replace_state(
             state,
-            history=history,
-            points=points,
-            round=round_,
+            deal=replace_deal(state.deal, history=history, points=points, round=round_),
             out_order=order,
             turn=None,
             turn_deadline=None,
@@ -1102,7 +1116,7 @@ class Wordland(Game[State]):
         ``events``."""
         n = len(state.out)
         characters = tuple([state.characters[(s - 1) % n] for s in range(n)])
-        events.append(Event("next_round", None, {"round": state.round + 1}))
+        events.append(Event("next_round", None, {"round": state.deal.round + 1}))
         return self._start_round(state, t, characters), events
 
     def _tap_next_round(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
@@ -1121,8 +1135,8 @@ class Wordland(Game[State]):
         return self._next_round(state, t, [])
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
-        assert state.category is not None
-        return tuple(fitting_words(state, [d.letter for d in state.table_letters], 5))
+        assert state.deal.category is not None
+        return tuple(fitting_words(state, [d.letter for d in state.deal.table_letters], 5))
 
     # ------------------------------------------------------------ views
 
@@ -1132,11 +1146,11 @@ class Wordland(Game[State]):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        scores = [float(p) for p in state.points]
+        scores = [float(p) for p in state.deal.points]
         ranks = [1 + sum(1 for o in scores if o > s) for s in scores]
         best = max(scores)
         totals: dict[str, list[int]] = {}
-        for h in state.history:
+        for h in state.deal.history:
             for s, c in enumerate(h.characters):
                 totals.setdefault(c, []).append(h.card_points[s] + h.bonus[s])
         return Outcome(
@@ -1149,16 +1163,16 @@ class Wordland(Game[State]):
                 "objections": list(state.stat_objections),
                 "rejected": list(state.stat_rejected),
                 "character_points": {c: sum(v) / len(v) for c, v in totals.items()},
-                "rounds": len(state.history),
+                "rounds": len(state.deal.history),
             },
         )
 
     def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
         r = rng.seed_state(seed * 7919 + 17)
         is_queen = seat is not None and state.characters[seat] == QUEEN
-        pool = list(state.category_deck)
-        choice = list(state.category_choice)
-        declined = state.declined
+        pool = list(state.deal.category_deck)
+        choice = list(state.deal.category_choice)
+        declined = state.deal.declined
         if not is_queen:
             pool += choice + ([declined] if declined is not None else [])
             mixed, r = rng.shuffled(r, pool)
@@ -1170,9 +1184,9 @@ class Wordland(Game[State]):
             pool = rest
         deck, r = rng.shuffled(r, pool)
         decks = []
-        red, purple = state.red_letter, state.purple_letter
+        red, purple = state.deal.red_letter, state.deal.purple_letter
         for i, colour in enumerate(COLOURS):
-            cards = list(state.letter_decks[i])
+            cards = list(state.deal.letter_decks[i])
             if colour == "red" and state.red_state == "held" and not is_queen and red is not None:
                 cards.append(red)
                 mixed, r = rng.shuffled(r, cards)
@@ -1184,14 +1198,14 @@ class Wordland(Game[State]):
                 purple, cards = mixed[0], list(mixed[1:])
             shuffled_cards, r = rng.shuffled(r, cards)
             decks.append(shuffled_cards)
-        bet = state.bet
+        bet = state.deal.bet
         caterpillar = seat_of(state, CATERPILLAR)
         if bet is not None and caterpillar is not None and seat != caterpillar:
             others = [s for s in range(len(state.out)) if s != caterpillar]
             bet, r = rng.choice(r, others)
         new_rng, r = rng.next_u64(r)
-        return replace_state(
-            state,
+        deal = replace_deal(
+            state.deal,
             rng=new_rng,
             category_deck=deck,
             category_choice=tuple(choice),
@@ -1201,6 +1215,7 @@ class Wordland(Game[State]):
             purple_letter=purple,
             bet=bet,
         )
+        return replace_state(state, deal=deal)
 
     def example_configs(self) -> list[Config]:
         name = self.spec.name
@@ -1233,9 +1248,9 @@ def force_targets(state: State, seat: int) -> list[int]:
 def fitting_words(state: State, banned: Iterable[str], limit: int) -> list[str]:
     """Up to ``limit`` words of the round's category lexicon, in lexicon order, free of the ``banned`` letters
     and not yet said this round (a word rejected or wrong does not count as said)."""
-    assert state.category is not None
+    assert state.deal.category is not None
     said = said_keys(state.words)
-    entries = lexicon_masks(state.category, state.config.language, state.options.fold_umlauts)
+    entries = lexicon_masks(state.deal.category, state.config.language, state.options.fold_umlauts)
     mask = letters_mask(banned)  # after lexicon_masks: every letter of the lexicon has its bit
     out = []
     for word, letters, key in entries:

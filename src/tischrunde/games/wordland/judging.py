@@ -59,9 +59,9 @@ def _laid(letter: str, colour: str) -> Letter:
 def shown_letters(state: State) -> tuple[Letter, ...]:
     """Every forbidden letter on the table now, the Queen's and the Rabbit's once laid out (the table's
     letters themselves while neither is laid out)."""
-    table = state.table_letters
-    red = state.red_letter if state.red_state == "laid" else None
-    purple = state.purple_letter if state.purple_state == "laid" else None
+    table = state.deal.table_letters
+    red = state.deal.red_letter if state.red_state == "laid" else None
+    purple = state.deal.purple_letter if state.purple_state == "laid" else None
     if red is None and purple is None:
         return table
     if red is not None:

@@ -9,6 +9,7 @@ import msgspec
 from tischrunde.core.game import AppliesWhen, ChoiceLabel, OptionSpec
 from tischrunde.games.wordland.content import COLOURS, MAX_OWN_CATEGORIES
 from tischrunde.games.wordland.structs import Ballot as Ballot
+from tischrunde.games.wordland.structs import Deal as Deal
 from tischrunde.games.wordland.structs import Letter as Letter
 from tischrunde.games.wordland.structs import Options as Options
 from tischrunde.games.wordland.structs import RoundResult as RoundResult
@@ -192,6 +193,8 @@ OPTIONS = (
 
 #: a copy of the state with some fields changed: ``replace_state(state, turn=2)``
 replace_state = msgspec.structs.replace
+#: a copy of the state's deal with some fields changed: ``replace_deal(state.deal, bet=2)``
+replace_deal = msgspec.structs.replace
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -246,7 +249,7 @@ def due_at(state: State) -> int | None:
                 due = w.closes_at
         return due
     if phase == "choose" or phase == "bet":
-        return state.phase_deadline
+        return state.deal.phase_deadline
     if phase == "round_over":
-        return state.round_until
+        return state.deal.round_until
     return None

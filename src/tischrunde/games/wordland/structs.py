@@ -94,16 +94,12 @@ class RoundResult(msgspec.Struct, frozen=True, gc=False):
     could_have_said: tuple[str, ...]
 
 
-class State(msgspec.Struct, frozen=True, gc=False):
-    """The whole game; ``red_state`` / ``purple_state`` are "none", "held", "laid" or "gone"."""
+class Deal(msgspec.Struct, frozen=True, gc=False):
+    """What changes at most once a phase: the PRNG, the decks, the round's category and letters, the bet, the
+    scores. A turn copies the ``State`` around it but keeps this part as it is (fewer fields to copy)."""
 
-    config: Config
-    options: Options
     rng: int
     round: int
-    phase: str  # "choose" | "bet" | "play" | "round_over" | "over"
-    characters: tuple[str, ...]
-    cards: tuple[str, ...]
     category_deck: tuple[str, ...]
     category_choice: tuple[str, ...]
     declined: str | None
@@ -111,13 +107,28 @@ class State(msgspec.Struct, frozen=True, gc=False):
     letter_decks: tuple[tuple[str, ...], ...]
     table_letters: tuple[Letter, ...]
     red_letter: str | None
-    red_state: str  # "none" | "held" | "laid" | "gone"
     purple_letter: str | None
+    bet: int | None
+    phase_deadline: int | None
+    points: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    round_until: int = 0  # phase round_over: when the next round starts
+
+
+class State(msgspec.Struct, frozen=True, gc=False):
+    """The whole game: what may change every turn, and the ``deal`` (what changes at most once a phase);
+    ``red_state`` / ``purple_state`` are "none", "held", "laid" or "gone"."""
+
+    config: Config
+    options: Options
+    deal: Deal
+    phase: str  # "choose" | "bet" | "play" | "round_over" | "over"
+    characters: tuple[str, ...]
+    cards: tuple[str, ...]
+    red_state: str  # "none" | "held" | "laid" | "gone"
     purple_state: str
     hatter_ignored: str | None
     tweedle_tokens: int
-    bet: int | None
-    phase_deadline: int | None
     turn: int | None
     turn_id: int
     turn_deadline: int | None
@@ -129,11 +140,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     words: tuple[Said, ...]
     windows: tuple[Window, ...]
     vote: Ballot | None
-    points: tuple[int, ...]
-    history: tuple[RoundResult, ...]
     stat_words: tuple[int, ...]
     stat_outs: tuple[int, ...]
     stat_objections: tuple[int, ...]
     stat_rejected: tuple[int, ...]
-    round_until: int = 0  # phase round_over: when the next round starts
     last_t: int = 0

@@ -23,10 +23,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     caterpillar = seat_of(state, CATERPILLAR)
     is_queen = seat is not None and seat == queen
     my_letter = None
-    if seat is not None and state.characters[seat] == QUEEN and state.red_letter is not None:
-        my_letter = {"letter": state.red_letter, "colour": "red", "state": state.red_state}
-    if seat is not None and state.characters[seat] == RABBIT and state.purple_letter is not None:
-        my_letter = {"letter": state.purple_letter, "colour": "purple", "state": state.purple_state}
+    if seat is not None and state.characters[seat] == QUEEN and state.deal.red_letter is not None:
+        my_letter = {"letter": state.deal.red_letter, "colour": "red", "state": state.red_state}
+    if seat is not None and state.characters[seat] == RABBIT and state.deal.purple_letter is not None:
+        my_letter = {"letter": state.deal.purple_letter, "colour": "purple", "state": state.purple_state}
     binds = set(binding_letters(state, seat)) if seat is not None and state.phase == "play" else set()
     hatter = seat_of(state, HATTER)
     letters = [
@@ -57,8 +57,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         for k, s in enumerate(state.out_order):
             cards_now[s] = k + 1
     last = None
-    if state.history:
-        h = state.history[-1]
+    if state.deal.history:
+        h = state.deal.history[-1]
         last = {
             "round": h.round + 1,
             "survivor": h.cards.index(len(h.cards)),
@@ -77,7 +77,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "language": lang,
         "players": n,
         "seat": seat,
-        "round": state.round if state.phase == "round_over" else min(state.round + 1, state.options.rounds),
+        "round": state.deal.round
+        if state.phase == "round_over"
+        else min(state.deal.round + 1, state.options.rounds),
         "rounds": state.options.rounds,
         "phase": state.phase,
         "options": {
@@ -92,9 +94,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "wrong_word": "out" if state.options.wrong_word_out else "retry",
             "round_pause_ms": state.options.round_pause_ms,
         },
-        "category": card(state.category),
-        "category_choice": [card(c) for c in state.category_choice] if is_queen else None,
-        "declined_category": card(state.declined) if is_queen else None,
+        "category": card(state.deal.category),
+        "category_choice": [card(c) for c in state.deal.category_choice] if is_queen else None,
+        "declined_category": card(state.deal.declined) if is_queen else None,
         "forbidden_letters": letters,
         "my_letter": my_letter,
         "characters": [
@@ -107,15 +109,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         if caterpillar is None
         else {
             "seat": caterpillar,
-            "bet_placed": state.bet is not None,
-            "bet": state.bet if seat == caterpillar else None,
+            "bet_placed": state.deal.bet is not None,
+            "bet": state.deal.bet if seat == caterpillar else None,
         },
         "turn": state.turn,
         "turn_id": state.turn_id,
         "turn_deadline": None if state.vote is not None else state.turn_deadline,
         "forced_turn": state.forced,
         "deadline": due_at(state),
-        "round_until": state.round_until if state.phase == "round_over" else None,
+        "round_until": state.deal.round_until if state.phase == "round_over" else None,
         "round_result": last if state.phase == "round_over" else None,
         "words": [msgspec.to_builtins(w) for w in state.words] if state.phase != "over" else [],
         "objection_windows": [msgspec.to_builtins(w) for w in state.windows],
@@ -123,7 +125,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "out": list(state.out),
         "out_order": list(state.out_order) if state.phase != "over" else [],
         "scoring_cards": cards_now,
-        "points": list(state.points),
+        "points": list(state.deal.points),
         "last_round": last,
         "my_turn": seat is not None and seat == state.turn and state.phase == "play",
         "just_played": state.just_played,
