@@ -83,6 +83,30 @@ from tischrunde.games.wordland.state import (
 )
 from tischrunde.games.wordland.view import View, view
 
+# The compiled build looks a plain global name up in the module's dict at each use but keeps a Final name in a
+# C variable: the classes each step tests and builds, under final names.
+_Ballot: Final = Ballot
+_Bet: Final = Bet
+_CatPass: Final = CatPass
+_ChooseCategory: Final = ChooseCategory
+_Deadline: Final = Deadline
+_Event: Final = Event
+_Extend: Final = Extend
+_GuardForce: Final = GuardForce
+_HatterIgnore: Final = HatterIgnore
+_Letter: Final = Letter
+_NextRound: Final = NextRound
+_Object: Final = Object
+_PlaceLetter: Final = PlaceLetter
+_RoundResult: Final = RoundResult
+_Said: Final = Said
+_SaidIt: Final = SaidIt
+_Say: Final = Say
+_Timeout: Final = Timeout
+_Vote: Final = Vote
+_Window: Final = Window
+_replace: Final = msgspec.structs.replace
+
 
 def scoring_row(table: Any, players: int) -> Any:
     """The scoring card values for a player count (keys "4" or 4), or None."""
@@ -303,7 +327,7 @@ class Wordland(Game[State]):
         for colour in DIFFICULTY_COLOURS[state.options.difficulty]:
             letter = draw.letter(colour, used)
             used.append(letter)
-            table.append(Letter(letter, colour, "table"))
+            table.append(_Letter(letter, colour, "table"))
         red = draw.letter("red", used)
         purple: str | None = None
         if RABBIT in state.characters:
@@ -415,7 +439,7 @@ class Wordland(Game[State]):
             if phase == "choose":
                 return [CHOOSE_FIRST, CHOOSE_SECOND] if state.characters[seat] == QUEEN else []
             if phase == "bet" and state.characters[seat] == CATERPILLAR:
-                return [Bet(s) for s in range(len(state.out)) if s != seat]
+                return [_Bet(s) for s in range(len(state.out)) if s != seat]
             return []
         vote = state.vote
         if vote is not None:
@@ -428,31 +452,31 @@ class Wordland(Game[State]):
         turn = state.turn
         if seat == turn:
             if state.options.spoken:
-                out.append(SaidIt())
+                out.append(_SaidIt())
             else:
                 for word in self.sample_words(state, seat, SAMPLE_WORDS):
-                    out.append(Say(word))
+                    out.append(_Say(word))
             if up and character == CAT:
-                out.append(CatPass())
+                out.append(_CatPass())
             if character == TWEEDLES and state.tweedle_tokens > 0:
-                out.append(Extend())
+                out.append(_Extend())
         if up and not state.out[seat]:
             if state.just_played == seat and turn != seat:
                 if character == QUEEN and state.red_state == "held":
-                    out.append(PlaceLetter())
+                    out.append(_PlaceLetter())
                 if character == RABBIT and state.purple_state == "held":
-                    out.append(PlaceLetter())
+                    out.append(_PlaceLetter())
                     if state.red_state == "laid":
-                        out.append(PlaceLetter(replace_red=True))
+                        out.append(_PlaceLetter(replace_red=True))
             if character == HATTER and state.hatter_ignored is None:
                 for letter in dict.fromkeys([d.letter for d in shown_letters(state)]):
-                    out.append(HatterIgnore(letter))
+                    out.append(_HatterIgnore(letter))
             if character == GUARD and guard_may_force(state, seat):
                 for target in force_targets(state, seat):
-                    out.append(GuardForce(target))
+                    out.append(_GuardForce(target))
         for w in state.windows:
             if w.seat != seat:
-                out.append(Object(w.turn_id))
+                out.append(_Object(w.turn_id))
         return out
 
     def sample_words(self, state: State, seat: int, limit: int) -> list[str]:
@@ -466,23 +490,23 @@ class Wordland(Game[State]):
             return (
                 None
                 if state.deal.phase_deadline is None
-                else Deadline(state.deal.phase_deadline, "choose", seat_of(state, QUEEN))
+                else _Deadline(state.deal.phase_deadline, "choose", seat_of(state, QUEEN))
             )
         if state.phase == "bet":
             due = state.deal.phase_deadline
-            return None if due is None else Deadline(due, "bet", seat_of(state, CATERPILLAR))
+            return None if due is None else _Deadline(due, "bet", seat_of(state, CATERPILLAR))
         if state.phase == "round_over":
-            return Deadline(state.deal.round_until, "round_pause", seat_of(state, QUEEN))
+            return _Deadline(state.deal.round_until, "round_pause", seat_of(state, QUEEN))
         if state.phase != "play":
             return None
         if state.vote is not None:
-            return Deadline(state.vote.deadline, "vote", None)
+            return _Deadline(state.vote.deadline, "vote", None)
         best: Deadline | None = None
         if state.turn_deadline is not None:
-            best = Deadline(state.turn_deadline, "turn", state.turn)
+            best = _Deadline(state.turn_deadline, "turn", state.turn)
         for w in state.windows:
             if best is None or w.closes_at < best.t:
-                best = Deadline(w.closes_at, "objection", w.seat)
+                best = _Deadline(w.closes_at, "objection", w.seat)
         return best
 
     due_at = staticmethod(due_at)
@@ -491,7 +515,7 @@ class Wordland(Game[State]):
 
     def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
         # actions are final classes: the exact type says which action it is
-        if type(action) is Timeout:  # due: Game.apply checked it
+        if type(action) is _Timeout:  # due: Game.apply checked it
             return self._timeout(state, t)
         if seat is None or not 0 <= seat < len(state.out):
             raise illegal(
@@ -499,11 +523,11 @@ class Wordland(Game[State]):
             )
         phase = state.phase
         if phase == "play":  # the usual case first: no phase error is possible in play
-            if type(action) is Vote:
+            if type(action) is _Vote:
                 return self._vote(state, seat, action, t)
         elif phase == "over":
             raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
-        if type(action) is NextRound:
+        if type(action) is _NextRound:
             return self._tap_next_round(state, seat, t)
         if phase == "round_over":
             raise illegal(
@@ -513,9 +537,9 @@ class Wordland(Game[State]):
                 "The round is over: the next one starts in a moment.",
                 "Die Runde ist vorbei: gleich beginnt die nächste.",
             )
-        if type(action) is ChooseCategory:
+        if type(action) is _ChooseCategory:
             return self._choose(state, seat, action, t)
-        if type(action) is Bet:
+        if type(action) is _Bet:
             return self._bet(state, seat, action, t)
         if phase != "play":
             raise not_your_turn(
@@ -531,23 +555,23 @@ class Wordland(Game[State]):
                 "A vote is running: the clock stands still until it ends.",
                 "Eine Abstimmung läuft: die Uhr steht still, bis sie endet.",
             )
-        if type(action) is Object:
+        if type(action) is _Object:
             return self._object(state, seat, action, t)
-        if type(action) is PlaceLetter:
+        if type(action) is _PlaceLetter:
             return self._place(state, seat, action, t)
-        if type(action) is HatterIgnore:
+        if type(action) is _HatterIgnore:
             return self._hatter(state, seat, action, t)
-        if type(action) is GuardForce:
+        if type(action) is _GuardForce:
             return self._guard(state, seat, action, t)
         if seat != state.turn:
             raise not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
-        if type(action) is Say:
+        if type(action) is _Say:
             return self._say(state, seat, action, t)
-        if type(action) is SaidIt:
+        if type(action) is _SaidIt:
             return self._said_it(state, seat, t)
-        if type(action) is Extend:
+        if type(action) is _Extend:
             return self._extend(state, seat, t)
-        if type(action) is CatPass:
+        if type(action) is _CatPass:
             return self._cat_pass(state, seat, t)
         raise illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
 
@@ -571,7 +595,7 @@ class Wordland(Game[State]):
     def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
         chosen = state.deal.category_choice[index]
         declined = state.deal.category_choice[1 - index]
-        events = [Event("category", seat_of(state, QUEEN), {"category": chosen})]
+        events = [_Event("category", seat_of(state, QUEEN), {"category": chosen})]
         if CATERPILLAR in state.characters:
             deal = replace_deal(
                 state.deal,
@@ -600,7 +624,7 @@ class Wordland(Game[State]):
                 "Setze auf den Platz eines anderen Spielers.",
             )
         state = self._start_play(state, t, replace_deal(state.deal, bet=action.seat, phase_deadline=None))
-        return state, [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
+        return state, [_Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
 
     def _start_play(self, state: State, t: int, deal: Deal) -> State:
         """Play starts at ``t`` with the Queen's turn and this ``deal`` (the state's, the phase deadline
@@ -667,9 +691,9 @@ class Wordland(Game[State]):
         if reason == "forbidden_letter":
             letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
             letter = next(x for x in bound_letters(state, seat) if x in letters)
-        said = Said(state.turn_id, seat, word, "wrong", reason, letter)
+        said = _Said(state.turn_id, seat, word, "wrong", reason, letter)
         events = [
-            Event(
+            _Event(
                 "wrong_word",
                 seat,
                 {"word": word, "reason": reason, "letter": letter, "turn_id": state.turn_id},
@@ -693,14 +717,14 @@ class Wordland(Game[State]):
         windows = state.windows
         objection_ms = state.options.objection_ms
         if objection_ms > 0:
-            windows = (*windows, Window(turn_id, seat, word, t + objection_ms))
+            windows = (*windows, _Window(turn_id, seat, word, t + objection_ms))
         changes = {
-            "words": (*state.words, Said(turn_id, seat, word, "accepted")),
+            "words": (*state.words, _Said(turn_id, seat, word, "accepted")),
             "windows": windows,
             "stat_words": bump(state.stat_words, seat),
         }
         state = self._end_turn(state, seat, t, True, changes)
-        return state, [Event("word", seat, {"word": word, "turn_id": turn_id})]
+        return state, [_Event("word", seat, {"word": word, "turn_id": turn_id})]
 
     def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if state.characters[seat] != TWEEDLES or state.tweedle_tokens <= 0:
@@ -718,7 +742,7 @@ class Wordland(Game[State]):
             turn_deadline=state.turn_deadline + state.options.timer_ms,
             last_t=t,
         )
-        return state, [Event("extend", seat, {"tokens": state.tweedle_tokens})]
+        return state, [_Event("extend", seat, {"tokens": state.tweedle_tokens})]
 
     def _cat_pass(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if not has_power(state, seat, CAT):
@@ -731,10 +755,10 @@ class Wordland(Game[State]):
             )
         changes = {
             "cards": set_at(state.cards, seat, "sideways"),
-            "words": (*state.words, Said(state.turn_id, seat, None, "pass")),
+            "words": (*state.words, _Said(state.turn_id, seat, None, "pass")),
         }
         state = self._end_turn(state, seat, t, True, changes)
-        return state, [Event("cat_pass", seat)]
+        return state, [_Event("cat_pass", seat)]
 
     def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
         if state.out[seat] or state.just_played != seat or state.turn == seat:
@@ -747,7 +771,7 @@ class Wordland(Game[State]):
             )
         if has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
             state = replace_state(state, red_state="laid", last_t=t)
-            return state, [Event("place_letter", seat, {"letter": state.deal.red_letter, "colour": "red"})]
+            return state, [_Event("place_letter", seat, {"letter": state.deal.red_letter, "colour": "red"})]
         if has_power(state, seat, RABBIT) and state.purple_state == "held":
             changes: dict[str, Any] = {"purple_state": "laid", "last_t": t}
             if action.replace_red:
@@ -762,7 +786,7 @@ class Wordland(Game[State]):
                 changes["red_state"] = "gone"
             state = replace_state(state, **changes)
             data = {"letter": state.deal.purple_letter, "colour": "purple", "replace_red": action.replace_red}
-            return state, [Event("place_letter", seat, data)]
+            return state, [_Event("place_letter", seat, data)]
         raise illegal(
             state,
             "no_secret_letter",
@@ -792,7 +816,7 @@ class Wordland(Game[State]):
         state = replace_state(
             state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"), last_t=t
         )
-        return state, [Event("hatter_ignore", seat, {"letter": letter})]
+        return state, [_Event("hatter_ignore", seat, {"letter": letter})]
 
     def _guard(self, state: State, seat: int, action: GuardForce, t: int) -> tuple[State, list[Event]]:
         if state.out[seat] or not has_power(state, seat, GUARD):
@@ -830,7 +854,7 @@ class Wordland(Game[State]):
             )
         changes = {"cards": set_at(state.cards, seat, "sideways"), "resume": state.turn}
         state = self._start_turn(state, target, t, changes, forced=True)
-        return state, [Event("guard_force", seat, {"seat": target})]
+        return state, [_Event("guard_force", seat, {"seat": target})]
 
     def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
         window = None
@@ -857,7 +881,7 @@ class Wordland(Game[State]):
         n = len(state.out)
         voters = tuple([s for s in range(n) if s != window.seat])
         ballots: tuple[bool | None, ...] = set_at((None,) * n, seat, True)
-        vote = Ballot(
+        vote = _Ballot(
             window.turn_id, window.seat, window.word, seat, voters, ballots, t, t + state.options.vote_ms
         )
         turn_id = action.turn_id
@@ -868,7 +892,7 @@ class Wordland(Game[State]):
             stat_objections=bump(state.stat_objections, seat),
             last_t=t,
         )
-        events = [Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
+        events = [_Event("objection", seat, {"turn_id": window.turn_id, "word": window.word})]
         for s in voters:
             if ballots[s] is None:  # a ballot is missing: the vote goes on
                 return state, events
@@ -890,10 +914,10 @@ class Wordland(Game[State]):
             )
         against = action.against
         ballots = set_at(v.ballots, seat, against)
-        events = [Event("vote", seat, {"against": against})]
+        events = [_Event("vote", seat, {"against": against})]
         for s in v.voters:
             if ballots[s] is None:  # a ballot is missing: the vote goes on
-                vote = msgspec.structs.replace(v, ballots=ballots)
+                vote = _replace(v, ballots=ballots)
                 return replace_state(state, vote=vote, last_t=t), events
         return self._end_vote(state, v, ballots, t, events)
 
@@ -910,7 +934,7 @@ class Wordland(Game[State]):
         seat = v.seat
         words = tuple(
             [
-                msgspec.structs.replace(s, status=status) if s.turn_id == turn_id and s.seat == seat else s
+                _replace(s, status=status) if s.turn_id == turn_id and s.seat == seat else s
                 for s in state.words
             ]
         )
@@ -918,11 +942,11 @@ class Wordland(Game[State]):
         turn_deadline = state.turn_deadline
         if shift:
             # the clock stood still during the vote
-            windows = tuple([msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in windows])
+            windows = tuple([_replace(w, closes_at=w.closes_at + shift) for w in windows])
             if turn_deadline is not None:
                 turn_deadline += shift
         events.append(
-            Event(
+            _Event(
                 "vote_result", seat, {"turn_id": turn_id, "against": against, "keep": keep, "out": rejected}
             )
         )
@@ -992,7 +1016,7 @@ class Wordland(Game[State]):
             just_played=None if state.just_played == seat else state.just_played,
             **changes,
         )
-        events.append(Event("out", seat, {"reason": reason, "card": len(out_order)}))
+        events.append(_Event("out", seat, {"reason": reason, "card": len(out_order)}))
         if out.count(False) == 1:  # one player is left
             return self._end_round(state, out.index(False), t, events)
         if seat == state.turn:
@@ -1009,7 +1033,7 @@ class Wordland(Game[State]):
             return self._chosen(state, 0, t)
         if phase == "bet":
             deal = replace_deal(state.deal, phase_deadline=None)
-            return self._start_play(state, t, deal), [Event("no_bet", seat_of(state, CATERPILLAR))]
+            return self._start_play(state, t, deal), [_Event("no_bet", seat_of(state, CATERPILLAR))]
         vote = state.vote
         if vote is not None:
             return self._end_vote(state, vote, vote.ballots, t, [])
@@ -1041,7 +1065,7 @@ class Wordland(Game[State]):
                 bonus[seat] += card_points[state.deal.bet] // 2
         assert state.deal.category is not None
         could = self._could_have_said(state)
-        result = RoundResult(
+        result = _RoundResult(
             round=state.deal.round,
             category=state.deal.category,
             letters=tuple(displayed_letters(state)),
@@ -1055,7 +1079,7 @@ class Wordland(Game[State]):
         )
         points = tuple([state.deal.points[s] + card_points[s] + bonus[s] for s in range(n)])
         round_ = state.deal.round + 1
-        events.append(Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor}))
+        events.append(_Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor}))
         history = (*state.deal.history, result)
         if round_ >= options.rounds:
             deal = replace_deal(
@@ -1116,7 +1140,7 @@ class Wordland(Game[State]):
         ``events``."""
         n = len(state.out)
         characters = tuple([state.characters[(s - 1) % n] for s in range(n)])
-        events.append(Event("next_round", None, {"round": state.deal.round + 1}))
+        events.append(_Event("next_round", None, {"round": state.deal.round + 1}))
         return self._start_round(state, t, characters), events
 
     def _tap_next_round(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:

@@ -192,9 +192,9 @@ OPTIONS = (
 
 
 #: a copy of the state with some fields changed: ``replace_state(state, turn=2)``
-replace_state = msgspec.structs.replace
+replace_state: Final = msgspec.structs.replace
 #: a copy of the state's deal with some fields changed: ``replace_deal(state.deal, bet=2)``
-replace_deal = msgspec.structs.replace
+replace_deal: Final = msgspec.structs.replace
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
