@@ -191,7 +191,7 @@ def lexicon_letters(
 
 
 #: one bit per letter that occurs in a lexicon word seen so far (``lexicon_masks``), in order of appearance
-_BITS: dict[str, int] = {}
+_BITS: Final[dict[str, int]] = {}
 _BITS_LOCK = threading.Lock()
 
 

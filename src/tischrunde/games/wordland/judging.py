@@ -84,8 +84,7 @@ def binding_letters(state: State, seat: int) -> list[str]:
 def bound_letters(state: State, seat: int) -> tuple[str, ...]:
     """``binding_letters`` as a tuple; the last answer is kept for the next question about the same state
     and seat (legal actions, then the word of the same step)."""
-    global _BOUND
-    cached = _BOUND
+    cached = _BOUND[0]
     if cached[0] is state and cached[1] == seat:
         return cached[2]
     character = state.characters[seat]
@@ -106,11 +105,12 @@ def bound_letters(state: State, seat: int) -> tuple[str, ...]:
         if letter not in letters:
             letters.append(letter)
     bound = tuple(letters)
-    _BOUND = (state, seat, bound)
+    _BOUND[0] = (state, seat, bound)
     return bound
 
 
-_BOUND: tuple[State | None, int, tuple[str, ...]] = (None, -1, ())
+#: the last answer of ``bound_letters`` (a Final list: the compiled build keeps a Final name in a C variable)
+_BOUND: Final[list[tuple[State | None, int, tuple[str, ...]]]] = [(None, -1, ())]
 
 
 def word_form_error(state: State, raw: str) -> IllegalActionError | None:
@@ -175,16 +175,16 @@ def guard_may_force(state: State, seat: int) -> bool:
 def said_keys(words: tuple[Said, ...]) -> frozenset[str]:
     """The repeat keys (``word_key``) of the words said this round (a word rejected or wrong does not count
     as said); the last round's answer is kept, as a pair, for the next question about the same words."""
-    global _SAID
-    cached = _SAID
+    cached = _SAID[0]
     if cached[0] is words:
         return cached[1]
     keys = frozenset([word_key(s.word) for s in words if s.word is not None and s.status not in UNSAID])
-    _SAID = (words, keys)
+    _SAID[0] = (words, keys)
     return keys
 
 
-_SAID: tuple[tuple[Said, ...], frozenset[str]] = ((), frozenset())
+#: the last answer of ``said_keys`` (a Final list, as ``_BOUND``)
+_SAID: Final[list[tuple[tuple[Said, ...], frozenset[str]]]] = [((), frozenset())]
 
 
 def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
