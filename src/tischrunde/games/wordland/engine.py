@@ -76,6 +76,7 @@ from tischrunde.games.wordland.state import (
     due_at,
     has_power,
     next_alive,
+    play_due_at,
     replace_deal,
     replace_state,
     seat_of,
@@ -376,7 +377,11 @@ class Wordland(Game[State]):
         return frozenset(self._active(state))
 
     def playout_step_info(self, state: State) -> tuple[int | None, tuple[int, ...]] | None:
-        if state.phase == "over":  # outcome(state) is not None
+        phase = state.phase
+        if phase == "play":  # the usual case: the vote read once for both answers
+            vote = state.vote
+            return play_due_at(state, vote), self._acting(state, vote)
+        if phase == "over":  # outcome(state) is not None
             return None
         return due_at(state), self._active(state)
 
@@ -384,16 +389,19 @@ class Wordland(Game[State]):
         """The seats that may act now, in seat order (``active_seats``)."""
         phase = state.phase
         if phase == "play":
-            vote = state.vote
-            if vote is None:
-                return self._acting_in_play(state)
-            ballots = vote.ballots  # the voters who have not voted yet
-            return tuple([s for s in vote.voters if ballots[s] is None])
+            return self._acting(state, state.vote)
         if phase == "choose":  # the Queen
             return (state.characters.index(QUEEN),)
         if phase == "bet":  # the Caterpillar
             return (state.characters.index(CATERPILLAR),)
         return ()
+
+    def _acting(self, state: State, vote: Ballot | None) -> tuple[int, ...]:
+        """``_active`` in phase play, given the state's ``vote``."""
+        if vote is None:
+            return self._acting_in_play(state)
+        ballots = vote.ballots  # the voters who have not voted yet
+        return tuple([s for s in vote.voters if ballots[s] is None])
 
     def _acting_in_play(self, state: State) -> tuple[int, ...]:
         """Phase play, no vote running: the seats that may act (``legal_actions`` is non-empty, or it is the
@@ -432,19 +440,20 @@ class Wordland(Game[State]):
         return tuple(seats)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        phase = state.phase
+        if phase == "play":
+            vote = state.vote
+            if vote is not None:  # a voter (so a seat at the table) who has not voted yet
+                if seat in vote.voters and vote.ballots[seat] is None:
+                    return [VOTE_AGAINST, VOTE_KEEP]
+                return []
         if not 0 <= seat < len(state.out):
             return []
-        phase = state.phase
         if phase != "play":
             if phase == "choose":
                 return [CHOOSE_FIRST, CHOOSE_SECOND] if state.characters[seat] == QUEEN else []
             if phase == "bet" and state.characters[seat] == CATERPILLAR:
                 return [_Bet(s) for s in range(len(state.out)) if s != seat]
-            return []
-        vote = state.vote
-        if vote is not None:
-            if seat in vote.voters and vote.ballots[seat] is None:
-                return [VOTE_AGAINST, VOTE_KEEP]
             return []
         out: list[Action] = []
         character = state.characters[seat]
@@ -932,12 +941,13 @@ class Wordland(Game[State]):
         status = "rejected" if rejected else "kept"
         turn_id = v.turn_id
         seat = v.seat
-        words = tuple(
-            [
-                _replace(s, status=status) if s.turn_id == turn_id and s.seat == seat else s
-                for s in state.words
-            ]
-        )
+        # the word voted on gets its status: one turn says at most one word, most likely one of the last
+        words = state.words
+        for i in range(len(words) - 1, -1, -1):
+            said = words[i]
+            if said.turn_id == turn_id and said.seat == seat:
+                words = (*words[:i], _replace(said, status=status), *words[i + 1 :])
+                break
         windows = state.windows
         turn_deadline = state.turn_deadline
         if shift:

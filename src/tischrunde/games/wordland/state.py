@@ -240,16 +240,20 @@ def due_at(state: State) -> int | None:
     """When the next Timeout is due (the earliest deadline's time), or None."""
     phase = state.phase
     if phase == "play":
-        vote = state.vote
-        if vote is not None:
-            return vote.deadline
-        due = state.turn_deadline
-        for w in state.windows:
-            if due is None or w.closes_at < due:
-                due = w.closes_at
-        return due
+        return play_due_at(state, state.vote)
     if phase == "choose" or phase == "bet":
         return state.deal.phase_deadline
     if phase == "round_over":
         return state.deal.round_until
     return None
+
+
+def play_due_at(state: State, vote: Ballot | None) -> int | None:
+    """``due_at`` in phase play, given the state's ``vote``."""
+    if vote is not None:
+        return vote.deadline
+    due = state.turn_deadline
+    for w in state.windows:
+        if due is None or w.closes_at < due:
+            due = w.closes_at
+    return due
