@@ -3,7 +3,6 @@ functions (rules: see the package docstring)."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import msgspec
@@ -56,11 +55,6 @@ def _replace(state: StellaState, **changes: Any) -> StellaState:
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
-
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15  # the SplitMix64 steps below are rng.next_u64's, written out (the hot path)
-_SPAN = 1 << 64
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -207,11 +201,11 @@ class Stella(Game[StellaState]):
         return []
 
     def _mark_sample(self, state: StellaState, seat: int) -> list[Action]:
-        """All single marks (when allowed) plus a few subsets derived from the state's content."""
-        out: list[Action] = list(_SINGLE_MARKS) if state.min_marks <= 1 else []
-        key = _seat_keys(state.config.seed, state.round, state.config.players, state.grid)[seat]
-        out += [Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks)]
-        return out
+        """All single marks (when allowed) plus a few subsets: see ``_mark_samples``."""
+        samples = _MARK_SAMPLES.get(state.min_marks * 16 + state.max_marks)
+        if samples is None:
+            samples = _mark_samples(state.min_marks, state.max_marks)
+        return list(samples[_sample_index(state.config.seed, state.round, seat)])
 
     def due_at(self, state: StellaState) -> int | None:
         phase = state.phase
@@ -587,95 +581,48 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
     return (SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks) // 2
 
 
-@functools.lru_cache(maxsize=1024)
-def _seat_keys(seed: int, round_: int, players: int, grid: tuple[int, ...]) -> tuple[int, ...]:
-    """Each seat's key of its mark sample: a deterministic 64-bit mix of ``seed, round, seat, *grid`` (so
-    the sample never advances the state's PRNG). Per value ``v`` in that order, from ``h = 0x84222325CBF29CE4``:
-    ``h = ((h ^ (v mod 2**64)) * 0x100000001B3) mod 2**64``, then ``h = rng.next_u64(h)[0]``.
-
-    Written for speed: every seat's mix at once, one seat per 128-bit lane of one big int (the steps of
-    ``rng.next_u64`` written out; a lane times a 64-bit constant stays in its lane)."""
-    ones = _ONES & ((1 << (128 * players)) - 1)
-    mask = _MASK * ones
-    step = _GAMMA * ones
-    z = 0x84222325CBF29CE4 * ones
-    seats = sum(s << (128 * s) for s in range(players))
-    for v in ((seed & _MASK) * ones, (round_ & _MASK) * ones, seats, *[(v & _MASK) * ones for v in grid]):
-        z = ((((z ^ v) * 0x100000001B3) & mask) + step) & mask
-        z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
-        z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
-        z = (z ^ (z >> 31)) & mask
-    raw = z.to_bytes(16 * players, "little")
-    return tuple([int.from_bytes(raw[at : at + 8], "little") for at in range(0, 16 * players, 16)])
+#: samples of the mark phase's legal_actions per option pair (min_marks, max_marks)
+_SAMPLE_COUNT = 128
+_SUBSETS_PER_SAMPLE = 8
+_MARK_SAMPLES: dict[int, tuple[tuple[Action, ...], ...]] = {}  # key min_marks * 16 + max_marks
 
 
-@functools.lru_cache(maxsize=4096)
-def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
-    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``.
-
-    The PRNG ``r = key`` draws, per subset, a size ``rng.randbelow(r, high - low + 1)`` and 64 bits
-    ``rng.next_u64(r)``; the subset is the ``low + size`` first positions when the positions are ordered by
-    their nibble of those bits (nibble p = bits 4p..4p+3 for position p), ties by position.
-
-    Written for speed, with the same results: SplitMix64 state k after ``r`` is ``r + k * GAMMA``, so the
-    draws of all subsets are computed at once in one big int of 16 lanes of 128 bits (``_lanes``; a product
-    of a lane by a 64-bit constant stays in its lane), and each draw's nibbles are spread to one byte per
-    position holding ``nibble << 4 | position``, whose sorted bytes give the order. A size draw that
-    ``randbelow`` would reject (probability below 1e-17) starts the remaining subsets again from there.
-    """
-    out: list[tuple[int, ...]] = []
-    if low > high:
-        return ()
-    n = high - low + 1
-    limit = _SPAN - _SPAN % n
-    left = count
-    r = key
-    while left > 0:
-        values, ranked = _lanes(r)
-        used = 0  # PRNG states used from r
-        for at in range(0, 32 * min(left, _LANES // 2), 32):  # a size lane, then a bits lane
-            size = int.from_bytes(values[at : at + 8], "little")
-            used += 1
-            if size >= limit:  # rejected: the size is drawn again from the next state
-                break
-            order = bytes(sorted(ranked[at + 16 : at + 16 + GRID_SIZE])).translate(_LOW_NIBBLE)
-            chosen = tuple(sorted(order[: low + size % n]))
-            if chosen not in out:
-                out.append(chosen)
-            used += 1
-            left -= 1
-        r = (r + used * _GAMMA) & _MASK
-    return tuple(out)
+def _sample_index(seed: int, round_: int, seat: int) -> int:
+    """Which of the ``_SAMPLE_COUNT`` mark samples a seat gets in a round of a game: the top 7 bits of a
+    32-bit multiplicative mix of ``seed`` (folded to 24 bits), the round (4 bits) and the seat (3 bits)."""
+    folded = (seed ^ (seed >> 24) ^ (seed >> 48)) & 0xFFFFFF
+    x = ((folded << 7 | (round_ & 15) << 3 | seat) * 0x45D9F3B) & 0xFFFFFFFF
+    x = ((x ^ (x >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
+    return x >> 25
 
 
-def _lanes(r: int) -> tuple[bytes, bytes]:
-    """SplitMix64's next ``_LANES`` values after state ``r`` (16 bytes each, the value in the low 8,
-    little-endian), and each value's positions as ``nibble << 4 | position`` (bytes 0..14 of each 16)."""
-    z = (r * _ONES + _STEPS) & _LANE_MASK
-    z = (((z ^ (z >> 30)) & _LANE_MASK) * 0xBF58476D1CE4E5B9) & _LANE_MASK
-    z = (((z ^ (z >> 27)) & _LANE_MASK) * 0x94D049BB133111EB) & _LANE_MASK
-    z = (z ^ (z >> 31)) & _LANE_MASK
-    x = z & _NIBBLES
-    x = (x | (x << 32)) & _SPREAD_32
-    x = (x | (x << 16)) & _SPREAD_16
-    x = (x | (x << 8)) & _SPREAD_8
-    x = (x | (x << 4)) & _SPREAD_4
-    size = 16 * _LANES
-    return z.to_bytes(size, "little"), ((x << 4) | _BYTE_POSITIONS).to_bytes(size, "little")
-
-
-_LANES = 16
-_ONES = sum(1 << (128 * j) for j in range(_LANES))  # 1 in every lane
-_LANE_MASK = _MASK * _ONES
-_STEPS = sum((((j + 1) * _GAMMA) & _MASK) << (128 * j) for j in range(_LANES))  # lane j: state r + (j+1)G
-# the nibbles of positions 0..14 spread to one byte each
-_NIBBLES = ((1 << (4 * GRID_SIZE)) - 1) * _ONES
-_SPREAD_32 = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * 2, "little") * _ONES
-_SPREAD_16 = int.from_bytes(b"\xff\xff\0\0" * 4, "little") * _ONES
-_SPREAD_8 = int.from_bytes(b"\xff\0" * 8, "little") * _ONES
-_SPREAD_4 = int.from_bytes(b"\x0f" * 16, "little") * _ONES
-_BYTE_POSITIONS = int.from_bytes(bytes(range(GRID_SIZE)), "little") * _ONES  # byte p of a lane holds p
-_LOW_NIBBLE = bytes(b & 15 for b in range(256))
+def _mark_samples(min_marks: int, max_marks: int) -> tuple[tuple[Action, ...], ...]:
+    """The ``_SAMPLE_COUNT`` mark samples of an option pair, built once (actions are frozen; the lists
+    inside are never changed). Sample i: every single mark when ``min_marks <= 1``, then up to
+    ``_SUBSETS_PER_SAMPLE`` distinct subsets of ``low = max(2, min_marks)`` to ``max_marks`` cards from at
+    most 32 draws of the PRNG seeded ``rng.seed_state(i)``: a draw's 64 bits give the size
+    ``low + (bits >> 60) % (max_marks - low + 1)`` and an order of the 15 positions by their nibble
+    (position p: bits 4p..4p+3; ties by position); the subset is the ``size`` first positions of that
+    order. The sample depends on nothing but the options and i, so it never touches a game's PRNG."""
+    singles: tuple[Action, ...] = _SINGLE_MARKS if min_marks <= 1 else ()
+    low = max(2, min_marks)
+    samples: list[tuple[Action, ...]] = []
+    for i in range(_SAMPLE_COUNT):
+        chosen: list[tuple[int, ...]] = []
+        r = rng.seed_state(i)
+        for _ in range(32 if low <= max_marks else 0):
+            bits, r = rng.next_u64(r)
+            size = low + (bits >> 60) % (max_marks - low + 1)
+            order = sorted(range(GRID_SIZE), key=lambda p: ((bits >> (4 * p)) & 15, p))
+            subset = tuple(sorted(order[:size]))
+            if subset not in chosen:
+                chosen.append(subset)
+                if len(chosen) == _SUBSETS_PER_SAMPLE:
+                    break
+        samples.append((*singles, *[Mark(list(c)) for c in chosen]))
+    out = tuple(samples)
+    _MARK_SAMPLES[min_marks * 16 + max_marks] = out
+    return out
 
 
 def _acting(state: StellaState) -> tuple[int, ...]:
