@@ -93,5 +93,9 @@ def word_ids(own: int) -> list[int]:
 
 def unnamed_marks(state: StellaState, seat: int) -> list[int]:
     """The seat's marked positions not named yet this round."""
-    named = {r.position for r in state.reveals}
-    return [p for p in state.marks[seat] or () if p not in named]
+    mine = state.marks[seat] or ()
+    reveals = state.reveals
+    if not reveals:
+        return list(mine)
+    named = {r.position for r in reveals}
+    return [p for p in mine if p not in named]
