@@ -3,7 +3,7 @@ functions (rules: see the package docstring)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import msgspec
 
@@ -27,7 +27,6 @@ from tischrunde.games.stella.state import (
     RoundSummary,
     StellaState,
     card_words,
-    unnamed_marks,
     word_ids,
 )
 from tischrunde.games.stella.view import StellaView, reveal_view, view
@@ -49,11 +48,13 @@ SPEC = GameSpec(
 )
 
 
-_replace = msgspec.structs.replace
+_replace: Final = msgspec.structs.replace
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -602,9 +603,9 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
 
 
 #: samples of the mark phase's legal_actions per option pair (min_marks, max_marks)
-_SAMPLE_COUNT = 128
-_SUBSETS_PER_SAMPLE = 8
-_MARK_SAMPLES: dict[int, tuple[tuple[Action, ...], ...]] = {}  # key min_marks * 16 + max_marks
+_SAMPLE_COUNT: Final = 128
+_SUBSETS_PER_SAMPLE: Final = 8
+_MARK_SAMPLES: Final[dict[int, tuple[tuple[Action, ...], ...]]] = {}  # key min_marks * 16 + max_marks
 
 
 def _mark_sample(state: StellaState, seat: int) -> list[Action]:
@@ -654,6 +655,16 @@ def _mark_samples(min_marks: int, max_marks: int) -> tuple[tuple[Action, ...], .
     return out
 
 
+def unnamed_marks(state: StellaState, seat: int) -> list[int]:
+    """The seat's marked positions not named yet this round."""
+    mine = state.marks[seat] or ()
+    reveals = state.reveals
+    if not reveals:
+        return list(mine)
+    named = {r.position for r in reveals}
+    return [p for p in mine if p not in named]
+
+
 def _turn(state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
     """When time runs out now and who may act, in order; None once the game is over. Word: the scout, by
     the turn deadline; mark: who has not marked yet, by the mark deadline; reveal: the revealer, by the
@@ -670,12 +681,12 @@ def _turn(state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
     return None
 
 
-_ONE_SEAT = tuple((s,) for s in range(SPEC.max_players))
+_ONE_SEAT: Final = tuple((s,) for s in range(SPEC.max_players))
 #: the actions legal_actions lists, built once (actions are frozen)
-_REVEALS = tuple(Reveal(p) for p in range(GRID_SIZE))
-_CHOOSE_WORDS = (ChooseWord(0), ChooseWord(1))
+_REVEALS: Final = tuple(Reveal(p) for p in range(GRID_SIZE))
+_CHOOSE_WORDS: Final = (ChooseWord(0), ChooseWord(1))
 #: every single mark, built once (actions are frozen; the list inside is never changed)
-_SINGLE_MARKS: tuple[Action, ...] = tuple(Mark([p]) for p in range(GRID_SIZE))
+_SINGLE_MARKS: Final[tuple[Action, ...]] = tuple(Mark([p]) for p in range(GRID_SIZE))
 
 
 def _next_revealer(

@@ -89,13 +89,3 @@ def card_words(state: StellaState, card: int) -> tuple[tuple[str, ...], tuple[st
 def word_ids(own: int) -> list[int]:
     """Every word card id of a game with ``own`` own cards."""
     return [*range(len(word_cards())), *range(OWN_WORD_BASE, OWN_WORD_BASE + own)]
-
-
-def unnamed_marks(state: StellaState, seat: int) -> list[int]:
-    """The seat's marked positions not named yet this round."""
-    mine = state.marks[seat] or ()
-    reveals = state.reveals
-    if not reveals:
-        return list(mine)
-    named = {r.position for r in reveals}
-    return [p for p in mine if p not in named]
