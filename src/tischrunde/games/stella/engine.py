@@ -384,10 +384,10 @@ def _mark(state: StellaState, seat: int, action: Mark, t: int) -> tuple[StellaSt
             rule="mark",
         )
     ordered = sorted(cast("tuple[int, ...]", cards))
-    marks = (*marks[:seat], tuple(ordered), *marks[seat + 1 :])
+    marks = _set(marks, seat, tuple(ordered))
     events = [
         Event("marked", seat),
-        Event("my_marks", seat, {"cards": ordered}, visible_to=_ONE_SEAT[seat]),
+        Event("my_marks", seat, {"cards": ordered}, _ONE_SEAT[seat]),
     ]
     if None in marks:  # others are still marking
         return _replace(state, marks=marks, last_t=t), events
@@ -519,28 +519,30 @@ def _reveal(state: StellaState, seat: int, action: Reveal, t: int) -> tuple[Stel
 
 def _end_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
     n = state.config.players
+    sparks, super_sparks, fallen, dark = state.sparks, state.super_sparks, state.fallen, state.dark
+    round_ = state.round
     points = []
     for s in range(n):
-        full = SPARK_POINTS * state.sparks[s] + SUPER_SPARK_POINTS * state.super_sparks[s]
-        if s == state.dark and state.fallen[s]:
-            full = dark_fall_points(state.dark_fall, state.sparks[s], state.super_sparks[s])
-        points.append(full)
+        if s == dark and fallen[s]:
+            points.append(dark_fall_points(state.dark_fall, sparks[s], super_sparks[s]))
+        else:
+            points.append(SPARK_POINTS * sparks[s] + SUPER_SPARK_POINTS * super_sparks[s])
     summary = RoundSummary(
-        round=state.round,
-        scout=state.scout,
-        word_card=state.word_cards[state.round],
-        word_index=state.word_index,
-        counts=state.counts,
-        dark=state.dark,
-        reveals=state.reveals,
-        fallen=state.fallen,
-        points=tuple(points),
+        round_,
+        state.scout,
+        state.word_cards[round_],
+        state.word_index,
+        state.counts,
+        dark,
+        state.reveals,
+        fallen,
+        tuple(points),
     )
     scores = tuple([a + b for a, b in zip(state.scores, points, strict=True)])
-    events = [Event("round_end", None, {"round": state.round + 1, "points": points})]
+    events = [Event("round_end", None, {"round": round_ + 1, "points": points})]
     zeros = (0,) * n
     history = (*state.history, summary)
-    if state.round + 1 >= state.rounds:
+    if round_ + 1 >= state.rounds:
         events.append(Event("game_end", None, {"scores": list(scores)}))
         phase = "over"
     elif state.round_pause_ms > 0:
