@@ -1090,50 +1090,56 @@ def playout_step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None
     The one implementation of who may act now (``active_seats`` is built on it): the seat whose turn it
     is, the spider's player, the slappers still to slap, the givers still to choose, everyone in a
     cockroach race, the old guard settling; plus every seat that may start a cheat or fidget, and the
-    guard while a tell shows."""
+    guard while a tell shows.
+
+    Asked before every step, so the usual case (a turn, no accusation being settled) comes first and
+    loops over the seats without ``enumerate``."""
     phase = state.phase
-    if phase == "over":
-        return None
-    due: int | None = state.due
-    if due == NO_DUE:
-        due = None
     settle_from = state.settle_from
-    hands = state.hands
     if phase == "turn" and settle_from == NOBODY:
         mask = 1 << state.turn
         cheat_phase = True  # "turn" is one of CHEAT_PHASES
+    elif phase == "over":
+        return None
     elif phase == "round_over":
-        return due, ()
+        due = state.due
+        return (None if due == NO_DUE else due), ()
     elif settle_from != NOBODY:
-        return due, _SEAT_TUPLES[1 << settle_from]
+        due = state.due
+        return (None if due == NO_DUE else due), _SEAT_TUPLES[1 << settle_from]
     elif phase == "spider":
         mask = 1 << state.actor
-        cheat_phase = phase in CHEAT_PHASES
+        cheat_phase = False  # "spider" is not one of CHEAT_PHASES
     elif phase == "cockroach_race":
-        mask = (1 << len(hands)) - 1
-        cheat_phase = phase in CHEAT_PHASES
+        mask = (1 << len(state.hands)) - 1
+        cheat_phase = True
     else:
         mask = 0
-        waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
+        racing = phase == "mosquito_race"
+        waiting = _not_slapped(state) if racing else state.givers
         gifts = state.gifts
         for s in waiting:
-            if phase == "mosquito_race" or gifts[s] == -1:
+            if racing or gifts[s] == -1:
                 mask |= 1 << s
-        cheat_phase = phase in CHEAT_PHASES
+        cheat_phase = racing
     guard = state.guard
     cheat_card = state.cheat_card
     tell = False
     if cheat_phase:
-        for seat, held in enumerate(cheat_card):
+        hands = state.hands
+        seat = 0
+        for held in cheat_card:
             if held != NO_TELL:
                 tell = True
             elif seat != guard and len(hands[seat]) >= 2:
                 mask |= 1 << seat
+            seat += 1
     else:
         tell = cheat_card.count(NO_TELL) != len(cheat_card)
     if tell:
         mask |= 1 << guard
-    return due, _SEAT_TUPLES[mask]
+    due = state.due
+    return (None if due == NO_DUE else due), _SEAT_TUPLES[mask]
 
 
 _CHEAT_OF = CHEAT.__getitem__
