@@ -738,12 +738,13 @@ def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[Stat
         raise _illegal("The guard may not cheat.", "guard_cannot_cheat")
     if state.phase not in CHEAT_PHASES:
         raise _illegal("Nobody may cheat while a card is being given.", "no_cheating_now")
-    if state.cheat_card[seat] != NO_TELL:
+    cheat_card = state.cheat_card
+    if cheat_card[seat] != NO_TELL:
         raise _illegal("One card at a time: you are already cheating or fidgeting.", "one_at_a_time")
     hand = state.hands[seat]
     if len(hand) < 2:
         raise _illegal("You may not cheat away your last card.", "last_card")
-    if type(action) is Cheat:
+    if action.__class__ is Cheat:
         card = action.card
         if card not in hand:
             raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
@@ -756,19 +757,22 @@ def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[Stat
     due = state.due
     if due == NO_DUE or until < due:
         due = until
-    log = (*state.log, tell, started)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
-    cheat_card = list(state.cheat_card)
-    cheat_card[seat] = card
-    cheat_until = list(state.cheat_until)
-    cheat_until[seat] = until
+    log = state.log
+    drop = len(log) + 2 - LOG_SIZE
+    if drop > 0:
+        log = log[drop:] + (tell, started)
+        log_start = state.log_start + drop
+    else:
+        log = log + (tell, started)
+        log_start = state.log_start
+    tells = [*cheat_card]
+    tells[seat] = card
+    untils = [*state.cheat_until]
+    untils[seat] = until
     new = replace(
         state,
-        cheat_card=tuple(cheat_card),
-        cheat_until=tuple(cheat_until),
+        cheat_card=tuple(tells),
+        cheat_until=tuple(untils),
         t=t,
         due=due,
         log=log,
