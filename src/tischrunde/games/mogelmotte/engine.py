@@ -74,7 +74,8 @@ from tischrunde.games.mogelmotte.state import (
 
 #: how many recent events the state keeps for views
 LOG_SIZE = 16
-_NEVER = 1 << 62
+#: later than any deadline (the largest int that mypyc keeps unboxed)
+_NEVER = (1 << 62) - 1
 #: every subset of seats as a frozenset, indexed by its bit mask (active_seats builds no sets)
 _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
@@ -95,8 +96,6 @@ _PLAYABLE: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
     )
     for fits in FITS
 )
-#: _IS_GIVEABLE_KIND[card id]: not a moth
-_IS_GIVEABLE_KIND: tuple[bool, ...] = tuple(not moth for moth in IS_MOTH)
 #: _THROWABLE[top value][card id]: a number card of that value
 _THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
     tuple(IS_NUMBER[c] and VALUE[c] == value for c in range(DECK_SIZE)) for value in range(len(FITS))
@@ -680,16 +679,17 @@ def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State
             "settling",
         )
     card = action.card
-    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+    hands = state.hands
+    hand = hands[seat]
+    if card not in hand or state.cheat_card[seat] == card:
         raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
-    if len(state.hands[seat]) < 2:
+    if len(hand) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
     to = state.settle_to
-    hands = state.hands
-    changed = list(hands)
-    changed[seat] = _without(hands[seat], card)
+    changed = [*hands]
+    changed[seat] = _without(hand, card)
     changed[to] = _with(hands[to], card)
     ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
     log, log_start = _logged_fields(state, ev)
@@ -760,10 +760,10 @@ def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[Stat
     log = state.log
     drop = len(log) + 2 - LOG_SIZE
     if drop > 0:
-        log = log[drop:] + (tell, started)
+        log = log[drop:] + (tell, started)  # noqa: RUF005 - concatenation is cheaper here
         log_start = state.log_start + drop
     else:
-        log = log + (tell, started)
+        log = log + (tell, started)  # noqa: RUF005 - concatenation is cheaper here
         log_start = state.log_start
     tells = [*cheat_card]
     tells[seat] = card
@@ -794,7 +794,7 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
     if not 0 <= target < len(hands) or target == guard:
         raise _illegal("The guard accuses another seat at the table.", "bad_seat")
     held = state.cheat_card[target]
-    tells = list(state.cheat_card)
+    tells = [*state.cheat_card]
     tells[target] = NO_TELL
     cheat_card = tuple(tells)
     phase = state.phase  # never "over" or "round_over" here (see apply)
@@ -803,29 +803,36 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
         due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
     if held >= 0:
         ev = [_EV_CAUGHT[target][guard][held]]
-        # what the old guard may give: no moth, never the last card
+        # whether the old guard has a card to give: no moth, never the last card
         guard_hand = hands[guard]
-        cards = list(filter(_IS_GIVEABLE_KIND.__getitem__, guard_hand)) if len(guard_hand) >= 2 else []
+        gives = False
+        if len(guard_hand) >= 2:
+            for c in guard_hand:
+                if not IS_MOTH[c]:
+                    gives = True
+                    break
         log, log_start = _logged_fields(state, ev)
+        caught = [*state.caught]
+        caught[target] += 1
         new = replace(
             state,
             cheat_card=cheat_card,
             guard=target,
-            caught=_put(state.caught, target, state.caught[target] + 1),
-            settle_from=guard if cards else NOBODY,
-            settle_to=target if cards else NOBODY,
+            caught=tuple(caught),
+            settle_from=guard if gives else NOBODY,
+            settle_to=target if gives else NOBODY,
             t=t,
             due=due,
             log=log,
             log_start=log_start,
         )
-        if cards and not state.rules.guard_chooses_card:
+        if gives:
+            if state.rules.guard_chooses_card:
+                return new, ev
             # the old guard's gift is settled at once, with a card drawn at random
-            card, r = rng.choice(new.rng, cards)
+            card, r = rng.choice(new.rng, [c for c in guard_hand if not IS_MOTH[c]])
             new, more = _settle_give(replace(new, rng=r), guard, GIVE[card], t)
             ev.extend(more)
-            return new, ev
-        if cards:
             return new, ev
     else:
         ev = [_EV_WRONG[target][guard][held == FIDGET_TELL]]
@@ -893,10 +900,13 @@ def _due_in_play(
 ) -> int:
     """``next_due`` for a phase other than ``over`` and ``round_over``, from the fields it depends on."""
     best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    if cheat_card.count(NO_TELL) != len(cheat_card):
-        for seat, held in enumerate(cheat_card):
-            if held != NO_TELL and cheat_until[seat] < best:
-                best = cheat_until[seat]
+    seat = 0
+    for held in cheat_card:
+        if held != NO_TELL:
+            until = cheat_until[seat]
+            if until < best:
+                best = until
+        seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
     return NO_DUE if best == _NEVER else best
 
 
