@@ -951,11 +951,15 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
         due = t + 1
         count = 0  # tells due
         cheat_until = new.cheat_until
-        for seat, held in enumerate(new.cheat_card):
-            if held != NO_TELL and cheat_until[seat] <= t:
-                count += 1
-                if cheat_until[seat] < due:
-                    due_seat, due = seat, cheat_until[seat]
+        seat = 0
+        for held in new.cheat_card:
+            if held != NO_TELL:
+                until = cheat_until[seat]
+                if until <= t:
+                    count += 1
+                    if until < due:
+                        due_seat, due = seat, until
+            seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
         racing = phase == "mosquito_race" or phase == "cockroach_race"
         race_until = new.race_until
         if racing and race_until < due:
@@ -971,7 +975,7 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
             break
         # the tell ends: a cheated card vanishes (unless it has become the last card in the hand)
         held = new.cheat_card[due_seat]
-        tells = list(new.cheat_card)
+        tells = [*new.cheat_card]
         tells[due_seat] = NO_TELL
         cheat_card = tuple(tells)
         hands = new.hands
@@ -981,9 +985,16 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
         if held >= 0 and len(hand) >= 2:
             ev.append(_EV_TELL_END[due_seat][True])
             ev.append(_EV_VANISHED[due_seat][held])
-            hands = _put(hands, due_seat, _without(hand, held))
-            vanished = _put(vanished, due_seat, (*vanished[due_seat], held))
-            cheats = _put(cheats, due_seat, cheats[due_seat] + 1)
+            # the three per-seat tuples edited through lists (``_put`` written out)
+            changed = [*hands]
+            changed[due_seat] = _without(hand, held)
+            hands = tuple(changed)
+            changed_vanished = [*vanished]
+            changed_vanished[due_seat] = vanished[due_seat] + (held,)  # noqa: RUF005 - cheaper here
+            vanished = tuple(changed_vanished)
+            counts = [*cheats]
+            counts[due_seat] += 1
+            cheats = tuple(counts)
         else:
             ev.append(_EV_TELL_END[due_seat][False])
         if count == 1 and new is state and phase != "mosquito_give" and not (racing and race_until <= t):
