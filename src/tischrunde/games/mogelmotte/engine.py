@@ -332,7 +332,7 @@ def _take_card(
     ev.append(_EV_DRAW[reason][seat])
     ev.append(_EV_DREW[seat][card])
     hands = state.hands
-    changed = list(hands)
+    changed = [*hands]
     changed[seat] = _with(hands[seat], card)
     return tuple(changed), draw[:-1], discard, r
 
@@ -450,12 +450,11 @@ def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]
     if not FITS[top][card]:
         low, high = sorted(neighbours(top))
         raise _illegal(f"You can only play a {low} or a {high} on a {top}.", "needs_neighbour_value")
-    i = hand.index(card)
-    rest = hand[:i] + hand[i + 1 :]
-    changed = list(hands)
+    rest = _without(hand, card)
+    changed = [*hands]
     changed[seat] = rest
     new_hands = tuple(changed)
-    new_discard = (*discard, card)
+    new_discard = discard + (card,)  # noqa: RUF005 - concatenation is cheaper here
     ev = [_EV_PLAY[seat][card]]
     if rest and CLASS[card] != "action" and state.finisher == NOBODY:
         # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn", no finisher)
@@ -990,7 +989,7 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
             changed[due_seat] = _without(hand, held)
             hands = tuple(changed)
             changed_vanished = [*vanished]
-            changed_vanished[due_seat] = vanished[due_seat] + (held,)  # noqa: RUF005 - cheaper here
+            changed_vanished[due_seat] = vanished[due_seat] + (held,)
             vanished = tuple(changed_vanished)
             counts = [*cheats]
             counts[due_seat] += 1
