@@ -16,7 +16,7 @@ stamps.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from msgspec.structs import replace
 
@@ -73,9 +73,9 @@ from tischrunde.games.mogelmotte.state import (
 )
 
 #: how many recent events the state keeps for views
-LOG_SIZE = 16
+LOG_SIZE: Final = 16
 #: later than any deadline (the largest int that mypyc keeps unboxed)
-_NEVER = (1 << 62) - 1
+_NEVER: Final = (1 << 62) - 1
 #: every subset of seats as a frozenset, indexed by its bit mask (active_seats builds no sets)
 _SEAT_SETS: tuple[frozenset[int], ...] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
