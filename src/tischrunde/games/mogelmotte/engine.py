@@ -77,27 +77,27 @@ LOG_SIZE: Final = 16
 #: later than any deadline (the largest int that mypyc keeps unboxed)
 _NEVER: Final = (1 << 62) - 1
 #: every subset of seats as a frozenset, indexed by its bit mask (active_seats builds no sets)
-_SEAT_SETS: tuple[frozenset[int], ...] = tuple(
+_SEAT_SETS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
 
 #: the same subsets as sorted tuples (the order random playouts draw from)
-_SEAT_TUPLES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(seats)) for seats in _SEAT_SETS)
+_SEAT_TUPLES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(seats)) for seats in _SEAT_SETS)
 #: each sorted tuple back to its frozenset
-_SEAT_SET_OF: dict[tuple[int, ...], frozenset[int]] = dict(zip(_SEAT_TUPLES, _SEAT_SETS, strict=True))
-_NO_SEATS: frozenset[int] = frozenset()
+_SEAT_SET_OF: Final[dict[tuple[int, ...], frozenset[int]]] = dict(zip(_SEAT_TUPLES, _SEAT_SETS, strict=True))
+_NO_SEATS: Final[frozenset[int]] = frozenset()
 
 Events = list[Event]
 
 #: _PLAYABLE[top value][may play moths][card id]: the card may be played on that top (being cheated aside)
-_PLAYABLE: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+_PLAYABLE: Final[tuple[tuple[tuple[bool, ...], ...], ...]] = tuple(
     tuple(
         tuple(fits[c] and (moth_ok or not IS_MOTH[c]) for c in range(len(fits))) for moth_ok in (False, True)
     )
     for fits in FITS
 )
 #: _THROWABLE[top value][card id]: a number card of that value
-_THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
+_THROWABLE: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(IS_NUMBER[c] and VALUE[c] == value for c in range(DECK_SIZE)) for value in range(len(FITS))
 )
 
@@ -105,34 +105,38 @@ _THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
 # dicts must never be mutated; views copy them). Indexed by seat, then by the other seat or the card.
 _SEATS = range(MAX_SEATS)
 _CARDS = range(DECK_SIZE)
-_EV_DRAW: dict[str, tuple[Event, ...]] = {
+_EV_DRAW: Final[dict[str, tuple[Event, ...]]] = {
     reason: tuple(Event("draw", s, {"reason": reason}) for s in _SEATS)
     for reason in ("turn", "ant", "wrong_accusation")
 }
-_EV_DREW = tuple(tuple(Event("drew", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
-_EV_PLAY = tuple(tuple(Event("play", s, {"card": c}) for c in _CARDS) for s in _SEATS)
-_EV_CHEAT_STARTED = tuple(tuple(Event("cheat_started", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
-_EV_FIDGET_STARTED = tuple(Event("fidget_started", s, {}, (s,)) for s in _SEATS)
-_EV_GUARD_GIVE = tuple(tuple(Event("guard_give", g, {"to": to}) for to in _SEATS) for g in _SEATS)
-_EV_GIFT = tuple(
+_EV_DREW: Final = tuple(tuple(Event("drew", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+_EV_PLAY: Final = tuple(tuple(Event("play", s, {"card": c}) for c in _CARDS) for s in _SEATS)
+_EV_CHEAT_STARTED: Final = tuple(
+    tuple(Event("cheat_started", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS
+)
+_EV_FIDGET_STARTED: Final = tuple(Event("fidget_started", s, {}, (s,)) for s in _SEATS)
+_EV_GUARD_GIVE: Final = tuple(tuple(Event("guard_give", g, {"to": to}) for to in _SEATS) for g in _SEATS)
+_EV_GIFT: Final = tuple(
     tuple(tuple(Event("gift", g, {"to": to, "card": c}, (g, to)) for c in _CARDS) for to in _SEATS)
     for g in _SEATS
 )
-_EV_CAUGHT = tuple(
+_EV_CAUGHT: Final = tuple(
     tuple(tuple(Event("caught", s, {"guard": g, "card": c}) for c in _CARDS) for g in _SEATS) for s in _SEATS
 )
-_EV_WRONG = tuple(
+_EV_WRONG: Final = tuple(
     tuple(
         tuple(Event("wrong_accusation", s, {"guard": g, "fidget": f}) for f in (False, True)) for g in _SEATS
     )
     for s in _SEATS
 )
-_EV_TELL_END = tuple(tuple(Event("tell_end", s, {"vanished": v}) for v in (False, True)) for s in _SEATS)
-_EV_VANISHED = tuple(tuple(Event("vanished", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+_EV_TELL_END: Final = tuple(
+    tuple(Event("tell_end", s, {"vanished": v}) for v in (False, True)) for s in _SEATS
+)
+_EV_VANISHED: Final = tuple(tuple(Event("vanished", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
 
 
 #: the rulebook section behind each error code (``GameError.rule``)
-_RULE_OF: dict[str, str] = {
+_RULE_OF: Final[dict[str, str]] = {
     "needs_neighbour_value": "turn",
     "not_in_hand": "turn",
     "wrong_phase": "turn",
@@ -863,7 +867,7 @@ Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
 
 #: the actions whose handler does the whole transition: it returns the new state with time, deadline and
 #: log stamped, and its events
-_HANDLERS: dict[type, Handler] = {
+_HANDLERS: Final[dict[type, Handler]] = {
     Cheat: _tell,
     Fidget: _tell,
     Play: _play,
@@ -872,7 +876,7 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 #: the other actions: the handler returns the new state and ``_finish`` stamps it
-_RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
+_RULES: Final[dict[type, Callable[[State, int, Any, int, Events], State]]] = {
     SpiderGive: _spider_give,
     SpiderSkip: _spider_skip,
     Slap: _slap,
@@ -1027,7 +1031,7 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
 
 
 #: the phases in which seats act by the handlers (not "over", not "round_over")
-_IN_PLAY = frozenset({"turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race"})
+_IN_PLAY: Final = frozenset({"turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race"})
 
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
