@@ -1181,6 +1181,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     cheat_card = state.cheat_card
     out: list[Action] = []
     if phase == "turn" and state.settle_from == NOBODY:
+        cheat_phase = True  # "turn" is one of CHEAT_PHASES
         hand = state.hands[seat]
         held = cheat_card[seat]
         if seat == state.turn:
@@ -1205,6 +1206,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                         out.append(GIVE[c])
             return out
         held = cheat_card[seat]
+        cheat_phase = phase in CHEAT_PHASES
         if phase == "spider":
             if seat == state.actor:
                 others = [s for s in range(len(state.hands)) if s != seat]
@@ -1225,7 +1227,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             if other_held != NO_TELL:
                 out.append(ACCUSE[other])
             other += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
-    elif held == NO_TELL and len(hand) >= 2 and phase in CHEAT_PHASES:
+    elif held == NO_TELL and cheat_phase and len(hand) >= 2:
         for c in hand:
             out.append(CHEAT[c])
         out.append(FIDGET)
