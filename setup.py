@@ -16,6 +16,8 @@ COMPILED = [
     "src/tischrunde/games/stella/engine.py",
     "src/tischrunde/games/wordland/engine.py",
     "src/tischrunde/games/wordland/judging.py",
+    "src/tischrunde/games/wordland/state.py",
+    "src/tischrunde/games/wordland/content.py",
 ]
 
 if os.environ.get("TISCHRUNDE_MYPYC") == "1":

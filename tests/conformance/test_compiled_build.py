@@ -33,10 +33,26 @@ import tischrunde.games  # registers every game
 compiled = sorted(
     name for name in ("tischrunde.core.rng", "tischrunde.core.playout", "tischrunde.games.emojito.engine",
                       "tischrunde.games.mogelmotte.engine", "tischrunde.games.stella.engine",
-                      "tischrunde.games.wordland.engine", "tischrunde.games.wordland.judging")
+                      "tischrunde.games.wordland.engine", "tischrunde.games.wordland.judging",
+                      "tischrunde.games.wordland.state", "tischrunde.games.wordland.content")
     if not importlib.import_module(name).__file__.endswith(".py")
 )
 print("compiled", len(compiled))
+# mypyc keeps a module's msgspec Structs as plain classes only if their options survive: record every
+# Struct's options (frozen, gc, ...) so that a compiled state module that dropped them is caught
+import pkgutil, tischrunde
+structs = []
+for info in pkgutil.walk_packages(tischrunde.__path__, "tischrunde."):
+    if not info.name.startswith(("tischrunde.core", "tischrunde.games")) or info.name.endswith("__main__"):
+        continue
+    module = importlib.import_module(info.name)
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, msgspec.Struct) and value.__module__ == info.name:
+            config = value.__struct_config__
+            structs.append(repr((value.__qualname__, config.frozen, config.gc, config.eq, config.order,
+                                 config.array_like, config.omit_defaults, config.forbid_unknown_fields,
+                                 config.tag, config.tag_field, value.__struct_fields__)))
+print("structs", hashlib.sha256("\n".join(sorted(structs)).encode()).hexdigest(), len(structs))
 enc = msgspec.json.Encoder()
 for name in sorted(registry.available()):
     game = registry.get(name)
@@ -110,9 +126,10 @@ def test_the_compiled_build_plays_exactly_like_the_sources(tmp_path: Path) -> No
     (lib,) = (copy / "build").glob("lib.*")
     compiled = _fingerprint(lib)
     pure = _fingerprint(ROOT / "src")
-    assert compiled.splitlines()[0] == "compiled 7", compiled
+    assert compiled.splitlines()[0] == "compiled 9", compiled
     assert pure.splitlines()[0] == "compiled 0", pure
     assert compiled.splitlines()[1:] == pure.splitlines()[1:]
-    games = [line.split() for line in pure.splitlines()[1:]]
+    assert pure.splitlines()[1].startswith("structs ") and int(pure.splitlines()[1].split()[2]) > 20
+    games = [line.split() for line in pure.splitlines()[2:]]
     assert len(games) == 4  # one line per game
     assert all(ended == "True" for *_, ended in games), pure  # every hand-driven game reached its end
