@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -10,17 +10,17 @@ from tischrunde.core.game import AppliesWhen, ChoiceLabel, Config, OptionSpec, T
 from tischrunde.games.emojito import content
 
 MODES = ("coop", "each", "teams")
-LAYOUT_SIZE = 7
-FIELDS = 7
-PERFORMER_CAP = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
-PERFORMER_STEP = 2
-GUESSER_STEP = 3
-CHALLENGE_STEP = 3
-TEAM_STEP = 2
+LAYOUT_SIZE: Final = 7
+FIELDS: Final = 7
+PERFORMER_CAP: Final = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
+PERFORMER_STEP: Final = 2
+GUESSER_STEP: Final = 3
+CHALLENGE_STEP: Final = 3
+TEAM_STEP: Final = 2
 PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
 
 
-SKIPPED = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
+SKIPPED: Final = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
 
 
 class RoundResult(msgspec.Struct, frozen=True, gc=False):
