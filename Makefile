@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.test-extras-stamp
 HOST   ?= 0.0.0.0
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck pytest system-deps bench clean
+.PHONY: run test lint typecheck pytest system-deps bench compiled clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -48,5 +48,10 @@ test: $(TEST_STAMP) system-deps lint typecheck pytest
 bench: $(STAMP)
 	$(VENV)/bin/tischrunde bench --seconds 5
 
+# the optional compiled build (mypyc) into build/lib.*/: put it on PYTHONPATH to use it
+compiled: $(TEST_STAMP)
+	rm -rf build/lib.* build/temp.*
+	TISCHRUNDE_MYPYC=1 $(PY) setup.py -q build
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf build $(VENV) .mypy_cache .ruff_cache .pytest_cache

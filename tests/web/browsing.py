@@ -5,8 +5,9 @@ page for trouble."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from playwright.sync_api import ConsoleMessage, Dialog, Page, ViewportSize, expect
+from playwright.sync_api import ConsoleMessage, Dialog, Page, ViewportSize, WebSocket, expect
 from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = "/usr/bin/chromium"
@@ -90,3 +91,20 @@ def start_game(page: Page, first_seat: int | None = 0) -> None:
     if first_seat is not None and page.locator("#first-seat").count():
         page.select_option("#first-seat", str(first_seat))
     page.click("#start-game")
+
+
+def record_states(page: Page) -> list[dict[str, Any]]:
+    """Every state frame the server sends this page over its WebSockets, in order (filled as they come)."""
+    states: list[dict[str, Any]] = []
+
+    def socket(ws: WebSocket) -> None:
+        def frame(payload: str | bytes) -> None:
+            if isinstance(payload, str):
+                msg = json.loads(payload)
+                if isinstance(msg, dict) and msg.get("type") == "state":
+                    states.append(msg)
+
+        ws.on("framereceived", frame)
+
+    page.on("websocket", socket)
+    return states

@@ -18,8 +18,8 @@ from typing import Any, Literal
 
 import pytest
 from a11y import violations
-from browsing import PHONE, join, set_options, start_game, watch
-from playwright.sync_api import Browser, Page, WebSocket, expect
+from browsing import PHONE, join, record_states, set_options, start_game, watch
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_mogelmotte_browser import _step as mm_step
 from test_wordland_browser import _valid_word
@@ -136,22 +136,6 @@ def _page(browser: Browser, problems: list[str], scheme: Scheme, locale: str = "
     watch(page, problems)
     page.set_default_timeout(15_000)
     return page
-
-
-def _record_states(page: Page) -> list[dict[str, Any]]:
-    states: list[dict[str, Any]] = []
-
-    def socket(ws: WebSocket) -> None:
-        def frame(payload: str | bytes) -> None:
-            if isinstance(payload, str):
-                msg = json.loads(payload)
-                if isinstance(msg, dict) and msg.get("type") == "state":
-                    states.append(msg)
-
-        ws.on("framereceived", frame)
-
-    page.on("websocket", socket)
-    return states
 
 
 def _font_scale(page: Page, percent: int) -> None:
@@ -327,7 +311,7 @@ def test_every_phase_passes_axe_and_200_percent_text(
     folder.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
     anna = _page(browser, problems, scheme)
-    states = _record_states(anna)
+    states = record_states(anna)
     others: list[Page] = []
     drivers: list[Callable[[], object]]
     if game == "mogelmotte":

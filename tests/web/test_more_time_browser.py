@@ -11,8 +11,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browsing import PHONE, join, start_game, watch
-from playwright.sync_api import Browser, Page, WebSocket, expect
+from browsing import PHONE, join, record_states, start_game, watch
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -23,24 +23,6 @@ def _page(browser: Browser, problems: list[str], locale: str = "en-US") -> Page:
     watch(page, problems)
     page.set_default_timeout(15_000)
     return page
-
-
-def _record_states(page: Page) -> list[dict[str, Any]]:
-    """Every state frame the server sends this page, in order."""
-    states: list[dict[str, Any]] = []
-
-    def socket(ws: WebSocket) -> None:
-        def frame(payload: str | bytes) -> None:
-            if isinstance(payload, bytes):
-                return
-            msg = json.loads(payload)
-            if isinstance(msg, dict) and msg.get("type") == "state":
-                states.append(msg)
-
-        ws.on("framereceived", frame)
-
-    page.on("websocket", socket)
-    return states
 
 
 def _wordland_room(page: Page, server: str) -> str:
@@ -67,7 +49,7 @@ def test_the_host_gives_more_time_and_the_deadline_doubles(browser: Browser, ser
 
     # a default room: "Normal" everywhere, and the Queen's choice as the game sets it
     anna = _page(browser, problems)
-    states = _record_states(anna)
+    states = record_states(anna)
     _wordland_room(anna, server)
     expect(anna.locator("#more-time")).to_have_value("100")
     expect(anna.locator("#more-time-races")).to_have_count(0)
@@ -80,7 +62,7 @@ def test_the_host_gives_more_time_and_the_deadline_doubles(browser: Browser, ser
 
     # the host chooses "twice as long" in the lobby; Ben (German phone) sees it in his words
     anna = _page(browser, problems)
-    states = _record_states(anna)
+    states = record_states(anna)
     code = _wordland_room(anna, server)
     ben = _page(browser, problems, locale="de-DE")
     join(ben, server, code, "Ben")

@@ -1,0 +1,118 @@
+"""The optional compiled build (``setup.py`` with ``TISCHRUNDE_MYPYC=1``) plays exactly like the sources.
+
+The engines, the PRNG and the playout driver are compiled with mypyc from the same sources (one
+implementation of each rule; bench/README.md measures what it pays). This test builds it from a copy of
+the sources and compares, game by game, a fingerprint of random playouts and of a hand-driven loop
+through ``Game.apply`` (every view, legal-action list, deadline and event, and the error of an illegal
+action) between the pure-Python package and the compiled one.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: run in a fresh interpreter against one build or the other; prints one line per game
+FINGERPRINT = r"""
+import hashlib, importlib, json, random, sys
+import msgspec
+from tischrunde.core import registry
+from tischrunde.core.errors import GameError
+from tischrunde.core.game import Config, Timeout
+from tischrunde.core.playout import random_playout
+import tischrunde.games  # registers every game
+
+compiled = sorted(
+    name for name in ("tischrunde.core.rng", "tischrunde.core.playout", "tischrunde.games.emojito.engine",
+                      "tischrunde.games.mogelmotte.engine", "tischrunde.games.stella.engine",
+                      "tischrunde.games.wordland.engine", "tischrunde.games.wordland.judging")
+    if not importlib.import_module(name).__file__.endswith(".py")
+)
+print("compiled", len(compiled))
+enc = msgspec.json.Encoder()
+for name in sorted(registry.available()):
+    game = registry.get(name)
+    h = hashlib.sha256()
+    configs = game.example_configs() + [Config(game=name, players=4, seed=s) for s in range(6)]
+    for k, config in enumerate(configs):
+        stats = random_playout(config, 1000 + k)
+        h.update(enc.encode(stats.state))
+        h.update(repr((stats.decisions, stats.steps, stats.time_ms)).encode())
+    # a hand-driven game through Game.apply, hashing everything a seat or the table is told
+    config = Config(game=name, players=4, seed=7)
+    state = game.new(config)
+    pick = random.Random(7)
+    t = 0
+    for step in range(3000):
+        if game.outcome(state) is not None:
+            break
+        for seat in [None, *range(config.players)]:
+            h.update(json.dumps(game.view(state, seat), sort_keys=True, default=str).encode())
+        h.update(repr(game.deadline(state)).encode())
+        try:
+            game.apply(state, 0, msgspec.defstruct("Bogus", [])(), t)
+        except GameError as error:
+            h.update(repr((type(error).__name__, error.code, error.rule)).encode())
+        t += pick.randrange(500)
+        due = game.due_at(state)
+        options = [(s, a) for s in range(config.players) for a in game.legal_actions(state, s)]
+        for _seat, action in options:
+            h.update(enc.encode(action))
+        if due is not None and (t >= due or not options):
+            t = max(t, due)
+            state, events = game.apply(state, None, Timeout(), t)
+        elif options:
+            seat, action = options[pick.randrange(len(options))]
+            state, events = game.apply(state, seat, action, t)
+        else:
+            break
+        h.update(enc.encode(events))
+    h.update(repr(game.outcome(state)).encode())
+    print(name, h.hexdigest(), step, game.outcome(state) is not None)
+"""
+
+
+def _fingerprint(path: Path) -> str:
+    env = {**os.environ, "PYTHONPATH": str(path), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", FINGERPRINT], env=env, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc (from mypy) is not installed")
+def test_the_compiled_build_plays_exactly_like_the_sources(tmp_path: Path) -> None:
+    copy = tmp_path / "tree"
+    copy.mkdir()
+    shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, copy / name)
+    env = {**os.environ, "TISCHRUNDE_MYPYC": "1"}
+    built = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build"],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr[-3000:]
+    (lib,) = (copy / "build").glob("lib.*")
+    compiled = _fingerprint(lib)
+    pure = _fingerprint(ROOT / "src")
+    assert compiled.splitlines()[0] == "compiled 7", compiled
+    assert pure.splitlines()[0] == "compiled 0", pure
+    assert compiled.splitlines()[1:] == pure.splitlines()[1:]
+    games = [line.split() for line in pure.splitlines()[1:]]
+    assert len(games) == 4  # one line per game
+    assert all(ended == "True" for *_, ended in games), pure  # every hand-driven game reached its end
