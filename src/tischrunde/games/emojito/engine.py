@@ -717,8 +717,9 @@ class Emojito(Game[EmojitoState]):
     def _game_ends(self, state: EmojitoState) -> bool:
         if state.mode != "teams":
             target = state.target
-            for trophies, flipped in zip(state.trophies, state.flipped, strict=True):
-                if len(trophies) - len(flipped) >= target:  # trophy_count
+            flipped = state.flipped
+            for side, trophies in enumerate(state.trophies):
+                if len(trophies) - len(flipped[side]) >= target:  # trophy_count
                     return True
             return False
         counts = [trophy_count(state, side) for side in range(len(state.progress))]
@@ -735,9 +736,7 @@ class Emojito(Game[EmojitoState]):
             return state
         keys = self._team_keys(state)
         best = max(keys[i] for i in state.contenders)
-        return _replace(
-            state, contenders=tuple(i for i in state.contenders if keys[i] == best)
-        )
+        return _replace(state, contenders=tuple(i for i in state.contenders if keys[i] == best))
 
     def team_won(self, state: EmojitoState) -> bool:
         """Co-op: more trophies than the game, or equal trophies and strictly further ahead."""
