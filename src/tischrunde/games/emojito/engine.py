@@ -97,10 +97,6 @@ _MY_DIAL: Final = tuple(
 _TIMEOUT_EVENT: Final = Event("timeout")
 _GAME_OVER: Final = Event("game_over")
 
-#: the state ``_active`` answered last and its answer: a driver asks about the same state twice in a row
-#: (``playout_step_info``, then ``legal_actions``); one tuple, replaced whole, so no thread sees a torn pair
-_active_memo: tuple[EmojitoState | None, tuple[int, ...]] = (None, ())
-
 
 class Emojito(Game[EmojitoState]):
     """The Emojito rules as pure functions over :class:`EmojitoState`."""
@@ -109,6 +105,12 @@ class Emojito(Game[EmojitoState]):
     action_type: ClassVar[Any] = EmojitoAction
     view_type: ClassVar[Any] = EmojitoView
     transition_stamps_time: ClassVar[bool] = True  # every transition sets last_t
+
+    def __init__(self) -> None:
+        #: the state ``_active`` answered last and its answer: a driver asks about the same state twice in a
+        #: row (``playout_step_info``, then ``legal_actions``); one tuple, replaced whole, so no thread sees a
+        #: torn pair
+        self._active_memo: tuple[EmojitoState | None, tuple[int, ...]] = (None, ())
 
     # ------------------------------------------------------------------ setup
 
@@ -270,8 +272,7 @@ class Emojito(Game[EmojitoState]):
 
     def _active(self, state: EmojitoState) -> tuple[int, ...]:
         """The seats that may act now, in seat order."""
-        global _active_memo
-        memo = _active_memo
+        memo = self._active_memo
         if memo[0] is state:
             return memo[1]
         phase = state.phase
@@ -299,7 +300,7 @@ class Emojito(Game[EmojitoState]):
             active = tuple([s for s in state.eligible if declarations[s] < 0])
         else:
             active = ()
-        _active_memo = (state, active)
+        self._active_memo = (state, active)
         return active
 
     def active_seats(self, state: EmojitoState) -> frozenset[int]:
