@@ -7,12 +7,12 @@ import os
 
 from setuptools import setup
 
-#: the modules compiled: every game's engine (the rules; Emojito's helpers in state.py too, its structs stay
-#: interpreted), the PRNG and the random-playout driver. Never a module defining a ``msgspec.Struct``: mypyc
-#: drops the class keywords (``frozen=True``, ``gc=False``)
+#: the modules compiled: every game's engine (the rules; Emojito's helpers in its state.py too) and the
+#: random-playout driver (not core/rng.py: its big-int lanes run twice as fast interpreted). Never a module
+#: defining a ``msgspec.Struct`` (mypyc drops its options: ``frozen``, ``gc``). tests/conformance/
+#: test_compiled_build.py reads this list.
 COMPILED = [
     "src/tischrunde/core/playout.py",
-    "src/tischrunde/core/rng.py",
     "src/tischrunde/games/emojito/engine.py",
     "src/tischrunde/games/emojito/state.py",
     "src/tischrunde/games/mogelmotte/engine.py",

@@ -9,6 +9,7 @@ action) between the pure-Python package and the compiled one.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import shutil
@@ -31,13 +32,24 @@ from tischrunde.core.playout import random_playout
 import tischrunde.games  # registers every game
 
 compiled = sorted(
-    name for name in ("tischrunde.core.rng", "tischrunde.core.playout", "tischrunde.games.emojito.engine",
-                      "tischrunde.games.emojito.state",
-                      "tischrunde.games.mogelmotte.engine", "tischrunde.games.stella.engine",
-                      "tischrunde.games.wordland.engine", "tischrunde.games.wordland.judging")
-    if not importlib.import_module(name).__file__.endswith(".py")
+    name for name in sys.argv[1:] if not importlib.import_module(name).__file__.endswith(".py")
 )
 print("compiled", len(compiled))
+# mypyc keeps a module's msgspec Structs as plain classes only if their options survive: record every
+# Struct's options (frozen, gc, ...) so that a compiled state module that dropped them is caught
+import pkgutil, tischrunde
+structs = []
+for info in pkgutil.walk_packages(tischrunde.__path__, "tischrunde."):
+    if not info.name.startswith(("tischrunde.core", "tischrunde.games")) or info.name.endswith("__main__"):
+        continue
+    module = importlib.import_module(info.name)
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, msgspec.Struct) and value.__module__ == info.name:
+            config = value.__struct_config__
+            structs.append(repr((value.__qualname__, config.frozen, config.gc, config.eq, config.order,
+                                 config.array_like, config.omit_defaults, config.forbid_unknown_fields,
+                                 config.tag, config.tag_field, value.__struct_fields__)))
+print("structs", hashlib.sha256("\n".join(sorted(structs)).encode()).hexdigest(), len(structs))
 enc = msgspec.json.Encoder()
 for name in sorted(registry.available()):
     game = registry.get(name)
@@ -81,10 +93,27 @@ for name in sorted(registry.available()):
 """
 
 
+def _compiled_modules() -> list[str]:
+    """The module names of setup.py's ``COMPILED`` list."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    (paths,) = [
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets)
+    ]
+    return [path.removeprefix("src/").removesuffix(".py").replace("/", ".") for path in paths]
+
+
 def _fingerprint(path: Path) -> str:
     env = {**os.environ, "PYTHONPATH": str(path), "PYTHONHASHSEED": "0"}
     done = subprocess.run(
-        [sys.executable, "-c", FINGERPRINT], env=env, capture_output=True, text=True, timeout=600, check=False
+        [sys.executable, "-c", FINGERPRINT, *_compiled_modules()],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
@@ -111,9 +140,11 @@ def test_the_compiled_build_plays_exactly_like_the_sources(tmp_path: Path) -> No
     (lib,) = (copy / "build").glob("lib.*")
     compiled = _fingerprint(lib)
     pure = _fingerprint(ROOT / "src")
-    assert compiled.splitlines()[0] == "compiled 8", compiled
+    assert len(_compiled_modules()) >= 5
+    assert compiled.splitlines()[0] == f"compiled {len(_compiled_modules())}", compiled
     assert pure.splitlines()[0] == "compiled 0", pure
     assert compiled.splitlines()[1:] == pure.splitlines()[1:]
-    games = [line.split() for line in pure.splitlines()[1:]]
+    assert pure.splitlines()[1].startswith("structs ") and int(pure.splitlines()[1].split()[2]) > 20
+    games = [line.split() for line in pure.splitlines()[2:]]
     assert len(games) == 4  # one line per game
     assert all(ended == "True" for *_, ended in games), pure  # every hand-driven game reached its end

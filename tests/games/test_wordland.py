@@ -149,6 +149,14 @@ def test_scoring_option_is_a_table_checked_against_the_player_count() -> None:
     assert GAME.spec.option("scoring").default["5"] == [0, 1, 2, 3, 5]
 
 
+def test_the_default_scoring_table_passes_the_check_it_skips() -> None:
+    from tischrunde.games.wordland.engine import check_scoring
+    from tischrunde.games.wordland.state import DEFAULT_SCORING
+
+    for players in range(GAME.spec.min_players, GAME.spec.max_players + 1):
+        check_scoring(json.loads(json.dumps(DEFAULT_SCORING)), players)  # a copy: checked in full
+
+
 def test_queen_chooses_one_of_two_cards_and_only_she_sees_them() -> None:
     state = new()
     assert state.phase == "choose"

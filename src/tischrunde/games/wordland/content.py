@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from tischrunde.core.errors import ConfigError
 
-LANGUAGES = ("de", "en")
-COLOURS = ("blue", "purple", "green", "red")
+LANGUAGES: Final = ("de", "en")
+COLOURS: Final = ("blue", "purple", "green", "red")
 _UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "s"})
 
 
@@ -197,11 +199,36 @@ def lexicon_letters(
     return tuple((w, frozenset(letters_of(w, fold_umlauts=fold_umlauts))) for w in words)
 
 
+#: one bit per letter that occurs in a lexicon word seen so far (``lexicon_masks``), in order of appearance
+_BITS: dict[str, int] = {}
+_BITS_LOCK = threading.Lock()
+
+
 @cache
-def lexicon_entries(
-    category_id: str, language: str, fold_umlauts: bool
-) -> tuple[tuple[str, frozenset[str], str], ...]:
-    """``lexicon_letters`` with each word's repeat key (``word_key``) beside its letter set."""
-    return tuple(
-        (w, letters, word_key(w)) for w, letters in lexicon_letters(category_id, language, fold_umlauts)
-    )
+def lexicon_masks(category_id: str, language: str, fold_umlauts: bool) -> tuple[tuple[str, int, str], ...]:
+    """The lexicon of a category with each word's letters (``letters_of``) as a bit mask (``letters_mask``)
+    and its repeat key (``word_key``), for fast filtering."""
+    words = category(category_id).words[language]
+    bits = _BITS
+    out = []
+    with _BITS_LOCK:
+        for word in words:
+            mask = 0
+            for letter in letters_of(word, fold_umlauts=fold_umlauts):
+                bit = bits.get(letter)
+                if bit is None:
+                    bit = bits[letter] = 1 << len(bits)
+                mask |= bit
+            out.append((word, mask, word_key(word)))
+    return tuple(out)
+
+
+def letters_mask(letters: Iterable[str]) -> int:
+    """The bit mask of these letters as ``lexicon_masks`` has them (a letter no lexicon word seen so far
+    holds has no bit: no mask of those words has it either)."""
+    mask = 0
+    for letter in letters:
+        bit = _BITS.get(letter)
+        if bit is not None:
+            mask |= bit
+    return mask

@@ -3,8 +3,8 @@ outcome, hidden-information reshuffle) and the rule functions. The rules are in 
 
 from __future__ import annotations
 
-import unicodedata
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -32,25 +32,29 @@ from tischrunde.games.wordland.content import (
     category_index,
     check_own_categories,
     letter_cards,
+    letters_mask,
     letters_of,
-    lexicon_entries,
+    lexicon_masks,
     register_own,
-    word_key,
 )
 from tischrunde.games.wordland.judging import (
-    UNSAID,
-    binding_letters,
+    bound_letters,
+    clean_word,
     displayed_letters,
     guard_may_force,
     illegal,
     not_your_turn,
-    word_error,
+    rule_error,
+    said_keys,
+    shown_letters,
+    word_form_error,
 )
 from tischrunde.games.wordland.state import (
     ALICE,
     CAT,
     CATERPILLAR,
     CHARACTERS,
+    DEFAULT_SCORING,
     DIFFICULTY_COLOURS,
     FROM_FOUR,
     GUARD,
@@ -60,7 +64,6 @@ from tischrunde.games.wordland.state import (
     RABBIT,
     SAMPLE_WORDS,
     TWEEDLES,
-    WRONG_WORD_CODES,
     Ballot,
     Letter,
     Options,
@@ -68,7 +71,6 @@ from tischrunde.games.wordland.state import (
     Said,
     State,
     Window,
-    alive_seats,
     bump,
     due_at,
     has_power,
@@ -90,6 +92,8 @@ def scoring_row(table: Any, players: int) -> Any:
 def check_scoring(table: Any, players: int) -> None:
     """The ``scoring`` option's real domain: a dict from player counts ("3".."8") to a list of that many
     integers 0..MAX_CARD_POINTS, holding the row for ``players``. Raises ConfigError naming the option."""
+    if table is DEFAULT_SCORING:
+        return  # the option's default: a row for every player count (tests/games/test_wordland.py checks it)
     counts = range(SPEC.min_players, SPEC.max_players + 1)
     allowed = (
         f'{{"{players}": [{players} integers 0..{MAX_CARD_POINTS}], ...}} for player counts '
@@ -143,14 +147,18 @@ class _Draw:
 
 
 #: the two ballots (actions are frozen: one instance serves every legal-action list)
-VOTE_AGAINST = Vote(True)
-VOTE_KEEP = Vote(False)
+VOTE_AGAINST: Final = Vote(True)
+VOTE_KEEP: Final = Vote(False)
+CHOOSE_FIRST: Final = ChooseCategory(0)
+CHOOSE_SECOND: Final = ChooseCategory(1)
 
 
 class Wordland(Game[State]):
     spec = SPEC
-    action_type = WordlandAction | Timeout
+    # annotated: a bare union here is a type alias to mypy, which the compiled build would leave out
+    action_type: ClassVar[Any] = WordlandAction | Timeout
     view_type = View
+    transition_stamps_time = True  # every transition sets last_t to its t
 
     # ------------------------------------------------------------ setup
 
@@ -277,9 +285,10 @@ class Wordland(Game[State]):
             stat_objections=zeros,
             stat_rejected=zeros,
         )
-        return self._start_round(state, 0)
+        return self._start_round(state, 0, characters)
 
-    def _start_round(self, state: State, t: int) -> State:
+    def _start_round(self, state: State, t: int, characters: tuple[str, ...]) -> State:
+        """A round starts at ``t`` with these characters (the same set as ``state``'s, passed on)."""
         n = len(state.out)
         draw = _Draw(state)
         first = draw.category([])
@@ -300,6 +309,9 @@ class Wordland(Game[State]):
             category_deck=draw.category_deck,
             letter_decks=tuple(draw.letter_decks),
             phase="choose",
+            characters=characters,
+            round_until=0,
+            last_t=t,
             cards=("up",) * n,
             category_choice=(first, second),
             declined=None,
@@ -340,10 +352,10 @@ class Wordland(Game[State]):
         phase = state.phase
         if phase == "play":
             vote = state.vote
-            if vote is not None:  # the voters who have not voted yet
-                ballots = vote.ballots
-                return tuple(s for s in vote.voters if ballots[s] is None)
-            return self._acting_in_play(state)
+            if vote is None:
+                return self._acting_in_play(state)
+            ballots = vote.ballots  # the voters who have not voted yet
+            return tuple([s for s in vote.voters if ballots[s] is None])
         if phase == "choose":  # the Queen
             return (state.characters.index(QUEEN),)
         if phase == "bet":  # the Caterpillar
@@ -354,14 +366,21 @@ class Wordland(Game[State]):
         """Phase play, no vote running: the seats that may act (``legal_actions`` is non-empty, or it is the
         seat's turn), in seat order."""
         turn = state.turn
-        window_seats = {w.seat for w in state.windows}
-        many_windows = len(window_seats) > 1
+        # who may object: nobody (-2, no window open), everyone but the seat of the words (that seat), or
+        # everyone (-1, words of two seats are open)
+        word_seat = -2
+        for w in state.windows:
+            if word_seat == -2:
+                word_seat = w.seat
+            elif w.seat != word_seat:
+                word_seat = -1
+                break
         out = state.out
         cards = state.cards
         characters = state.characters
         seats = []
         for seat in range(len(out)):
-            if seat == turn or (window_seats and (many_windows or seat not in window_seats)):
+            if seat == turn or (word_seat != -2 and seat != word_seat):
                 seats.append(seat)  # the turn, or another's word this seat may object to
                 continue
             if out[seat] or cards[seat] != "up":
@@ -370,7 +389,7 @@ class Wordland(Game[State]):
             if character == HATTER:
                 seats.append(seat)
             elif character == GUARD:
-                if guard_may_force(state, seat) and any(s not in (seat, turn) for s in alive_seats(state)):
+                if guard_may_force(state, seat) and force_targets(state, seat):
                     seats.append(seat)
             elif state.just_played == seat and (
                 (character == QUEEN and state.red_state == "held")
@@ -380,33 +399,36 @@ class Wordland(Game[State]):
         return tuple(seats)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase in ("over", "round_over") or not 0 <= seat < len(state.out):
+        if not 0 <= seat < len(state.out):
             return []
-        if state.phase == "choose":
-            return [ChooseCategory(0), ChooseCategory(1)] if state.characters[seat] == QUEEN else []
-        if state.phase == "bet":
-            if state.characters[seat] != CATERPILLAR:
-                return []
-            return [Bet(s) for s in range(len(state.out)) if s != seat]
-        if state.vote is not None:
-            v = state.vote
-            if seat in v.voters and v.ballots[seat] is None:
+        phase = state.phase
+        if phase != "play":
+            if phase == "choose":
+                return [CHOOSE_FIRST, CHOOSE_SECOND] if state.characters[seat] == QUEEN else []
+            if phase == "bet" and state.characters[seat] == CATERPILLAR:
+                return [Bet(s) for s in range(len(state.out)) if s != seat]
+            return []
+        vote = state.vote
+        if vote is not None:
+            if seat in vote.voters and vote.ballots[seat] is None:
                 return [VOTE_AGAINST, VOTE_KEEP]
             return []
         out: list[Action] = []
         character = state.characters[seat]
         up = state.cards[seat] == "up"  # has_power(state, seat, character)
-        if seat == state.turn:
+        turn = state.turn
+        if seat == turn:
             if state.options.spoken:
                 out.append(SaidIt())
             else:
-                out.extend(Say(w) for w in self.sample_words(state, seat, SAMPLE_WORDS))
+                for word in self.sample_words(state, seat, SAMPLE_WORDS):
+                    out.append(Say(word))
             if up and character == CAT:
                 out.append(CatPass())
             if character == TWEEDLES and state.tweedle_tokens > 0:
                 out.append(Extend())
-        if not state.out[seat] and up:
-            if state.just_played == seat and state.turn != seat:
+        if up and not state.out[seat]:
+            if state.just_played == seat and turn != seat:
                 if character == QUEEN and state.red_state == "held":
                     out.append(PlaceLetter())
                 if character == RABBIT and state.purple_state == "held":
@@ -414,9 +436,11 @@ class Wordland(Game[State]):
                     if state.red_state == "laid":
                         out.append(PlaceLetter(replace_red=True))
             if character == HATTER and state.hatter_ignored is None:
-                out.extend(HatterIgnore(x) for x in dict.fromkeys(d.letter for d in displayed_letters(state)))
+                for letter in dict.fromkeys([d.letter for d in shown_letters(state)]):
+                    out.append(HatterIgnore(letter))
             if character == GUARD and guard_may_force(state, seat):
-                out.extend(GuardForce(s) for s in alive_seats(state) if s not in (seat, state.turn))
+                for target in force_targets(state, seat):
+                    out.append(GuardForce(target))
         for w in state.windows:
             if w.seat != seat:
                 out.append(Object(w.turn_id))
@@ -426,7 +450,7 @@ class Wordland(Game[State]):
         """Up to ``limit`` lexicon words this seat could say now (legal by letters and repeats)."""
         if state.category is None:
             return []
-        return fitting_words(state, set(binding_letters(state, seat)), limit)
+        return fitting_words(state, bound_letters(state, seat), limit)
 
     def deadline(self, state: State) -> Deadline | None:
         if state.phase == "choose":
@@ -457,17 +481,22 @@ class Wordland(Game[State]):
     # ------------------------------------------------------------ transitions
 
     def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-        if isinstance(action, Timeout):  # due: Game.apply checked it
+        # actions are final classes: the exact type says which action it is
+        if type(action) is Timeout:  # due: Game.apply checked it
             return self._timeout(state, t)
         if seat is None or not 0 <= seat < len(state.out):
             raise illegal(
                 state, "bad_seat", "seat", f"There is no seat {seat}.", f"Es gibt keinen Platz {seat}."
             )
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "play":  # the usual case first: no phase error is possible in play
+            if type(action) is Vote:
+                return self._vote(state, seat, action, t)
+        elif phase == "over":
             raise illegal(state, "game_over", "end", "The game is over.", "Das Spiel ist vorbei.")
-        if isinstance(action, NextRound):
+        if type(action) is NextRound:
             return self._tap_next_round(state, seat, t)
-        if state.phase == "round_over":
+        if phase == "round_over":
             raise illegal(
                 state,
                 "round_over",
@@ -475,18 +504,16 @@ class Wordland(Game[State]):
                 "The round is over: the next one starts in a moment.",
                 "Die Runde ist vorbei: gleich beginnt die nächste.",
             )
-        if isinstance(action, ChooseCategory):
+        if type(action) is ChooseCategory:
             return self._choose(state, seat, action, t)
-        if isinstance(action, Bet):
+        if type(action) is Bet:
             return self._bet(state, seat, action, t)
-        if state.phase != "play":
+        if phase != "play":
             raise not_your_turn(
                 state,
                 "The round has not started yet: the Queen chooses the category and the Caterpillar bets first.",
                 "Die Runde hat noch nicht begonnen: erst wählt die Königin die Kategorie und die Raupe wettet.",
             )
-        if isinstance(action, Vote):
-            return self._vote(state, seat, action, t)
         if state.vote is not None:
             raise illegal(
                 state,
@@ -495,23 +522,23 @@ class Wordland(Game[State]):
                 "A vote is running: the clock stands still until it ends.",
                 "Eine Abstimmung läuft: die Uhr steht still, bis sie endet.",
             )
-        if isinstance(action, Object):
+        if type(action) is Object:
             return self._object(state, seat, action, t)
-        if isinstance(action, PlaceLetter):
+        if type(action) is PlaceLetter:
             return self._place(state, seat, action, t)
-        if isinstance(action, HatterIgnore):
+        if type(action) is HatterIgnore:
             return self._hatter(state, seat, action, t)
-        if isinstance(action, GuardForce):
+        if type(action) is GuardForce:
             return self._guard(state, seat, action, t)
         if seat != state.turn:
             raise not_your_turn(state, "It is not your turn.", "Du bist nicht am Zug.")
-        if isinstance(action, Say):
+        if type(action) is Say:
             return self._say(state, seat, action, t)
-        if isinstance(action, SaidIt):
+        if type(action) is SaidIt:
             return self._said_it(state, seat, t)
-        if isinstance(action, Extend):
+        if type(action) is Extend:
             return self._extend(state, seat, t)
-        if isinstance(action, CatPass):
+        if type(action) is CatPass:
             return self._cat_pass(state, seat, t)
         raise illegal(state, "unknown_action", "actions", "Unknown action.", "Unbekannte Aktion.")
 
@@ -534,13 +561,21 @@ class Wordland(Game[State]):
 
     def _chosen(self, state: State, index: int, t: int) -> tuple[State, list[Event]]:
         chosen = state.category_choice[index]
-        state = replace_state(
-            state, category=chosen, declined=state.category_choice[1 - index], category_choice=()
-        )
+        declined = state.category_choice[1 - index]
         events = [Event("category", seat_of(state, QUEEN), {"category": chosen})]
         if CATERPILLAR in state.characters:
-            return replace_state(state, phase="bet", phase_deadline=t + state.options.choose_ms), events
-        return self._start_play(state, t), events
+            state = replace_state(
+                state,
+                category=chosen,
+                declined=declined,
+                category_choice=(),
+                phase="bet",
+                phase_deadline=t + state.options.choose_ms,
+                last_t=t,
+            )
+            return state, events
+        changes = {"category": chosen, "declined": declined, "category_choice": ()}
+        return self._start_play(state, t, changes), events
 
     def _bet(self, state: State, seat: int, action: Bet, t: int) -> tuple[State, list[Event]]:
         if state.phase != "bet" or state.characters[seat] != CATERPILLAR:
@@ -555,44 +590,45 @@ class Wordland(Game[State]):
                 "Bet on another player's seat.",
                 "Setze auf den Platz eines anderen Spielers.",
             )
-        state = replace_state(state, bet=action.seat)
-        return self._start_play(state, t), [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
+        state = self._start_play(state, t, {"bet": action.seat})
+        return state, [Event("bet", seat, {"seat": action.seat}, visible_to=(seat,))]
 
-    def _start_play(self, state: State, t: int) -> State:
+    def _start_play(self, state: State, t: int, changes: dict[str, Any] | None = None) -> State:
+        """Play starts at ``t`` with the Queen's turn (``changes``: more fields set in the same update)."""
         queen = seat_of(state, QUEEN)
         assert queen is not None
-        return self._start_turn(replace_state(state, phase="play", phase_deadline=None), queen, t)
+        more: dict[str, Any] = {"phase": "play", "phase_deadline": None}
+        if changes is not None:
+            more.update(changes)
+        return self._start_turn(state, queen, t, more)
 
     def _start_turn(
-        self, state: State, seat: int, t: int, *, forced: bool = False, changes: dict[str, Any] | None = None
+        self, state: State, seat: int, t: int, changes: dict[str, Any], *, forced: bool = False
     ) -> State:
-        """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same step (none that this
-        reads)."""
-        if changes is None:
-            changes = {}
-        if state.red_state == "laid" and state.characters[seat] == QUEEN:
+        """``seat``'s turn starts at ``t``; ``changes`` are more fields set in the same update (none that this
+        reads; the dict is used up)."""
+        characters = state.characters
+        if state.red_state == "laid" and characters[seat] == QUEEN:
             changes["red_state"] = "gone"
-        if state.purple_state == "laid" and state.characters[seat] == RABBIT:
+        if state.purple_state == "laid" and characters[seat] == RABBIT:
             changes["purple_state"] = "gone"
-        return replace_state(
-            state,
-            turn=seat,
-            turn_id=state.turn_id + 1,
-            turn_deadline=t + state.options.timer_ms,
-            forced=forced,
-            last_t=t,
-            **changes,
-        )
+        changes["turn"] = seat
+        changes["turn_id"] = state.turn_id + 1
+        changes["turn_deadline"] = t + state.options.timer_ms
+        changes["forced"] = forced
+        changes["last_t"] = t
+        return replace_state(state, **changes)
 
-    def _end_turn(self, state: State, seat: int, t: int, *, played: bool, **changes: Any) -> State:
+    def _end_turn(self, state: State, seat: int, t: int, played: bool, changes: dict[str, Any]) -> State:
         """``seat``'s turn ends; the next starts (``changes``: as in ``_start_turn``)."""
-        if state.resume is not None:
-            target = next_alive(state, state.resume, include_self=True)
+        resume = state.resume
+        if resume is not None:
+            target = next_alive(state, resume, include_self=True)
         else:
             target = next_alive(state, seat)
         changes["just_played"] = seat if played else None
         changes["resume"] = None
-        return self._start_turn(state, target, t, changes=changes)
+        return self._start_turn(state, target, t, changes)
 
     def _say(self, state: State, seat: int, action: Say, t: int) -> tuple[State, list[Event]]:
         if state.options.spoken:
@@ -603,13 +639,16 @@ class Wordland(Game[State]):
                 "At this table words are spoken: press “said it”.",
                 "An diesem Tisch werden Wörter gesagt: drücke „gesagt“.",
             )
-        error = word_error(state, seat, action.word)
+        raw = action.word
+        form = word_form_error(state, raw)
+        if form is not None:
+            raise form  # not a word at all (a typo of the form)
+        word = clean_word(raw)
+        error = rule_error(state, seat, word)
         if error is not None:
-            if error.code not in WRONG_WORD_CODES or not state.options.wrong_word_out:
-                raise error  # not a word at all (a typo of the form), or wrong_word=retry
-            word = unicodedata.normalize("NFC", action.word).strip()
+            if not state.options.wrong_word_out:
+                raise error  # wrong_word=retry
             return self._wrong_word(state, seat, word, error.code, t)
-        word = unicodedata.normalize("NFC", action.word).strip()
         return self._accept(state, seat, word, t)
 
     def _wrong_word(
@@ -620,9 +659,8 @@ class Wordland(Game[State]):
         letter = None
         if reason == "forbidden_letter":
             letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
-            letter = next(x for x in binding_letters(state, seat) if x in letters)
+            letter = next(x for x in bound_letters(state, seat) if x in letters)
         said = Said(state.turn_id, seat, word, "wrong", reason, letter)
-        state = replace_state(state, words=(*state.words, said))
         events = [
             Event(
                 "wrong_word",
@@ -630,8 +668,7 @@ class Wordland(Game[State]):
                 {"word": word, "reason": reason, "letter": letter, "turn_id": state.turn_id},
             )
         ]
-        state, more = self._put_out(state, seat, t, "wrong_word")
-        return state, events + more
+        return self._put_out(state, seat, t, "wrong_word", events, words=(*state.words, said))
 
     def _said_it(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if not state.options.spoken:
@@ -645,20 +682,18 @@ class Wordland(Game[State]):
         return self._accept(state, seat, None, t)
 
     def _accept(self, state: State, seat: int, word: str | None, t: int) -> tuple[State, list[Event]]:
-        said = Said(state.turn_id, seat, word, "accepted")
+        turn_id = state.turn_id
         windows = state.windows
-        if state.options.objection_ms > 0:
-            windows = (*windows, Window(state.turn_id, seat, word, t + state.options.objection_ms))
-        state = self._end_turn(
-            state,
-            seat,
-            t,
-            played=True,
-            words=(*state.words, said),
-            windows=windows,
-            stat_words=bump(state.stat_words, seat),
-        )
-        return state, [Event("word", seat, {"word": word, "turn_id": said.turn_id})]
+        objection_ms = state.options.objection_ms
+        if objection_ms > 0:
+            windows = (*windows, Window(turn_id, seat, word, t + objection_ms))
+        changes = {
+            "words": (*state.words, Said(turn_id, seat, word, "accepted")),
+            "windows": windows,
+            "stat_words": bump(state.stat_words, seat),
+        }
+        state = self._end_turn(state, seat, t, True, changes)
+        return state, [Event("word", seat, {"word": word, "turn_id": turn_id})]
 
     def _extend(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if state.characters[seat] != TWEEDLES or state.tweedle_tokens <= 0:
@@ -674,6 +709,7 @@ class Wordland(Game[State]):
             state,
             tweedle_tokens=state.tweedle_tokens - 1,
             turn_deadline=state.turn_deadline + state.options.timer_ms,
+            last_t=t,
         )
         return state, [Event("extend", seat, {"tokens": state.tweedle_tokens})]
 
@@ -686,14 +722,11 @@ class Wordland(Game[State]):
                 "Only the Cheshire Cat passes, once per round.",
                 "Nur die Grinsekatze darf passen, einmal pro Runde.",
             )
-        state = self._end_turn(
-            state,
-            seat,
-            t,
-            played=True,
-            cards=set_at(state.cards, seat, "sideways"),
-            words=(*state.words, Said(state.turn_id, seat, None, "pass")),
-        )
+        changes = {
+            "cards": set_at(state.cards, seat, "sideways"),
+            "words": (*state.words, Said(state.turn_id, seat, None, "pass")),
+        }
+        state = self._end_turn(state, seat, t, True, changes)
         return state, [Event("cat_pass", seat)]
 
     def _place(self, state: State, seat: int, action: PlaceLetter, t: int) -> tuple[State, list[Event]]:
@@ -706,10 +739,10 @@ class Wordland(Game[State]):
                 "Ein geheimer Buchstabe wird direkt nach dem eigenen Zug ausgelegt.",
             )
         if has_power(state, seat, QUEEN) and state.red_state == "held" and not action.replace_red:
-            state = replace_state(state, red_state="laid")
+            state = replace_state(state, red_state="laid", last_t=t)
             return state, [Event("place_letter", seat, {"letter": state.red_letter, "colour": "red"})]
         if has_power(state, seat, RABBIT) and state.purple_state == "held":
-            changes: dict[str, Any] = {"purple_state": "laid"}
+            changes: dict[str, Any] = {"purple_state": "laid", "last_t": t}
             if action.replace_red:
                 if state.red_state != "laid":
                     raise illegal(
@@ -749,7 +782,9 @@ class Wordland(Game[State]):
                 f"{action.letter!r} is not a displayed forbidden letter.",
                 f"{action.letter!r} ist kein ausliegender verbotener Buchstabe.",
             )
-        state = replace_state(state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"))
+        state = replace_state(
+            state, hatter_ignored=letter, cards=set_at(state.cards, seat, "sideways"), last_t=t
+        )
         return state, [Event("hatter_ignore", seat, {"letter": letter})]
 
     def _guard(self, state: State, seat: int, action: GuardForce, t: int) -> tuple[State, list[Event]]:
@@ -786,8 +821,8 @@ class Wordland(Game[State]):
                 "That player's turn is running already: force someone else.",
                 "Diese Person ist schon am Zug: zwinge jemand anderen.",
             )
-        state = replace_state(state, cards=set_at(state.cards, seat, "sideways"), resume=state.turn)
-        state = self._start_turn(state, target, t, forced=True)
+        changes = {"cards": set_at(state.cards, seat, "sideways"), "resume": state.turn}
+        state = self._start_turn(state, target, t, changes, forced=True)
         return state, [Event("guard_force", seat, {"seat": target})]
 
     def _object(self, state: State, seat: int, action: Object, t: int) -> tuple[State, list[Event]]:
@@ -813,14 +848,15 @@ class Wordland(Game[State]):
                 "Gegen das eigene Wort gibt es keinen Einspruch.",
             )
         n = len(state.out)
-        voters = tuple(s for s in range(n) if s != window.seat)
+        voters = tuple([s for s in range(n) if s != window.seat])
         ballots: tuple[bool | None, ...] = set_at((None,) * n, seat, True)
         vote = Ballot(
             window.turn_id, window.seat, window.word, seat, voters, ballots, t, t + state.options.vote_ms
         )
+        turn_id = action.turn_id
         state = replace_state(
             state,
-            windows=tuple(w for w in state.windows if w.turn_id != action.turn_id),
+            windows=tuple([w for w in state.windows if w.turn_id != turn_id]),
             vote=vote,
             stat_objections=bump(state.stat_objections, seat),
             last_t=t,
@@ -829,9 +865,7 @@ class Wordland(Game[State]):
         for s in voters:
             if ballots[s] is None:  # a ballot is missing: the vote goes on
                 return state, events
-        state, more = self._end_vote(state, vote, t)
-        events += more
-        return state, events
+        return self._end_vote(state, vote, ballots, t, events)
 
     def _vote(self, state: State, seat: int, action: Vote, t: int) -> tuple[State, list[Event]]:
         v = state.vote
@@ -847,105 +881,151 @@ class Wordland(Game[State]):
             raise illegal(
                 state, "vote_closed", "judging", "The vote has closed.", "Die Abstimmung ist beendet."
             )
-        ballots = set_at(v.ballots, seat, action.against)
-        vote = msgspec.structs.replace(v, ballots=ballots)
-        events = [Event("vote", seat, {"against": action.against})]
+        against = action.against
+        ballots = set_at(v.ballots, seat, against)
+        events = [Event("vote", seat, {"against": against})]
         for s in v.voters:
             if ballots[s] is None:  # a ballot is missing: the vote goes on
+                vote = msgspec.structs.replace(v, ballots=ballots)
                 return replace_state(state, vote=vote, last_t=t), events
-        state, more = self._end_vote(state, vote, t)
-        events += more
-        return state, events
+        return self._end_vote(state, v, ballots, t, events)
 
-    def _end_vote(self, state: State, v: Ballot, t: int) -> tuple[State, list[Event]]:
-        """The vote ``v`` (the state's, with its last ballots) ends at ``t``."""
+    def _end_vote(
+        self, state: State, v: Ballot, ballots: tuple[bool | None, ...], t: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """The vote ``v`` (the state's) ends at ``t`` with these ``ballots``; its events follow ``events``."""
         shift = t - v.started
-        against = v.ballots.count(True)  # ballots are None, True or False
-        keep = v.ballots.count(False)
+        against = ballots.count(True)  # ballots are None, True or False
+        keep = ballots.count(False)
         rejected = against > keep
         status = "rejected" if rejected else "kept"
+        turn_id = v.turn_id
+        seat = v.seat
         words = tuple(
-            msgspec.structs.replace(s, status=status) if s.turn_id == v.turn_id and s.seat == v.seat else s
-            for s in state.words
+            [
+                msgspec.structs.replace(s, status=status) if s.turn_id == turn_id and s.seat == seat else s
+                for s in state.words
+            ]
         )
-        changes: dict[str, Any] = {}
-        if rejected:
-            changes["stat_rejected"] = bump(state.stat_rejected, v.seat)
-            changes["stat_words"] = bump(state.stat_words, v.seat, -1)
-        state = replace_state(
+        windows = state.windows
+        turn_deadline = state.turn_deadline
+        if shift:
+            # the clock stood still during the vote
+            windows = tuple([msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in windows])
+            if turn_deadline is not None:
+                turn_deadline += shift
+        events.append(
+            Event(
+                "vote_result", seat, {"turn_id": turn_id, "against": against, "keep": keep, "out": rejected}
+            )
+        )
+        if not rejected:
+            state = replace_state(
+                state, vote=None, words=words, windows=windows, turn_deadline=turn_deadline, last_t=t
+            )
+            return state, events
+        stat_rejected = bump(state.stat_rejected, seat)
+        stat_words = bump(state.stat_words, seat, -1)
+        if state.out[seat]:
+            state = replace_state(
+                state,
+                vote=None,
+                words=words,
+                windows=windows,
+                turn_deadline=turn_deadline,
+                last_t=t,
+                stat_rejected=stat_rejected,
+                stat_words=stat_words,
+            )
+            return state, events
+        return self._put_out(
             state,
+            seat,
+            t,
+            "rejected",
+            events,
+            windows,
             vote=None,
             words=words,
-            windows=tuple(msgspec.structs.replace(w, closes_at=w.closes_at + shift) for w in state.windows)
-            if shift
-            else state.windows,
-            turn_deadline=None if state.turn_deadline is None else state.turn_deadline + shift,
+            turn_deadline=turn_deadline,
             last_t=t,
-            **changes,
+            stat_rejected=stat_rejected,
+            stat_words=stat_words,
         )
-        events = [
-            Event(
-                "vote_result",
-                v.seat,
-                {"turn_id": v.turn_id, "against": against, "keep": keep, "out": rejected},
-            )
-        ]
-        if rejected and not state.out[v.seat]:
-            state, more = self._put_out(state, v.seat, t, "rejected")
-            events += more
-        return state, events
 
-    def _put_out(self, state: State, seat: int, t: int, reason: str) -> tuple[State, list[Event]]:
-        changes: dict[str, Any] = {}
-        if state.characters[seat] == QUEEN and state.red_state == "laid":
+    def _put_out(
+        self,
+        state: State,
+        seat: int,
+        t: int,
+        reason: str,
+        events: list[Event],
+        windows: tuple[Window, ...] | None = None,
+        **changes: Any,
+    ) -> tuple[State, list[Event]]:
+        """``seat`` goes out at ``t``; ``changes`` are more fields set in the same update (none that this
+        reads; ``windows``: the open windows, if not the state's); its events follow ``events``."""
+        character = state.characters[seat]
+        if character == QUEEN and state.red_state == "laid":
             changes["red_state"] = "gone"
-        if state.characters[seat] == RABBIT and state.purple_state == "laid":
+        if character == RABBIT and state.purple_state == "laid":
             changes["purple_state"] = "gone"
+        if windows is None:
+            windows = state.windows
+        out = set_at(state.out, seat, True)
+        out_order = (*state.out_order, seat)
+        changes["last_t"] = t
         state = replace_state(
             state,
-            out=set_at(state.out, seat, True),
+            out=out,
             cards=set_at(state.cards, seat, "down"),
-            out_order=(*state.out_order, seat),
-            windows=tuple(w for w in state.windows if w.seat != seat),
+            out_order=out_order,
+            windows=tuple([w for w in windows if w.seat != seat]),
             stat_outs=bump(state.stat_outs, seat),
             just_played=None if state.just_played == seat else state.just_played,
             **changes,
         )
-        events = [Event("out", seat, {"reason": reason, "card": len(state.out_order)})]
-        alive = alive_seats(state)
-        if len(alive) == 1:
-            state, more = self._end_round(state, alive[0], t)
-            return state, events + more
+        events.append(Event("out", seat, {"reason": reason, "card": len(out_order)}))
+        if out.count(False) == 1:  # one player is left
+            return self._end_round(state, out.index(False), t, events)
         if seat == state.turn:
             if state.resume == seat:
                 state = replace_state(state, resume=None)
-            state = self._end_turn(state, seat, t, played=False)
+            state = self._end_turn(state, seat, t, False, {})
         return state, events
 
     def _timeout(self, state: State, t: int) -> tuple[State, list[Event]]:
-        if state.phase == "round_over":
-            return self._next_round(state, t)
-        if state.phase == "choose":
+        phase = state.phase
+        if phase == "round_over":
+            return self._next_round(state, t, [])
+        if phase == "choose":
             return self._chosen(state, 0, t)
-        if state.phase == "bet":
+        if phase == "bet":
             return self._start_play(state, t), [Event("no_bet", seat_of(state, CATERPILLAR))]
-        if state.vote is not None:
-            return self._end_vote(state, state.vote, t)
-        state = replace_state(state, windows=tuple(w for w in state.windows if w.closes_at > t))
-        if state.turn_deadline is not None and t >= state.turn_deadline and state.turn is not None:
-            return self._put_out(state, state.turn, t, "timeout")
-        return state, []
+        vote = state.vote
+        if vote is not None:
+            return self._end_vote(state, vote, vote.ballots, t, [])
+        windows = tuple([w for w in state.windows if w.closes_at > t])
+        turn = state.turn
+        if state.turn_deadline is not None and t >= state.turn_deadline and turn is not None:
+            return self._put_out(state, turn, t, "timeout", [], windows)
+        return replace_state(state, windows=windows, last_t=t), []
 
-    def _end_round(self, state: State, survivor: int, t: int) -> tuple[State, list[Event]]:
+    def _end_round(
+        self, state: State, survivor: int, t: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """The round ends at ``t`` with this survivor; its events follow ``events``."""
         n = len(state.out)
         order = (*state.out_order, survivor)
         cards = [0] * n
         for k, seat in enumerate(order):
             cards[seat] = k + 1
-        card_points = [state.options.scoring[cards[s] - 1] for s in range(n)]
+        options = state.options
+        scoring = options.scoring
+        card_points = [scoring[cards[s] - 1] for s in range(n)]
         bonus = [0] * n
         for seat in range(n):
-            if not state.options.bonus_when_out and state.cards[seat] == "down":
+            if not options.bonus_when_out and state.cards[seat] == "down":
                 continue
             if state.characters[seat] == ALICE:
                 bonus[seat] += card_points[seat] // 2
@@ -965,18 +1045,17 @@ class Wordland(Game[State]):
             words=state.words,
             could_have_said=could,
         )
-        points = tuple(state.points[s] + card_points[s] + bonus[s] for s in range(n))
-        state = replace_state(
-            state,
-            history=(*state.history, result),
-            points=points,
-            round=state.round + 1,
-            out_order=order,
-        )
-        events = [Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor})]
-        if state.round >= state.options.rounds:
+        points = tuple([state.points[s] + card_points[s] + bonus[s] for s in range(n)])
+        round_ = state.round + 1
+        events.append(Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor}))
+        history = (*state.history, result)
+        if round_ >= options.rounds:
             state = replace_state(
                 state,
+                history=history,
+                points=points,
+                round=round_,
+                out_order=order,
                 phase="over",
                 turn=None,
                 turn_deadline=None,
@@ -987,21 +1066,44 @@ class Wordland(Game[State]):
                 category_choice=(),
             )
             return state, events
-        state = replace_state(state, turn=None, turn_deadline=None, windows=(), vote=None, resume=None)
-        if state.options.round_pause_ms > 0:
+        if options.round_pause_ms > 0:
             # the round's result stays on the table until the pause ends or the Queen goes on
-            return replace_state(
-                state, phase="round_over", round_until=t + state.options.round_pause_ms
-            ), events
-        state, more = self._next_round(state, t)
-        return state, events + more
+            state = replace_state(
+                state,
+                history=history,
+                points=points,
+                round=round_,
+                out_order=order,
+                turn=None,
+                turn_deadline=None,
+                windows=(),
+                vote=None,
+                resume=None,
+                phase="round_over",
+                round_until=t + options.round_pause_ms,
+            )
+            return state, events
+        state = replace_state(
+            state,
+            history=history,
+            points=points,
+            round=round_,
+            out_order=order,
+            turn=None,
+            turn_deadline=None,
+            windows=(),
+            vote=None,
+            resume=None,
+        )
+        return self._next_round(state, t, events)
 
-    def _next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
-        """Characters pass to the left neighbour [seed]; new letters, new category."""
+    def _next_round(self, state: State, t: int, events: list[Event]) -> tuple[State, list[Event]]:
+        """Characters pass to the left neighbour [seed]; new letters, new category. Its event follows
+        ``events``."""
         n = len(state.out)
-        characters = tuple(state.characters[(s - 1) % n] for s in range(n))
-        state = replace_state(state, characters=characters, round_until=0)
-        return self._start_round(state, t), [Event("next_round", None, {"round": state.round + 1})]
+        characters = tuple([state.characters[(s - 1) % n] for s in range(n)])
+        events.append(Event("next_round", None, {"round": state.round + 1}))
+        return self._start_round(state, t, characters), events
 
     def _tap_next_round(self, state: State, seat: int, t: int) -> tuple[State, list[Event]]:
         if state.phase != "round_over":
@@ -1016,11 +1118,11 @@ class Wordland(Game[State]):
             raise not_your_turn(
                 state, "The Queen starts the next round.", "Die Königin beginnt die nächste Runde."
             )
-        return self._next_round(state, t)
+        return self._next_round(state, t, [])
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
         assert state.category is not None
-        return tuple(fitting_words(state, {d.letter for d in state.table_letters}, 5))
+        return tuple(fitting_words(state, [d.letter for d in state.table_letters], 5))
 
     # ------------------------------------------------------------ views
 
@@ -1121,16 +1223,23 @@ class Wordland(Game[State]):
         ]
 
 
-def fitting_words(state: State, banned: set[str], limit: int) -> list[str]:
+def force_targets(state: State, seat: int) -> list[int]:
+    """The seats the Royal Guard at ``seat`` could force: in the round, not the Guard, not the turn's."""
+    out = state.out
+    turn = state.turn
+    return [s for s in range(len(out)) if not out[s] and s != seat and s != turn]
+
+
+def fitting_words(state: State, banned: Iterable[str], limit: int) -> list[str]:
     """Up to ``limit`` words of the round's category lexicon, in lexicon order, free of the ``banned`` letters
     and not yet said this round (a word rejected or wrong does not count as said)."""
     assert state.category is not None
-    said = {word_key(s.word) for s in state.words if s.word is not None and s.status not in UNSAID}
+    said = said_keys(state.words)
+    entries = lexicon_masks(state.category, state.config.language, state.options.fold_umlauts)
+    mask = letters_mask(banned)  # after lexicon_masks: every letter of the lexicon has its bit
     out = []
-    for word, letters, key in lexicon_entries(
-        state.category, state.config.language, state.options.fold_umlauts
-    ):
-        if letters.isdisjoint(banned) and key not in said:
+    for word, letters, key in entries:
+        if not letters & mask and key not in said:
             out.append(word)
             if len(out) == limit:
                 break

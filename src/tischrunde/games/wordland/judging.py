@@ -4,6 +4,7 @@ and the errors it raises (de + en)."""
 from __future__ import annotations
 
 import unicodedata
+from typing import Final
 
 from tischrunde.core.errors import IllegalActionError, NotYourTurnError
 from tischrunde.games.wordland.content import letters_of, word_key
@@ -14,12 +15,13 @@ from tischrunde.games.wordland.state import (
     QUEEN,
     RABBIT,
     Letter,
+    Said,
     State,
     has_power,
 )
 
 #: statuses of words that do not count as said (for repeats): rejected by vote, or wrong (the player went out)
-UNSAID = ("rejected", "wrong")
+UNSAID: Final = ("rejected", "wrong")
 
 # ---------------------------------------------------------------- errors (de + en)
 
@@ -42,32 +44,73 @@ def not_your_turn(state: State, en: str, de: str) -> NotYourTurnError:
 # ---------------------------------------------------------------- letters
 
 
+#: the laid-out secret letters as displayed letters, one shared instance per letter (frozen structs)
+_LAID: dict[tuple[str, str], Letter] = {}
+
+
+def _laid(letter: str, colour: str) -> Letter:
+    key = (letter, colour)
+    found = _LAID.get(key)
+    if found is None:
+        found = _LAID[key] = Letter(letter, colour, "queen" if colour == "red" else "rabbit")
+    return found
+
+
+def shown_letters(state: State) -> tuple[Letter, ...]:
+    """Every forbidden letter on the table now, the Queen's and the Rabbit's once laid out (the table's
+    letters themselves while neither is laid out)."""
+    table = state.table_letters
+    red = state.red_letter if state.red_state == "laid" else None
+    purple = state.purple_letter if state.purple_state == "laid" else None
+    if red is None and purple is None:
+        return table
+    if red is not None:
+        table = (*table, _laid(red, "red"))
+    if purple is not None:
+        table = (*table, _laid(purple, "purple"))
+    return table
+
+
 def displayed_letters(state: State) -> list[Letter]:
     """Every forbidden letter on the table now, the Queen's and the Rabbit's once laid out."""
-    out = list(state.table_letters)
-    if state.red_state == "laid" and state.red_letter is not None:
-        out.append(Letter(state.red_letter, "red", "queen"))
-    if state.purple_state == "laid" and state.purple_letter is not None:
-        out.append(Letter(state.purple_letter, "purple", "rabbit"))
-    return out
+    return list(shown_letters(state))
 
 
 def binding_letters(state: State, seat: int) -> list[str]:
     """The forbidden letters that bind this seat's words now."""
+    return list(bound_letters(state, seat))
+
+
+def bound_letters(state: State, seat: int) -> tuple[str, ...]:
+    """``binding_letters`` as a tuple; the last answer is kept for the next question about the same state
+    and seat (legal actions, then the word of the same step)."""
+    global _BOUND
+    cached = _BOUND
+    if cached[0] is state and cached[1] == seat:
+        return cached[2]
     character = state.characters[seat]
     # the letter the Mad Hatter ignores, if it is ignored for this seat (the Hatter's, or everyone's)
     ignored = state.hatter_ignored if state.options.hatter_all or character == HATTER else None
-    letters = []
-    for item in displayed_letters(state):
-        if item.letter == ignored:
+    # the Royal Guard ignores the red letter all round, sideways too; only going out ends it [seed]
+    free_of_red = character in (QUEEN, GUARD)
+    letters: list[str] = []
+    for item in shown_letters(state):
+        letter = item.letter
+        if letter == ignored:
             continue
-        # the Royal Guard ignores the red letter all round, sideways too; only going out ends it [seed]
-        if item.source == "queen" and character in (QUEEN, GUARD):
+        source = item.source
+        if source == "queen" and free_of_red:
             continue
-        if item.source == "rabbit" and character == RABBIT:
+        if source == "rabbit" and character == RABBIT:
             continue
-        letters.append(item.letter)
-    return list(dict.fromkeys(letters))
+        if letter not in letters:
+            letters.append(letter)
+    bound = tuple(letters)
+    _BOUND = (state, seat, bound)
+    return bound
+
+
+_BOUND: tuple[State | None, int, tuple[str, ...]] = (None, -1, ())
 
 
 def word_form_error(state: State, raw: str) -> IllegalActionError | None:
@@ -129,14 +172,39 @@ def guard_may_force(state: State, seat: int) -> bool:
     )
 
 
+def said_keys(words: tuple[Said, ...]) -> frozenset[str]:
+    """The repeat keys (``word_key``) of the words said this round (a word rejected or wrong does not count
+    as said); the last round's answer is kept, as a pair, for the next question about the same words."""
+    global _SAID
+    cached = _SAID
+    if cached[0] is words:
+        return cached[1]
+    keys = frozenset([word_key(s.word) for s in words if s.word is not None and s.status not in UNSAID])
+    _SAID = (words, keys)
+    return keys
+
+
+_SAID: tuple[tuple[Said, ...], frozenset[str]] = ((), frozenset())
+
+
 def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
     """Why this seat may not say this word now (form, forbidden letter, repeat), or None."""
     form = word_form_error(state, raw)
     if form is not None:
         return form
-    word = unicodedata.normalize("NFC", raw).strip()
+    return rule_error(state, seat, clean_word(raw))
+
+
+def clean_word(raw: str) -> str:
+    """A well-formed typed word as the rules see it (NFC, no surrounding space)."""
+    return unicodedata.normalize("NFC", raw).strip()
+
+
+def rule_error(state: State, seat: int, word: str) -> IllegalActionError | None:
+    """Why this seat may not say this well-formed word (``clean_word``) now: a forbidden letter or a repeat,
+    or None."""
     letters = letters_of(word, fold_umlauts=state.options.fold_umlauts)
-    for letter in binding_letters(state, seat):
+    for letter in bound_letters(state, seat):
         if letter in letters:
             return illegal(
                 state,
@@ -145,14 +213,12 @@ def word_error(state: State, seat: int, raw: str) -> IllegalActionError | None:
                 f"“{word}” contains the forbidden letter {letter.upper()}.",
                 f"„{word}“ enthält den verbotenen Buchstaben {letter.upper()}.",
             )
-    key = word_key(word)
-    for said in state.words:
-        if said.word is not None and said.status not in UNSAID and word_key(said.word) == key:
-            return illegal(
-                state,
-                "repeated_word",
-                "repeat",
-                f"“{word}” was already said this round.",
-                f"„{word}“ wurde in dieser Runde schon genannt.",
-            )
+    if word_key(word) in said_keys(state.words):
+        return illegal(
+            state,
+            "repeated_word",
+            "repeat",
+            f"“{word}” was already said this round.",
+            f"„{word}“ wurde in dieser Runde schon genannt.",
+        )
     return None

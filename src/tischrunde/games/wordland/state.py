@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from tischrunde.core.game import AppliesWhen, ChoiceLabel, Config, OptionSpec
 from tischrunde.games.wordland.content import COLOURS, MAX_OWN_CATEGORIES
 
-QUEEN = "queen"
-RABBIT = "white_rabbit"
-TWEEDLES = "tweedles"
-CAT = "cheshire_cat"
-CATERPILLAR = "caterpillar"
-ALICE = "alice"
-HATTER = "mad_hatter"
-GUARD = "royal_guard"
-CHARACTERS = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
-FROM_FOUR = (CATERPILLAR, ALICE)
-MAX_WORD_LENGTH = 40
-SAMPLE_WORDS = 3
+QUEEN: Final = "queen"
+RABBIT: Final = "white_rabbit"
+TWEEDLES: Final = "tweedles"
+CAT: Final = "cheshire_cat"
+CATERPILLAR: Final = "caterpillar"
+ALICE: Final = "alice"
+HATTER: Final = "mad_hatter"
+GUARD: Final = "royal_guard"
+CHARACTERS: Final = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
+FROM_FOUR: Final = (CATERPILLAR, ALICE)
+MAX_WORD_LENGTH: Final = 40
+SAMPLE_WORDS: Final = 3
 DIFFICULTY_COLOURS = {
     "easy": ("blue",),
     "normal": ("blue", "purple", "green"),
@@ -28,9 +28,9 @@ DIFFICULTY_COLOURS = {
 }
 DEFAULT_SCORING = {str(n): [*range(n - 1), n] for n in range(3, 9)}
 #: the most points a scoring card may be worth
-MAX_CARD_POINTS = 100
+MAX_CARD_POINTS: Final = 100
 #: a word that is not correct: the engine's checks whose failure puts the player out (``wrong_word=out``)
-WRONG_WORD_CODES = ("forbidden_letter", "repeated_word")
+WRONG_WORD_CODES: Final = ("forbidden_letter", "repeated_word")
 DECK_NAMES = ("categories", "characters", *(f"letters_{c}" for c in COLOURS))
 
 OPTIONS = (
@@ -316,7 +316,9 @@ def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
     """A copy of a tuple of counters with one counter raised."""
-    return set_at(values, index, values[index] + by)
+    items = list(values)
+    items[index] += by
+    return tuple(items)
 
 
 def seat_of(state: State, character: str) -> int | None:
