@@ -53,11 +53,12 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
 
     The definition: for i = len - 1 down to 1, ``j, state = randbelow(state, i + 1)`` and swap items i and j.
 
-    Written for speed, with exactly those draws: a deck of ``_VECTOR_FROM`` items or more gets all its
-    draws at once from numpy. SplitMix64's k-th state after ``state`` is ``state + k * GAMMA``, and numpy's
-    ``uint64`` arithmetic wraps modulo 2**64 as the definition's ``& _MASK`` does. ``randbelow`` rejects a
+    Written for speed, with exactly those draws, all computed at once: SplitMix64's k-th state after
+    ``state`` is ``state + k * GAMMA``. A deck of ``_VECTOR_FROM`` items or more gets them from numpy (its
+    ``uint64`` arithmetic wraps modulo 2**64 as the definition's ``& _MASK`` does), a smaller one from one
+    big int. ``randbelow`` rejects a
     value only when it is at least ``2**64 - 2**64 % n`` (so at least ``2**64 - n``; probability below
-    1e-16 per draw): a deck with such a value is shuffled one draw at a time, as is a small one.
+    1e-16 per draw): a deck with such a value is shuffled one draw at a time.
     """
     out = list(items)
     size = len(out)
@@ -74,19 +75,35 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
                 out[i], out[j] = out[j], out[i]
                 i -= 1
             return tuple(out), (state + (size - 1) * _GAMMA) & _MASK
+    elif size > 2:
+        # a small deck: its draws at once in one big int, one draw per 128-bit lane (a lane's 64-bit value
+        # times a 64-bit constant stays in its lane; each shift is masked back to the lanes)
+        ones, steps, mask, high = _lanes(size - 1)
+        x = (state * ones + steps) & mask
+        x = (((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+        x = (((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB) & mask
+        x = (x ^ (x >> 31)) & mask
+        if not (x + size * ones) & high:  # no value is >= 2**64 - size: none randbelow could reject
+            i = size - 1
+            for value in memoryview(x.to_bytes(16 * i, "little")).cast("Q")[::2]:
+                j = value % (i + 1)
+                out[i], out[j] = out[j], out[i]
+                i -= 1
+            return tuple(out), (state + (size - 1) * _GAMMA) & _MASK
     for i in range(size - 1, 0, -1):
         j, state = randbelow(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out), state
 
 
-#: decks this long or longer are shuffled with numpy (below it the plain loop is as fast)
-_VECTOR_FROM = 24
+#: decks this long or longer are shuffled with numpy (below it one big int is faster)
+_VECTOR_FROM = 32
 _C1 = np.uint64(0xBF58476D1CE4E5B9)
 _C2 = np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 _STEPS: list[npt.NDArray[np.uint64]] = [np.arange(1, 1, dtype=np.uint64)]
 _BOUNDS: dict[int, npt.NDArray[np.uint64]] = {}
+_LANES: dict[int, tuple[int, int, int, int]] = {}
 
 
 def _steps(count: int) -> npt.NDArray[np.uint64]:
@@ -97,6 +114,17 @@ def _steps(count: int) -> npt.NDArray[np.uint64]:
         table.flags.writeable = False
         _STEPS[0] = table
     return table[:count]
+
+
+def _lanes(count: int) -> tuple[int, int, int, int]:
+    """For ``count`` lanes of 128 bits: 1 in every lane, ``k * GAMMA mod 2**64`` in lane k - 1, the 64-bit
+    mask of every lane, and bit 64 of every lane."""
+    lanes = _LANES.get(count)
+    if lanes is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        steps = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(count))
+        lanes = _LANES[count] = (ones, steps, _MASK * ones, ones << 64)
+    return lanes
 
 
 def _bounds(size: int) -> npt.NDArray[np.uint64]:
