@@ -206,62 +206,75 @@ def test_mark_sample_is_finite_and_does_not_touch_the_prng() -> None:
     assert GAME.legal_actions(state, 1) != first
 
 
-def test_the_sample_s_written_out_prng_steps_match_the_prng() -> None:
-    """The mark sample's seat keys and subsets write SplitMix steps out for speed: they agree with ``rng``."""
-    import random
-
+def test_the_mark_sample_follows_its_definition() -> None:
+    """``legal_actions`` while marking: the single marks (min_marks 1) and up to 8 distinct subsets of
+    max(2, min_marks)..max_marks cards, one of 128 samples per option pair picked by seed, round and seat;
+    here written out plainly over ``rng``."""
     from tischrunde.core import rng
-    from tischrunde.games.stella import engine
 
-    def mix(*values: int) -> int:
-        h = 0x84222325CBF29CE4
-        for v in values:
-            h = ((h ^ (v & 0xFFFFFFFFFFFFFFFF)) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-            h, _ = rng.next_u64(h)
-        return h
+    def index(seed: int, round_: int, seat: int) -> int:
+        folded = (seed ^ (seed >> 24) ^ (seed >> 48)) % (1 << 24)
+        x = ((folded * 128 + (round_ % 16) * 8 + seat) * 73244475) % (1 << 32)
+        x = ((x ^ (x >> 16)) * 73244475) % (1 << 32)
+        return x // (1 << 25)
 
-    def subsets(key: int, low: int, high: int) -> tuple[tuple[int, ...], ...]:
-        out: list[tuple[int, ...]] = []
-        r = key
-        for _ in range(8):
-            if low > high:
+    def sample(min_marks: int, max_marks: int, i: int) -> list[list[int]]:
+        out = [[p] for p in range(15)] if min_marks <= 1 else []
+        low = max(2, min_marks)
+        subsets: list[list[int]] = []
+        r = rng.seed_state(i)
+        for _ in range(32):
+            if low > max_marks or len(subsets) == 8:
                 break
-            size, r = rng.randbelow(r, high - low + 1)
             bits, r = rng.next_u64(r)
-            order = sorted(range(15), key=lambda p: ((bits >> (4 * p)) & 15, p))
-            chosen = tuple(sorted(order[: low + size]))
-            if chosen not in out:
-                out.append(chosen)
-        return tuple(out)
+            size = low + (bits >> 60) % (max_marks - low + 1)
+            nibbles = [(bits >> (4 * p)) & 15 for p in range(15)]
+            order = sorted(range(15), key=lambda p: (nibbles[p], p))
+            subset = sorted(order[:size])
+            if subset not in subsets:
+                subsets.append(subset)
+        return out + subsets
 
-    def state_before(value: int) -> int:
-        """The SplitMix64 state whose next output is ``value`` (the output step inverted)."""
-        mask = 0xFFFFFFFFFFFFFFFF
-
-        def unshift(y: int, k: int) -> int:
-            x = y
-            for _ in range(64 // k + 1):
-                x = y ^ (x >> k)
-            return x
-
-        z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
-        z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
-        return (unshift(z, 30) - 0x9E3779B97F4A7C15) & mask
-
-    assert rng.next_u64(state_before(12345))[0] == 12345
-    # a size draw that randbelow rejects (2**64 - 1 >= the limit for 9 sizes): first, and in the 4th subset
-    for steps in (0, 6):
-        key = (state_before((1 << 64) - 1) - steps * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        assert engine._subsets(key, 2, 10) == subsets(key, 2, 10)
-        assert len(subsets(key, 2, 10)) == 8
-    pick = random.Random(5)
-    for _ in range(2000):
-        values = [pick.randrange(-(2**70), 2**70) for _ in range(pick.randrange(2, 20))]
-        seed, round_, grid = values[0], values[1], tuple(values[2:])
-        seat_keys = engine._seat_keys(seed, round_, 6, grid)
-        assert seat_keys == tuple(mix(seed, round_, s, *grid) for s in range(6))
-        key, low, high = pick.getrandbits(64), pick.randrange(0, 16), pick.randrange(0, 16)
-        assert engine._subsets(key, low, high) == subsets(key, low, high)
+    checked = 0
+    for options, seed in [({}, 3), ({}, 2**40 + 5), ({"min_marks": 3, "max_marks": 6}, 11)]:
+        for min_marks, max_marks in [(1, 1), (2, 2), (14, 15), (15, 15)]:
+            checked += 1
+            state = GAME.new(
+                Config(
+                    game="stella",
+                    players=3,
+                    seed=seed,
+                    options={"min_marks": min_marks, "max_marks": max_marks},
+                )
+            )
+            state = act(state, 0, ChooseWord(0))
+            for seat in range(3):
+                expected = sample(min_marks, max_marks, index(seed, 0, seat))
+                assert [a.cards for a in GAME.legal_actions(state, seat) if isinstance(a, Mark)] == expected
+        state = act(GAME.new(Config(game="stella", players=6, seed=seed, options=options)), 0, ChooseWord(0))
+        marks = state.min_marks, state.max_marks
+        for seat in range(6):
+            legal = GAME.legal_actions(state, seat)
+            assert [a.cards for a in legal if isinstance(a, Mark)] == sample(*marks, index(seed, 0, seat))
+            assert len(legal) == (15 if state.min_marks <= 1 else 0) + 8
+            assert len({tuple(a.cards) for a in legal if isinstance(a, Mark)}) == len(legal)
+    assert checked == 12
+    # later rounds too, and the sample varies with seat, round and seed
+    seen = set()
+    for seed in range(6):
+        config = Config(game="stella", players=4, seed=seed, options={"round_pause_ms": 0})
+        state = GAME.new(config)
+        for round_ in range(4):
+            state = act(state, state.scout, ChooseWord(0))
+            for seat in range(4):
+                cards = [a.cards for a in GAME.legal_actions(state, seat) if isinstance(a, Mark)]
+                assert cards == sample(1, 10, index(seed, round_, seat))
+                seen.add(str(cards))
+            for seat in range(4):
+                state = act(state, seat, Mark([seat]))  # everyone falls alone: the round ends
+            while state.phase == "reveal":
+                state = act(state, state.reveal_turn, Reveal(state.marks[state.reveal_turn][0]))  # type: ignore[index]
+    assert len(seen) > 70  # of 96 (seed, round, seat)
 
 
 def test_any_valid_subset_is_accepted_even_outside_the_sample() -> None:
@@ -554,7 +567,8 @@ def test_actions_round_trip_through_json() -> None:
 
 
 def test_every_error_code_has_a_german_and_an_english_text() -> None:
-    codes = set(re.findall(r'code="([a-z_]+)"', Path(stella.engine.__file__).read_text(encoding="utf-8")))
+    source = Path(stella.engine.__file__).with_name("engine.py")  # beside the module, compiled or not
+    codes = set(re.findall(r'code="([a-z_]+)"', source.read_text(encoding="utf-8")))
     assert codes and codes <= set(stella.MESSAGES)
     for texts in stella.MESSAGES.values():
         assert texts["de"] and texts["en"]

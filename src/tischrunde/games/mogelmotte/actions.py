@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Final, Union
 
 from tischrunde.core.game import Action, NextRound, Timeout
 from tischrunde.games.mogelmotte.content import DECK_SIZE
 
-MAX_SEATS = 5
+MAX_SEATS: Final = 5
 
 
 class Play(Action, frozen=True, tag="play"):
@@ -67,15 +67,15 @@ MogelMotteAction = Union[  # noqa: UP007 - msgspec needs a runtime union object
     Play, Draw, SpiderGive, SpiderSkip, Slap, Throw, Give, Cheat, Fidget, Accuse, NextRound, Timeout
 ]
 
-PLAY: tuple[Play, ...] = tuple(Play(c) for c in range(DECK_SIZE))
-THROW: tuple[Throw, ...] = tuple(Throw(c) for c in range(DECK_SIZE))
-GIVE: tuple[Give, ...] = tuple(Give(c) for c in range(DECK_SIZE))
-CHEAT: tuple[Cheat, ...] = tuple(Cheat(c) for c in range(DECK_SIZE))
-SPIDER_GIVE: tuple[tuple[SpiderGive, ...], ...] = tuple(
+PLAY: Final[tuple[Play, ...]] = tuple(Play(c) for c in range(DECK_SIZE))
+THROW: Final[tuple[Throw, ...]] = tuple(Throw(c) for c in range(DECK_SIZE))
+GIVE: Final[tuple[Give, ...]] = tuple(Give(c) for c in range(DECK_SIZE))
+CHEAT: Final[tuple[Cheat, ...]] = tuple(Cheat(c) for c in range(DECK_SIZE))
+SPIDER_GIVE: Final[tuple[tuple[SpiderGive, ...], ...]] = tuple(
     tuple(SpiderGive(c, s) for s in range(MAX_SEATS)) for c in range(DECK_SIZE)
 )
-ACCUSE: tuple[Accuse, ...] = tuple(Accuse(s) for s in range(MAX_SEATS))
-DRAW = Draw()
-SPIDER_SKIP = SpiderSkip()
-SLAP = Slap()
-FIDGET = Fidget()
+ACCUSE: Final[tuple[Accuse, ...]] = tuple(Accuse(s) for s in range(MAX_SEATS))
+DRAW: Final = Draw()
+SPIDER_SKIP: Final = SpiderSkip()
+SLAP: Final = Slap()
+FIDGET: Final = Fidget()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 _DATA: dict[str, Any] = json.loads(
     resources.files("tischrunde.games").joinpath("data/mogelmotte/deck.json").read_text("utf-8")
@@ -29,14 +29,14 @@ for _entry in _DATA["cards"]:
         _values.append(int(_entry["value"]))
 
 #: number of cards in play
-DECK_SIZE = len(_kinds)
-ALL_CARDS: tuple[int, ...] = tuple(range(DECK_SIZE))
-KIND: tuple[str, ...] = tuple(_kinds)
-VALUE: tuple[int, ...] = tuple(_values)
-CLASS: tuple[str, ...] = tuple(KINDS[k]["class"] for k in KIND)
-PENALTY: tuple[int, ...] = tuple(PENALTY_BY_CLASS[c] for c in CLASS)
-IS_MOTH: tuple[bool, ...] = tuple(c == "moth" for c in CLASS)
-IS_NUMBER: tuple[bool, ...] = tuple(c == "number" for c in CLASS)
+DECK_SIZE: Final = len(_kinds)
+ALL_CARDS: Final[tuple[int, ...]] = tuple(range(DECK_SIZE))
+KIND: Final[tuple[str, ...]] = tuple(_kinds)
+VALUE: Final[tuple[int, ...]] = tuple(_values)
+CLASS: Final[tuple[str, ...]] = tuple(KINDS[k]["class"] for k in KIND)
+PENALTY: Final[tuple[int, ...]] = tuple(PENALTY_BY_CLASS[c] for c in CLASS)
+IS_MOTH: Final[tuple[bool, ...]] = tuple(c == "moth" for c in CLASS)
+IS_NUMBER: Final[tuple[bool, ...]] = tuple(c == "number" for c in CLASS)
 
 
 def cards_of(kind: str, value: int | None = None) -> tuple[int, ...]:
@@ -48,8 +48,8 @@ def cards_of(kind: str, value: int | None = None) -> tuple[int, ...]:
     return tuple(i for i in range(DECK_SIZE) if KIND[i] == kind and (value is None or VALUE[i] == value))
 
 
-MIN_VALUE = 1
-MAX_VALUE = 5
+MIN_VALUE: Final = 1
+MAX_VALUE: Final = 5
 
 
 def neighbours(value: int) -> tuple[int, int]:
@@ -61,7 +61,7 @@ def neighbours(value: int) -> tuple[int, int]:
 
 
 #: FITS[top value][card id]: the card's value is a neighbour of the top value
-FITS: tuple[tuple[bool, ...], ...] = tuple(
+FITS: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(v in neighbours(top) for v in VALUE) if top >= MIN_VALUE else () for top in range(MAX_VALUE + 1)
 )
 

@@ -15,9 +15,8 @@ stamps.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from msgspec.structs import replace
 
@@ -74,32 +73,31 @@ from tischrunde.games.mogelmotte.state import (
 )
 
 #: how many recent events the state keeps for views
-LOG_SIZE = 16
-_NEVER = 1 << 62
+LOG_SIZE: Final = 16
+#: later than any deadline (the largest int that mypyc keeps unboxed)
+_NEVER: Final = (1 << 62) - 1
 #: every subset of seats as a frozenset, indexed by its bit mask (active_seats builds no sets)
-_SEAT_SETS: tuple[frozenset[int], ...] = tuple(
+_SEAT_SETS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
 )
 
 #: the same subsets as sorted tuples (the order random playouts draw from)
-_SEAT_TUPLES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(seats)) for seats in _SEAT_SETS)
+_SEAT_TUPLES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(seats)) for seats in _SEAT_SETS)
 #: each sorted tuple back to its frozenset
-_SEAT_SET_OF: dict[tuple[int, ...], frozenset[int]] = dict(zip(_SEAT_TUPLES, _SEAT_SETS, strict=True))
-_NO_SEATS: frozenset[int] = frozenset()
+_SEAT_SET_OF: Final[dict[tuple[int, ...], frozenset[int]]] = dict(zip(_SEAT_TUPLES, _SEAT_SETS, strict=True))
+_NO_SEATS: Final[frozenset[int]] = frozenset()
 
 Events = list[Event]
 
 #: _PLAYABLE[top value][may play moths][card id]: the card may be played on that top (being cheated aside)
-_PLAYABLE: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+_PLAYABLE: Final[tuple[tuple[tuple[bool, ...], ...], ...]] = tuple(
     tuple(
         tuple(fits[c] and (moth_ok or not IS_MOTH[c]) for c in range(len(fits))) for moth_ok in (False, True)
     )
     for fits in FITS
 )
-#: _IS_GIVEABLE_KIND[card id]: not a moth
-_IS_GIVEABLE_KIND: tuple[bool, ...] = tuple(not moth for moth in IS_MOTH)
 #: _THROWABLE[top value][card id]: a number card of that value
-_THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
+_THROWABLE: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(IS_NUMBER[c] and VALUE[c] == value for c in range(DECK_SIZE)) for value in range(len(FITS))
 )
 
@@ -107,34 +105,38 @@ _THROWABLE: tuple[tuple[bool, ...], ...] = tuple(
 # dicts must never be mutated; views copy them). Indexed by seat, then by the other seat or the card.
 _SEATS = range(MAX_SEATS)
 _CARDS = range(DECK_SIZE)
-_EV_DRAW: dict[str, tuple[Event, ...]] = {
+_EV_DRAW: Final[dict[str, tuple[Event, ...]]] = {
     reason: tuple(Event("draw", s, {"reason": reason}) for s in _SEATS)
     for reason in ("turn", "ant", "wrong_accusation")
 }
-_EV_DREW = tuple(tuple(Event("drew", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
-_EV_PLAY = tuple(tuple(Event("play", s, {"card": c}) for c in _CARDS) for s in _SEATS)
-_EV_CHEAT_STARTED = tuple(tuple(Event("cheat_started", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
-_EV_FIDGET_STARTED = tuple(Event("fidget_started", s, {}, (s,)) for s in _SEATS)
-_EV_GUARD_GIVE = tuple(tuple(Event("guard_give", g, {"to": to}) for to in _SEATS) for g in _SEATS)
-_EV_GIFT = tuple(
+_EV_DREW: Final = tuple(tuple(Event("drew", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+_EV_PLAY: Final = tuple(tuple(Event("play", s, {"card": c}) for c in _CARDS) for s in _SEATS)
+_EV_CHEAT_STARTED: Final = tuple(
+    tuple(Event("cheat_started", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS
+)
+_EV_FIDGET_STARTED: Final = tuple(Event("fidget_started", s, {}, (s,)) for s in _SEATS)
+_EV_GUARD_GIVE: Final = tuple(tuple(Event("guard_give", g, {"to": to}) for to in _SEATS) for g in _SEATS)
+_EV_GIFT: Final = tuple(
     tuple(tuple(Event("gift", g, {"to": to, "card": c}, (g, to)) for c in _CARDS) for to in _SEATS)
     for g in _SEATS
 )
-_EV_CAUGHT = tuple(
+_EV_CAUGHT: Final = tuple(
     tuple(tuple(Event("caught", s, {"guard": g, "card": c}) for c in _CARDS) for g in _SEATS) for s in _SEATS
 )
-_EV_WRONG = tuple(
+_EV_WRONG: Final = tuple(
     tuple(
         tuple(Event("wrong_accusation", s, {"guard": g, "fidget": f}) for f in (False, True)) for g in _SEATS
     )
     for s in _SEATS
 )
-_EV_TELL_END = tuple(tuple(Event("tell_end", s, {"vanished": v}) for v in (False, True)) for s in _SEATS)
-_EV_VANISHED = tuple(tuple(Event("vanished", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
+_EV_TELL_END: Final = tuple(
+    tuple(Event("tell_end", s, {"vanished": v}) for v in (False, True)) for s in _SEATS
+)
+_EV_VANISHED: Final = tuple(tuple(Event("vanished", s, {"card": c}, (s,)) for c in _CARDS) for s in _SEATS)
 
 
 #: the rulebook section behind each error code (``GameError.rule``)
-_RULE_OF: dict[str, str] = {
+_RULE_OF: Final[dict[str, str]] = {
     "needs_neighbour_value": "turn",
     "not_in_hand": "turn",
     "wrong_phase": "turn",
@@ -163,20 +165,26 @@ def _illegal(message: str, code: str) -> IllegalActionError:
     return IllegalActionError(message, code=code, rule=_RULE_OF.get(code, "mogelmotte"))
 
 
+# The tuple edits below go through a list (``[*items]``, then ``tuple``): in CPython that is cheaper than
+# slicing and concatenating, and cheaper than ``list(items)``.
+
+
 def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    out = list(items)
+    out = [*items]
     out[index] = value
     return tuple(out)
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
+    out = [*hand]
+    out.remove(card)
+    return tuple(out)
 
 
 def _with(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = bisect_left(hand, card)
-    return hand[:i] + (card,) + hand[i:]  # noqa: RUF005 - concatenation is the faster form here
+    out = [*hand, card]
+    out.sort()
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------------- setup
@@ -328,7 +336,7 @@ def _take_card(
     ev.append(_EV_DRAW[reason][seat])
     ev.append(_EV_DREW[seat][card])
     hands = state.hands
-    changed = list(hands)
+    changed = [*hands]
     changed[seat] = _with(hands[seat], card)
     return tuple(changed), draw[:-1], discard, r
 
@@ -446,12 +454,11 @@ def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]
     if not FITS[top][card]:
         low, high = sorted(neighbours(top))
         raise _illegal(f"You can only play a {low} or a {high} on a {top}.", "needs_neighbour_value")
-    i = hand.index(card)
-    rest = hand[:i] + hand[i + 1 :]
-    changed = list(hands)
+    rest = _without(hand, card)
+    changed = [*hands]
     changed[seat] = rest
     new_hands = tuple(changed)
-    new_discard = (*discard, card)
+    new_discard = discard + (card,)  # noqa: RUF005 - concatenation is cheaper here
     ev = [_EV_PLAY[seat][card]]
     if rest and CLASS[card] != "action" and state.finisher == NOBODY:
         # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn", no finisher)
@@ -675,16 +682,17 @@ def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State
             "settling",
         )
     card = action.card
-    if card not in state.hands[seat] or state.cheat_card[seat] == card:
+    hands = state.hands
+    hand = hands[seat]
+    if card not in hand or state.cheat_card[seat] == card:
         raise _not_own(state, seat, card)
     if IS_MOTH[card]:
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
-    if len(state.hands[seat]) < 2:
+    if len(hand) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
     to = state.settle_to
-    hands = state.hands
-    changed = list(hands)
-    changed[seat] = _without(hands[seat], card)
+    changed = [*hands]
+    changed[seat] = _without(hand, card)
     changed[to] = _with(hands[to], card)
     ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
     log, log_start = _logged_fields(state, ev)
@@ -733,12 +741,13 @@ def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[Stat
         raise _illegal("The guard may not cheat.", "guard_cannot_cheat")
     if state.phase not in CHEAT_PHASES:
         raise _illegal("Nobody may cheat while a card is being given.", "no_cheating_now")
-    if state.cheat_card[seat] != NO_TELL:
+    cheat_card = state.cheat_card
+    if cheat_card[seat] != NO_TELL:
         raise _illegal("One card at a time: you are already cheating or fidgeting.", "one_at_a_time")
     hand = state.hands[seat]
     if len(hand) < 2:
         raise _illegal("You may not cheat away your last card.", "last_card")
-    if type(action) is Cheat:
+    if action.__class__ is Cheat:
         card = action.card
         if card not in hand:
             raise _illegal(f"Card {card} is not in your hand.", "not_in_hand")
@@ -751,19 +760,22 @@ def _tell(state: State, seat: int, action: Cheat | Fidget, t: int) -> tuple[Stat
     due = state.due
     if due == NO_DUE or until < due:
         due = until
-    log = (*state.log, tell, started)
-    log_start = state.log_start
-    if len(log) > LOG_SIZE:
-        log_start += len(log) - LOG_SIZE
-        log = log[-LOG_SIZE:]
-    cheat_card = list(state.cheat_card)
-    cheat_card[seat] = card
-    cheat_until = list(state.cheat_until)
-    cheat_until[seat] = until
+    log = state.log
+    drop = len(log) + 2 - LOG_SIZE
+    if drop > 0:
+        log = log[drop:] + (tell, started)  # noqa: RUF005 - concatenation is cheaper here
+        log_start = state.log_start + drop
+    else:
+        log = log + (tell, started)  # noqa: RUF005 - concatenation is cheaper here
+        log_start = state.log_start
+    tells = [*cheat_card]
+    tells[seat] = card
+    untils = [*state.cheat_until]
+    untils[seat] = until
     new = replace(
         state,
-        cheat_card=tuple(cheat_card),
-        cheat_until=tuple(cheat_until),
+        cheat_card=tuple(tells),
+        cheat_until=tuple(untils),
         t=t,
         due=due,
         log=log,
@@ -785,7 +797,7 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
     if not 0 <= target < len(hands) or target == guard:
         raise _illegal("The guard accuses another seat at the table.", "bad_seat")
     held = state.cheat_card[target]
-    tells = list(state.cheat_card)
+    tells = [*state.cheat_card]
     tells[target] = NO_TELL
     cheat_card = tuple(tells)
     phase = state.phase  # never "over" or "round_over" here (see apply)
@@ -794,29 +806,36 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
         due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
     if held >= 0:
         ev = [_EV_CAUGHT[target][guard][held]]
-        # what the old guard may give: no moth, never the last card
+        # whether the old guard has a card to give: no moth, never the last card
         guard_hand = hands[guard]
-        cards = list(filter(_IS_GIVEABLE_KIND.__getitem__, guard_hand)) if len(guard_hand) >= 2 else []
+        gives = False
+        if len(guard_hand) >= 2:
+            for c in guard_hand:
+                if not IS_MOTH[c]:
+                    gives = True
+                    break
         log, log_start = _logged_fields(state, ev)
+        caught = [*state.caught]
+        caught[target] += 1
         new = replace(
             state,
             cheat_card=cheat_card,
             guard=target,
-            caught=_put(state.caught, target, state.caught[target] + 1),
-            settle_from=guard if cards else NOBODY,
-            settle_to=target if cards else NOBODY,
+            caught=tuple(caught),
+            settle_from=guard if gives else NOBODY,
+            settle_to=target if gives else NOBODY,
             t=t,
             due=due,
             log=log,
             log_start=log_start,
         )
-        if cards and not state.rules.guard_chooses_card:
+        if gives:
+            if state.rules.guard_chooses_card:
+                return new, ev
             # the old guard's gift is settled at once, with a card drawn at random
-            card, r = rng.choice(new.rng, cards)
+            card, r = rng.choice(new.rng, [c for c in guard_hand if not IS_MOTH[c]])
             new, more = _settle_give(replace(new, rng=r), guard, GIVE[card], t)
             ev.extend(more)
-            return new, ev
-        if cards:
             return new, ev
     else:
         ev = [_EV_WRONG[target][guard][held == FIDGET_TELL]]
@@ -848,7 +867,7 @@ Handler = Callable[[State, int, Any, int], "tuple[State, Events]"]
 
 #: the actions whose handler does the whole transition: it returns the new state with time, deadline and
 #: log stamped, and its events
-_HANDLERS: dict[type, Handler] = {
+_HANDLERS: Final[dict[type, Handler]] = {
     Cheat: _tell,
     Fidget: _tell,
     Play: _play,
@@ -857,7 +876,7 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 #: the other actions: the handler returns the new state and ``_finish`` stamps it
-_RULES: dict[type, Callable[[State, int, Any, int, Events], State]] = {
+_RULES: Final[dict[type, Callable[[State, int, Any, int, Events], State]]] = {
     SpiderGive: _spider_give,
     SpiderSkip: _spider_skip,
     Slap: _slap,
@@ -884,10 +903,13 @@ def _due_in_play(
 ) -> int:
     """``next_due`` for a phase other than ``over`` and ``round_over``, from the fields it depends on."""
     best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
-    if cheat_card.count(NO_TELL) != len(cheat_card):
-        for seat, held in enumerate(cheat_card):
-            if held != NO_TELL and cheat_until[seat] < best:
-                best = cheat_until[seat]
+    seat = 0
+    for held in cheat_card:
+        if held != NO_TELL:
+            until = cheat_until[seat]
+            if until < best:
+                best = until
+        seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
     return NO_DUE if best == _NEVER else best
 
 
@@ -932,11 +954,15 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
         due = t + 1
         count = 0  # tells due
         cheat_until = new.cheat_until
-        for seat, held in enumerate(new.cheat_card):
-            if held != NO_TELL and cheat_until[seat] <= t:
-                count += 1
-                if cheat_until[seat] < due:
-                    due_seat, due = seat, cheat_until[seat]
+        seat = 0
+        for held in new.cheat_card:
+            if held != NO_TELL:
+                until = cheat_until[seat]
+                if until <= t:
+                    count += 1
+                    if until < due:
+                        due_seat, due = seat, until
+            seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
         racing = phase == "mosquito_race" or phase == "cockroach_race"
         race_until = new.race_until
         if racing and race_until < due:
@@ -952,7 +978,7 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
             break
         # the tell ends: a cheated card vanishes (unless it has become the last card in the hand)
         held = new.cheat_card[due_seat]
-        tells = list(new.cheat_card)
+        tells = [*new.cheat_card]
         tells[due_seat] = NO_TELL
         cheat_card = tuple(tells)
         hands = new.hands
@@ -962,9 +988,16 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
         if held >= 0 and len(hand) >= 2:
             ev.append(_EV_TELL_END[due_seat][True])
             ev.append(_EV_VANISHED[due_seat][held])
-            hands = _put(hands, due_seat, _without(hand, held))
-            vanished = _put(vanished, due_seat, (*vanished[due_seat], held))
-            cheats = _put(cheats, due_seat, cheats[due_seat] + 1)
+            # the three per-seat tuples edited through lists (``_put`` written out)
+            changed = [*hands]
+            changed[due_seat] = _without(hand, held)
+            hands = tuple(changed)
+            changed_vanished = [*vanished]
+            changed_vanished[due_seat] = vanished[due_seat] + (held,)
+            vanished = tuple(changed_vanished)
+            counts = [*cheats]
+            counts[due_seat] += 1
+            cheats = tuple(counts)
         else:
             ev.append(_EV_TELL_END[due_seat][False])
         if count == 1 and new is state and phase != "mosquito_give" and not (racing and race_until <= t):
@@ -998,7 +1031,7 @@ def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
 
 
 #: the phases in which seats act by the handlers (not "over", not "round_over")
-_IN_PLAY = frozenset({"turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race"})
+_IN_PLAY: Final = frozenset({"turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race"})
 
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
@@ -1085,128 +1118,118 @@ def playout_step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None
     The one implementation of who may act now (``active_seats`` is built on it): the seat whose turn it
     is, the spider's player, the slappers still to slap, the givers still to choose, everyone in a
     cockroach race, the old guard settling; plus every seat that may start a cheat or fidget, and the
-    guard while a tell shows."""
+    guard while a tell shows.
+
+    Asked before every step, so the usual case (a turn, no accusation being settled) comes first and
+    loops over the seats without ``enumerate``."""
     phase = state.phase
-    if phase == "over":
-        return None
-    due: int | None = state.due
-    if due == NO_DUE:
-        due = None
     settle_from = state.settle_from
-    hands = state.hands
     if phase == "turn" and settle_from == NOBODY:
         mask = 1 << state.turn
         cheat_phase = True  # "turn" is one of CHEAT_PHASES
+    elif phase == "over":
+        return None
     elif phase == "round_over":
-        return due, ()
+        due = state.due
+        return (None if due == NO_DUE else due), ()
     elif settle_from != NOBODY:
-        return due, _SEAT_TUPLES[1 << settle_from]
+        due = state.due
+        return (None if due == NO_DUE else due), _SEAT_TUPLES[1 << settle_from]
     elif phase == "spider":
         mask = 1 << state.actor
-        cheat_phase = phase in CHEAT_PHASES
+        cheat_phase = False  # "spider" is not one of CHEAT_PHASES
     elif phase == "cockroach_race":
-        mask = (1 << len(hands)) - 1
-        cheat_phase = phase in CHEAT_PHASES
+        mask = (1 << len(state.hands)) - 1
+        cheat_phase = True
     else:
         mask = 0
-        waiting = _not_slapped(state) if phase == "mosquito_race" else state.givers
+        racing = phase == "mosquito_race"
+        waiting = _not_slapped(state) if racing else state.givers
         gifts = state.gifts
         for s in waiting:
-            if phase == "mosquito_race" or gifts[s] == -1:
+            if racing or gifts[s] == -1:
                 mask |= 1 << s
-        cheat_phase = phase in CHEAT_PHASES
+        cheat_phase = racing
     guard = state.guard
     cheat_card = state.cheat_card
     tell = False
     if cheat_phase:
-        for seat, held in enumerate(cheat_card):
+        hands = state.hands
+        seat = 0
+        for held in cheat_card:
             if held != NO_TELL:
                 tell = True
             elif seat != guard and len(hands[seat]) >= 2:
                 mask |= 1 << seat
+            seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
     else:
         tell = cheat_card.count(NO_TELL) != len(cheat_card)
     if tell:
         mask |= 1 << guard
-    return due, _SEAT_TUPLES[mask]
-
-
-_CHEAT_OF = CHEAT.__getitem__
-
-
-def _accusations(cheat_card: tuple[int, ...]) -> list[Action]:
-    return [ACCUSE[other] for other, held in enumerate(cheat_card) if held != NO_TELL]
+    due = state.due
+    return (None if due == NO_DUE else due), _SEAT_TUPLES[mask]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
+    """The seat's actions for the phase (plays and the draw on its turn, a spider's gift, a slap, a
+    mosquito gift, a throw; the old guard's gift while an accusation is settled), then, in every phase, the
+    guard's accusations of the seats showing a tell, or the seat's cheats and fidget where it may start one.
+
+    Asked on nearly every step: plain loops (no ``map``, ``enumerate`` or comprehension frames), and the
+    usual case (a turn, nothing being settled) first."""
     phase = state.phase
-    out: list[Action]
+    cheat_card = state.cheat_card
+    out: list[Action] = []
     if phase == "turn" and state.settle_from == NOBODY:
-        # the most frequent case by far
+        cheat_phase = True  # "turn" is one of CHEAT_PHASES
         hand = state.hands[seat]
-        held = state.cheat_card[seat]
-        guard = state.guard
-        if seat != state.turn:
-            if seat == guard:
-                # written out (no call, no comprehension frame): asked on nearly every other step
-                out = []
-                for other, other_held in enumerate(state.cheat_card):
-                    if other_held != NO_TELL:
-                        out.append(ACCUSE[other])
-                return out
-            if held == NO_TELL and len(hand) >= 2:
-                return [*map(_CHEAT_OF, hand), FIDGET]
-            return []
-        playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == guard]
-        if held < 0:
-            out = []
-            for c in hand:
-                if playable[c]:
-                    out.append(PLAY[c])
-        else:
-            out = [PLAY[c] for c in hand if playable[c] and c != held]
-        out.append(DRAW)
-        if seat == guard:
-            for other, other_held in enumerate(state.cheat_card):
-                if other_held != NO_TELL:
-                    out.append(ACCUSE[other])
-        elif held == NO_TELL and len(hand) >= 2:
-            out.extend(map(_CHEAT_OF, hand))
-            out.append(FIDGET)
+        held = cheat_card[seat]
+        if seat == state.turn:
+            playable = _PLAYABLE[VALUE[state.discard[-1]]][seat == state.guard]
+            if held < 0:
+                for c in hand:
+                    if playable[c]:
+                        out.append(PLAY[c])
+            else:
+                for c in hand:
+                    if playable[c] and c != held:
+                        out.append(PLAY[c])
+            out.append(DRAW)
+    elif phase == "over" or phase == "round_over":
         return out
-    if phase == "over" or phase == "round_over":
-        return []
-    hand = state.hands[seat]
-    if state.settle_from != NOBODY:
-        if seat != state.settle_from or len(hand) < 2:
-            return []
-        out = []  # the guard's gift: a plain loop, no comprehension frame
-        for c in hand:
-            if not IS_MOTH[c]:
-                out.append(GIVE[c])
-        return out
-    held = state.cheat_card[seat]
-    if phase == "spider":
-        out = []
-        if seat == state.actor:
-            others = [s for s in range(len(state.hands)) if s != seat]
-            out = [SPIDER_GIVE[c][s] for c in giveable(state, seat) for s in others]
-            out.append(SPIDER_SKIP)
-    elif phase == "mosquito_race":
-        out = [SLAP] if seat != state.actor and seat not in state.slapped else []
-    elif phase == "mosquito_give":
-        out = []
-        if seat in state.givers and state.gifts[seat] == -1:
-            out = [GIVE[c] for c in giveable(state, seat)]
     else:
-        throwable = _THROWABLE[VALUE[state.discard[-1]]]
-        out = [THROW[c] for c in hand if throwable[c] and c != held]
+        hand = state.hands[seat]
+        if state.settle_from != NOBODY:
+            if seat == state.settle_from and len(hand) >= 2:
+                for c in hand:  # the old guard's gift
+                    if not IS_MOTH[c]:
+                        out.append(GIVE[c])
+            return out
+        held = cheat_card[seat]
+        cheat_phase = phase in CHEAT_PHASES
+        if phase == "spider":
+            if seat == state.actor:
+                others = [s for s in range(len(state.hands)) if s != seat]
+                out = [SPIDER_GIVE[c][s] for c in giveable(state, seat) for s in others]
+                out.append(SPIDER_SKIP)
+        elif phase == "mosquito_race":
+            if seat != state.actor and seat not in state.slapped:
+                out.append(SLAP)
+        elif phase == "mosquito_give":
+            if seat in state.givers and state.gifts[seat] == -1:
+                out = [GIVE[c] for c in giveable(state, seat)]
+        else:
+            throwable = _THROWABLE[VALUE[state.discard[-1]]]
+            out = [THROW[c] for c in hand if throwable[c] and c != held]
     if seat == state.guard:
-        cheat_card = state.cheat_card
-        if cheat_card.count(NO_TELL) != len(cheat_card):
-            out += _accusations(cheat_card)
-    elif held == NO_TELL and len(hand) >= 2 and phase in CHEAT_PHASES:
-        out.extend(map(_CHEAT_OF, hand))
+        other = 0
+        for other_held in cheat_card:
+            if other_held != NO_TELL:
+                out.append(ACCUSE[other])
+            other += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
+    elif held == NO_TELL and cheat_phase and len(hand) >= 2:
+        for c in hand:
+            out.append(CHEAT[c])
         out.append(FIDGET)
     return out
 

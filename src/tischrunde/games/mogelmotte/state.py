@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -12,11 +12,11 @@ from tischrunde.games.mogelmotte.content import IS_MOTH
 Phase = Literal["turn", "spider", "mosquito_race", "mosquito_give", "cockroach_race", "round_over", "over"]
 
 #: ``cheat_card`` entries: no tell showing, or a fidget (a tell without a card); else the card id
-NO_TELL = -2
-FIDGET_TELL = -1
-NOBODY = -1
+NO_TELL: Final = -2
+FIDGET_TELL: Final = -1
+NOBODY: Final = -1
 #: ``State.due`` when nothing is pending
-NO_DUE = -1
+NO_DUE: Final = -1
 
 #: phases in which a seat may start a cheat or a fidget (not while a give choice is pending)
 CHEAT_PHASES = frozenset({"turn", "mosquito_race", "cockroach_race"})

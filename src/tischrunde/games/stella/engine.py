@@ -3,8 +3,7 @@ functions (rules: see the package docstring)."""
 
 from __future__ import annotations
 
-import functools
-from typing import Any
+from typing import Any, Final, cast
 
 import msgspec
 
@@ -28,7 +27,6 @@ from tischrunde.games.stella.state import (
     RoundSummary,
     StellaState,
     card_words,
-    unnamed_marks,
     word_ids,
 )
 from tischrunde.games.stella.view import StellaView, reveal_view, view
@@ -50,17 +48,13 @@ SPEC = GameSpec(
 )
 
 
-def _replace(state: StellaState, **changes: Any) -> StellaState:
-    return msgspec.structs.replace(state, **changes)
+_replace: Final = msgspec.structs.replace
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15  # the SplitMix64 steps below are rng.next_u64's, written out (the hot path)
-_SPAN = 1 << 64
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -192,7 +186,8 @@ class Stella(Game[StellaState]):
     # --- queries ---
 
     def active_seats(self, state: StellaState) -> frozenset[int]:
-        return frozenset(_acting(state))
+        turn = _turn(state)
+        return frozenset(turn[1]) if turn is not None else frozenset()
 
     def legal_actions(self, state: StellaState, seat: int) -> list[Action]:
         phase = state.phase
@@ -201,27 +196,17 @@ class Stella(Game[StellaState]):
                 return []
             return [_REVEALS[p] for p in unnamed_marks(state, seat)]
         if phase == "mark":
-            return self._mark_sample(state, seat) if seat in _acting(state) else []
+            marks = state.marks
+            if 0 <= seat < len(marks) and marks[seat] is None:
+                return _mark_sample(state, seat)
+            return []
         if phase == "word" and seat == state.scout:
             return list(_CHOOSE_WORDS[: len(card_words(state, state.word_cards[state.round])[0])])
         return []
 
-    def _mark_sample(self, state: StellaState, seat: int) -> list[Action]:
-        """All single marks (when allowed) plus a few subsets derived from the state's content."""
-        out: list[Action] = list(_SINGLE_MARKS) if state.min_marks <= 1 else []
-        key = _seat_keys(state.config.seed, state.round, state.config.players, state.grid)[seat]
-        out += [Mark(list(c)) for c in _subsets(key, max(2, state.min_marks), state.max_marks)]
-        return out
-
     def due_at(self, state: StellaState) -> int | None:
-        phase = state.phase
-        if phase == "reveal" or phase == "word":
-            return state.turn_deadline  # the current reveal turn or the scout's word choice
-        if phase == "mark":
-            return state.mark_deadline
-        if phase == "round_over":
-            return state.round_until
-        return None
+        turn = _turn(state)
+        return turn[0] if turn is not None else None
 
     def deadline(self, state: StellaState) -> Deadline | None:
         due = self.due_at(state)
@@ -235,25 +220,27 @@ class Stella(Game[StellaState]):
         return Deadline(due, "round_pause" if phase == "round_over" else "word", state.scout)
 
     def playout_step_info(self, state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
-        if state.phase == "over":  # exactly when outcome is not None
-            return None
-        return self.due_at(state), _acting(state)
+        return _turn(state)
 
     # --- transitions ---
+
+    #: every transition below sets ``last_t`` to the action's time itself
+    transition_stamps_time = True
 
     def transition(
         self, state: StellaState, seat: int | None, action: Action, t: int
     ) -> tuple[StellaState, list[Event]]:
         if isinstance(action, Timeout):
-            return self._timeout(state, t)
+            return _timeout(state, t)
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(
                 f"seat {seat} is not a player at this table", code="not_a_seat", rule="seats"
             )
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             raise IllegalActionError("the game is over", code="game_over", rule="end")
         if isinstance(action, NextRound):
-            if state.phase != "round_over":
+            if phase != "round_over":
                 raise IllegalActionError(
                     "the next round starts once a round is over", code="not_round_over", rule="next_round"
                 )
@@ -263,271 +250,18 @@ class Stella(Game[StellaState]):
                     code="not_start_player",
                     rule="next_round",
                 )
-            return self._next_round(state, t)
-        if state.phase == "round_over":
+            return _next_round(state, t)
+        if phase == "round_over":
             raise IllegalActionError(
                 "the round is over: the next one starts in a moment", code="round_over", rule="next_round"
             )
-        if isinstance(action, ChooseWord):
-            return self._choose_word(state, seat, action, t)
-        if isinstance(action, Mark):
-            return self._mark(state, seat, action, t)
         if isinstance(action, Reveal):
-            return self._reveal(state, seat, action, t)
+            return _reveal(state, seat, action, t)
+        if isinstance(action, Mark):
+            return _mark(state, seat, action, t)
+        if isinstance(action, ChooseWord):
+            return _choose_word(state, seat, action, t)
         raise IllegalActionError(f"{type(action).__name__} is not a Stella action", code="unknown_action")
-
-    def _timeout(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
-        """Time is up (Game.apply checked it is due): late markers mark nothing; a late scout gets word 1; a
-        late revealer names their first mark; the round pause ends."""
-        if state.phase == "round_over":
-            return self._next_round(state, t)
-        if state.phase == "word":
-            state, events = self._choose_word(state, state.scout, ChooseWord(0), t)
-            return state, [Event("timed_out", state.scout), *events]
-        if state.phase == "reveal":
-            turn = state.reveal_turn
-            state, events = self._reveal(state, turn, Reveal(unnamed_marks(state, turn)[0]), t)
-            return state, [Event("timed_out", turn), *events]
-        late = [s for s, m in enumerate(state.marks) if m is None]
-        marks = tuple(() if m is None else m for m in state.marks)
-        events = [Event("timed_out", s) for s in late]
-        state, more = self._after_marking(state, marks, t)
-        return state, events + more
-
-    def _choose_word(
-        self, state: StellaState, seat: int, action: ChooseWord, t: int
-    ) -> tuple[StellaState, list[Event]]:
-        if state.phase != "word":
-            raise IllegalActionError(
-                "the word has already been chosen this round", code="not_word_phase", rule="word"
-            )
-        if seat != state.scout:
-            raise NotYourTurnError(
-                f"only the scout (seat {state.scout}) chooses the word", code="not_scout", rule="word"
-            )
-        de, en = card_words(state, state.word_cards[state.round])
-        if not 0 <= action.index < len(de):
-            raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
-        deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
-        new = _replace(
-            state, phase="mark", word_index=action.index, mark_deadline=deadline, turn_deadline=None, last_t=t
-        )
-        word = {"de": de[action.index], "en": en[action.index]}
-        return new, [Event("word_chosen", seat, {"word": word})]
-
-    def _mark(self, state: StellaState, seat: int, action: Mark, t: int) -> tuple[StellaState, list[Event]]:
-        if state.phase != "mark":
-            raise IllegalActionError(
-                "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
-            )
-        if state.marks[seat] is not None:
-            raise NotYourTurnError("you have already marked this round", code="already_marked", rule="mark")
-        cards = tuple(action.cards)
-        if not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < GRID_SIZE for p in cards):
-            raise IllegalActionError(
-                f"marks are grid positions 0..{GRID_SIZE - 1}", code="bad_position", rule="mark"
-            )
-        if len(set(cards)) != len(cards):
-            raise IllegalActionError("each card can be marked only once", code="duplicate_mark", rule="mark")
-        if not state.min_marks <= len(cards) <= state.max_marks:
-            raise IllegalActionError(
-                f"mark at least {state.min_marks} and at most {state.max_marks} cards",
-                code="mark_count",
-                rule="mark",
-            )
-        ordered = sorted(cards)
-        marks = _set(state.marks, seat, tuple(ordered))
-        events = [
-            Event("marked", seat),
-            Event("my_marks", seat, {"cards": ordered}, visible_to=_ONE_SEAT[seat]),
-        ]
-        if None in marks:  # others are still marking
-            return _replace(state, marks=marks, last_t=t), events
-        state, more = self._after_marking(state, marks, t)
-        return state, events + more
-
-    def _after_marking(
-        self, state: StellaState, marks: tuple[tuple[int, ...] | None, ...], t: int
-    ) -> tuple[StellaState, list[Event]]:
-        """Everyone has sent ``marks``: show the counts, find the player in the dark, start the reveals."""
-        counts = tuple([len(m or ()) for m in marks])
-        top = max(counts)
-        dark = counts.index(top) if counts.count(top) == 1 else -1
-        total_dark = (
-            state.total_dark if dark < 0 else _set(state.total_dark, dark, state.total_dark[dark] + 1)
-        )
-        events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
-        turn = _next_revealer(marks, [r.position for r in state.reveals], state.fallen, state.scout)
-        if turn < 0:
-            state = _replace(
-                state,
-                marks=marks,
-                phase="reveal",
-                counts=counts,
-                dark=dark,
-                total_dark=total_dark,
-                mark_deadline=None,
-            )
-            state, more = self._end_round(state, t)
-            return state, events + more
-        state = _replace(
-            state,
-            marks=marks,
-            phase="reveal",
-            counts=counts,
-            dark=dark,
-            total_dark=total_dark,
-            mark_deadline=None,
-            reveal_turn=turn,
-            turn_deadline=_turn_deadline(state, t),
-            last_t=t,
-        )
-        return state, events
-
-    def _reveal(
-        self, state: StellaState, seat: int, action: Reveal, t: int
-    ) -> tuple[StellaState, list[Event]]:
-        if state.phase != "reveal":
-            raise IllegalActionError(
-                "cards are named after everyone has marked", code="not_reveal_phase", rule="reveal"
-            )
-        if seat != state.reveal_turn:
-            raise NotYourTurnError(
-                f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
-            )
-        position = action.position
-        if position not in unnamed_marks(state, seat):
-            raise IllegalActionError(
-                "name one of your own marked cards that has not been named yet",
-                code="bad_reveal",
-                rule="reveal",
-            )
-        reveals = state.reveals
-        marks = state.marks
-        markers = tuple([s for s, m in enumerate(marks) if m is not None and position in m])
-        fallen = state.fallen
-        sparks, super_sparks = state.sparks, state.super_sparks
-        total_sparks, total_super = state.total_sparks, state.total_super_sparks
-        total_falls = state.total_falls
-        scorers: tuple[int, ...] = ()
-        if len(markers) == 1:
-            kind, points = "fall", 0
-            fallen = _set(fallen, seat, True)
-            total_falls = _set(total_falls, seat, total_falls[seat] + 1)
-        else:
-            spark = len(markers) >= 3
-            kind = "spark" if spark else "super_spark"
-            points = SPARK_POINTS if spark else SUPER_SPARK_POINTS
-            scorers = tuple([s for s in markers if not fallen[s]])
-            if scorers:
-                this_round = list(sparks if spark else super_sparks)
-                in_all = list(total_sparks if spark else total_super)
-                for s in scorers:
-                    this_round[s] += 1
-                    in_all[s] += 1
-                if spark:
-                    sparks, total_sparks = tuple(this_round), tuple(in_all)
-                else:
-                    super_sparks, total_super = tuple(this_round), tuple(in_all)
-        result = RevealResult(position, state.grid[position], seat, markers, kind, scorers, points)
-        events = [Event("revealed", seat, reveal_view(result))]
-        if kind == "fall":
-            events.append(Event("fell", seat))
-        named = [r.position for r in reveals]
-        named.append(position)
-        turn = _next_revealer(marks, named, fallen, (seat + 1) % state.config.players)
-        if turn < 0:
-            state = _replace(
-                state,
-                reveals=(*reveals, result),
-                fallen=fallen,
-                sparks=sparks,
-                super_sparks=super_sparks,
-                total_sparks=total_sparks,
-                total_super_sparks=total_super,
-                total_falls=total_falls,
-            )
-            state, more = self._end_round(state, t)
-            return state, events + more
-        state = _replace(
-            state,
-            reveals=(*reveals, result),
-            fallen=fallen,
-            sparks=sparks,
-            super_sparks=super_sparks,
-            total_sparks=total_sparks,
-            total_super_sparks=total_super,
-            total_falls=total_falls,
-            reveal_turn=turn,
-            turn_deadline=_turn_deadline(state, t),
-            last_t=t,
-        )
-        return state, events
-
-    def _end_round(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
-        n = state.config.players
-        points = []
-        for s in range(n):
-            full = SPARK_POINTS * state.sparks[s] + SUPER_SPARK_POINTS * state.super_sparks[s]
-            if s == state.dark and state.fallen[s]:
-                full = dark_fall_points(state.dark_fall, state.sparks[s], state.super_sparks[s])
-            points.append(full)
-        summary = RoundSummary(
-            round=state.round,
-            scout=state.scout,
-            word_card=state.word_cards[state.round],
-            word_index=state.word_index,
-            counts=state.counts,
-            dark=state.dark,
-            reveals=state.reveals,
-            fallen=state.fallen,
-            points=tuple(points),
-        )
-        scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
-        events = [Event("round_end", None, {"round": state.round + 1, "points": points})]
-        zeros = (0,) * n
-        state = _replace(
-            state,
-            history=(*state.history, summary),
-            scores=scores,
-            reveal_turn=-1,
-            turn_deadline=None,
-            sparks=zeros,
-            super_sparks=zeros,
-        )
-        if state.round + 1 >= state.rounds:
-            events.append(Event("game_end", None, {"scores": list(scores)}))
-            return _replace(state, phase="over"), events
-        if state.round_pause_ms > 0:
-            # the last reveal and the round's points stay on the table until the pause ends
-            return _replace(state, phase="round_over", round_until=t + state.round_pause_ms), events
-        state, more = self._next_round(state, t)
-        return state, events + more
-
-    def _next_round(self, state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
-        n = state.config.players
-        row = state.row_order[state.round % len(state.row_order)]
-        start = row * COLUMNS
-        grid = (*state.grid[:start], *state.picture_deck[:COLUMNS], *state.grid[start + COLUMNS :])
-        state = _replace(
-            state,
-            grid=grid,
-            picture_deck=state.picture_deck[COLUMNS:],
-            round=state.round + 1,
-            scout=(state.scout + 1) % n,
-            phase="word",
-            word_index=-1,
-            marks=(None,) * n,
-            counts=(),
-            dark=-1,
-            reveals=(),
-            fallen=(False,) * n,
-            round_until=0,
-        )
-        state = _replace(state, turn_deadline=_turn_deadline(state, t))
-        return state, [
-            Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])})
-        ]
 
     # --- views and results ---
 
@@ -578,6 +312,289 @@ class Stella(Game[StellaState]):
         return _replace(state, rng=fresh, picture_deck=deck, word_cards=words, marks=tuple(marks))
 
 
+# --- the transitions (module functions: the hot path) -------------------------------------------------
+
+
+def _timeout(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
+    """Time is up (Game.apply checked it is due): late markers mark nothing; a late scout gets word 1; a
+    late revealer names their first mark; the round pause ends."""
+    if state.phase == "round_over":
+        return _next_round(state, t)
+    if state.phase == "word":
+        state, events = _choose_word(state, state.scout, _CHOOSE_WORDS[0], t)
+        return state, [Event("timed_out", state.scout), *events]
+    if state.phase == "reveal":
+        turn = state.reveal_turn
+        state, events = _reveal(state, turn, _REVEALS[unnamed_marks(state, turn)[0]], t)
+        return state, [Event("timed_out", turn), *events]
+    late = [s for s, m in enumerate(state.marks) if m is None]
+    marks = tuple([() if m is None else m for m in state.marks])
+    events = [Event("timed_out", s) for s in late]
+    state, more = _after_marking(state, marks, t)
+    return state, events + more
+
+
+def _choose_word(
+    state: StellaState, seat: int, action: ChooseWord, t: int
+) -> tuple[StellaState, list[Event]]:
+    if state.phase != "word":
+        raise IllegalActionError(
+            "the word has already been chosen this round", code="not_word_phase", rule="word"
+        )
+    if seat != state.scout:
+        raise NotYourTurnError(
+            f"only the scout (seat {state.scout}) chooses the word", code="not_scout", rule="word"
+        )
+    de, en = card_words(state, state.word_cards[state.round])
+    index = action.index
+    if not 0 <= index < len(de):
+        raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
+    deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
+    new = _replace(
+        state, phase="mark", word_index=index, mark_deadline=deadline, turn_deadline=None, last_t=t
+    )
+    return new, [Event("word_chosen", seat, {"word": {"de": de[index], "en": en[index]}})]
+
+
+def _mark(state: StellaState, seat: int, action: Mark, t: int) -> tuple[StellaState, list[Event]]:
+    if state.phase != "mark":
+        raise IllegalActionError(
+            "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
+        )
+    marks = state.marks
+    if marks[seat] is not None:
+        raise NotYourTurnError("you have already marked this round", code="already_marked", rule="mark")
+    cards: tuple[object, ...] = tuple(action.cards)
+    for p in cards:  # grid positions: ints (not bools) 0..14
+        if type(p) is int:
+            if 0 <= p < GRID_SIZE:
+                continue
+        elif isinstance(p, int) and not isinstance(p, bool) and 0 <= p < GRID_SIZE:
+            continue
+        raise IllegalActionError(
+            f"marks are grid positions 0..{GRID_SIZE - 1}", code="bad_position", rule="mark"
+        )
+    count = len(cards)
+    if len(set(cards)) != count:
+        raise IllegalActionError("each card can be marked only once", code="duplicate_mark", rule="mark")
+    if not state.min_marks <= count <= state.max_marks:
+        raise IllegalActionError(
+            f"mark at least {state.min_marks} and at most {state.max_marks} cards",
+            code="mark_count",
+            rule="mark",
+        )
+    ordered = sorted(cast("tuple[int, ...]", cards))
+    marks = _set(marks, seat, tuple(ordered))
+    events = [
+        Event("marked", seat),
+        Event("my_marks", seat, {"cards": ordered}, _ONE_SEAT[seat]),
+    ]
+    if None in marks:  # others are still marking
+        return _replace(state, marks=marks, last_t=t), events
+    state, more = _after_marking(state, marks, t)
+    events += more
+    return state, events
+
+
+def _after_marking(
+    state: StellaState, marks: tuple[tuple[int, ...] | None, ...], t: int
+) -> tuple[StellaState, list[Event]]:
+    """Everyone has sent ``marks``: show the counts, find the player in the dark, start the reveals."""
+    counts = tuple([len(m or ()) for m in marks])
+    top = max(counts)
+    dark = counts.index(top) if counts.count(top) == 1 else -1
+    total_dark = state.total_dark if dark < 0 else _set(state.total_dark, dark, state.total_dark[dark] + 1)
+    events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
+    turn = _next_revealer(marks, [r.position for r in state.reveals], state.fallen, state.scout)
+    if turn < 0:
+        state = _replace(
+            state,
+            marks=marks,
+            phase="reveal",
+            counts=counts,
+            dark=dark,
+            total_dark=total_dark,
+            mark_deadline=None,
+        )
+        state, more = _end_round(state, t)
+        return state, events + more
+    state = _replace(
+        state,
+        marks=marks,
+        phase="reveal",
+        counts=counts,
+        dark=dark,
+        total_dark=total_dark,
+        mark_deadline=None,
+        reveal_turn=turn,
+        turn_deadline=t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None,
+        last_t=t,
+    )
+    return state, events
+
+
+def _reveal(state: StellaState, seat: int, action: Reveal, t: int) -> tuple[StellaState, list[Event]]:
+    if state.phase != "reveal":
+        raise IllegalActionError(
+            "cards are named after everyone has marked", code="not_reveal_phase", rule="reveal"
+        )
+    if seat != state.reveal_turn:
+        raise NotYourTurnError(
+            f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
+        )
+    position = action.position
+    marks = state.marks
+    reveals = state.reveals
+    named = [r.position for r in reveals]
+    mine = marks[seat]
+    if mine is None or position not in mine or position in named:  # not an unnamed mark of the seat
+        raise IllegalActionError(
+            "name one of your own marked cards that has not been named yet",
+            code="bad_reveal",
+            rule="reveal",
+        )
+    markers = tuple([s for s, m in enumerate(marks) if m is not None and position in m])
+    fallen = state.fallen
+    sparks, super_sparks = state.sparks, state.super_sparks
+    total_sparks, total_super = state.total_sparks, state.total_super_sparks
+    total_falls = state.total_falls
+    if len(markers) == 1:
+        fallen = _set(fallen, seat, True)
+        total_falls = _set(total_falls, seat, total_falls[seat] + 1)
+        result = RevealResult(position, state.grid[position], seat, markers, "fall", (), 0)
+        events = [Event("revealed", seat, reveal_view(result)), Event("fell", seat)]
+    else:
+        spark = len(markers) >= 3
+        scorers = tuple([s for s in markers if not fallen[s]])
+        if scorers:
+            this_round = list(sparks if spark else super_sparks)
+            in_all = list(total_sparks if spark else total_super)
+            for s in scorers:
+                this_round[s] += 1
+                in_all[s] += 1
+            if spark:
+                sparks, total_sparks = tuple(this_round), tuple(in_all)
+            else:
+                super_sparks, total_super = tuple(this_round), tuple(in_all)
+        if spark:
+            result = RevealResult(
+                position, state.grid[position], seat, markers, "spark", scorers, SPARK_POINTS
+            )
+        else:
+            result = RevealResult(
+                position, state.grid[position], seat, markers, "super_spark", scorers, SUPER_SPARK_POINTS
+            )
+        events = [Event("revealed", seat, reveal_view(result))]
+    named.append(position)
+    turn = _next_revealer(marks, named, fallen, (seat + 1) % len(marks))
+    if turn < 0:
+        state = _replace(
+            state,
+            reveals=(*reveals, result),
+            fallen=fallen,
+            sparks=sparks,
+            super_sparks=super_sparks,
+            total_sparks=total_sparks,
+            total_super_sparks=total_super,
+            total_falls=total_falls,
+        )
+        state, more = _end_round(state, t)
+        events += more
+        return state, events
+    state = _replace(
+        state,
+        reveals=(*reveals, result),
+        fallen=fallen,
+        sparks=sparks,
+        super_sparks=super_sparks,
+        total_sparks=total_sparks,
+        total_super_sparks=total_super,
+        total_falls=total_falls,
+        reveal_turn=turn,
+        turn_deadline=t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None,
+        last_t=t,
+    )
+    return state, events
+
+
+def _end_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
+    n = state.config.players
+    sparks, super_sparks, fallen, dark = state.sparks, state.super_sparks, state.fallen, state.dark
+    round_ = state.round
+    points = []
+    for s in range(n):
+        if s == dark and fallen[s]:
+            points.append(dark_fall_points(state.dark_fall, sparks[s], super_sparks[s]))
+        else:
+            points.append(SPARK_POINTS * sparks[s] + SUPER_SPARK_POINTS * super_sparks[s])
+    summary = RoundSummary(
+        round_,
+        state.scout,
+        state.word_cards[round_],
+        state.word_index,
+        state.counts,
+        dark,
+        state.reveals,
+        fallen,
+        tuple(points),
+    )
+    scores = tuple([a + b for a, b in zip(state.scores, points, strict=True)])
+    events = [Event("round_end", None, {"round": round_ + 1, "points": points})]
+    zeros = (0,) * n
+    history = (*state.history, summary)
+    if round_ + 1 >= state.rounds:
+        events.append(Event("game_end", None, {"scores": list(scores)}))
+        phase = "over"
+    elif state.round_pause_ms > 0:
+        # the last reveal and the round's points stay on the table until the pause ends
+        phase = "round_over"
+    else:
+        state = _replace(
+            state, history=history, scores=scores, reveal_turn=-1, sparks=zeros, super_sparks=zeros
+        )
+        state, more = _next_round(state, t)
+        return state, events + more
+    round_until = t + state.round_pause_ms if phase == "round_over" else state.round_until
+    state = _replace(
+        state,
+        history=history,
+        scores=scores,
+        reveal_turn=-1,
+        turn_deadline=None,
+        sparks=zeros,
+        super_sparks=zeros,
+        phase=phase,
+        round_until=round_until,
+        last_t=t,
+    )
+    return state, events
+
+
+def _next_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
+    n = state.config.players
+    row = state.row_order[state.round % len(state.row_order)]
+    start = row * COLUMNS
+    grid = (*state.grid[:start], *state.picture_deck[:COLUMNS], *state.grid[start + COLUMNS :])
+    state = _replace(
+        state,
+        grid=grid,
+        picture_deck=state.picture_deck[COLUMNS:],
+        round=state.round + 1,
+        scout=(state.scout + 1) % n,
+        phase="word",
+        word_index=-1,
+        marks=(None,) * n,
+        counts=(),
+        dark=-1,
+        reveals=(),
+        fallen=(False,) * n,
+        round_until=0,
+        turn_deadline=t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None,
+        last_t=t,
+    )
+    return state, [Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])})]
+
+
 def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
     """What the player in the dark who fell scores for a round, by option ``dark_fall``."""
     if rule == "official":
@@ -587,120 +604,91 @@ def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
     return (SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks) // 2
 
 
-@functools.lru_cache(maxsize=1024)
-def _seat_keys(seed: int, round_: int, players: int, grid: tuple[int, ...]) -> tuple[int, ...]:
-    """Each seat's key of its mark sample: a deterministic 64-bit mix of ``seed, round, seat, *grid`` (so
-    the sample never advances the state's PRNG). Per value ``v`` in that order, from ``h = 0x84222325CBF29CE4``:
-    ``h = ((h ^ (v mod 2**64)) * 0x100000001B3) mod 2**64``, then ``h = rng.next_u64(h)[0]``.
-
-    Written for speed: every seat's mix at once, one seat per 128-bit lane of one big int (the steps of
-    ``rng.next_u64`` written out; a lane times a 64-bit constant stays in its lane)."""
-    ones = _ONES & ((1 << (128 * players)) - 1)
-    mask = _MASK * ones
-    step = _GAMMA * ones
-    z = 0x84222325CBF29CE4 * ones
-    seats = sum(s << (128 * s) for s in range(players))
-    for v in ((seed & _MASK) * ones, (round_ & _MASK) * ones, seats, *[(v & _MASK) * ones for v in grid]):
-        z = ((((z ^ v) * 0x100000001B3) & mask) + step) & mask
-        z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
-        z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
-        z = (z ^ (z >> 31)) & mask
-    raw = z.to_bytes(16 * players, "little")
-    return tuple([int.from_bytes(raw[at : at + 8], "little") for at in range(0, 16 * players, 16)])
+#: samples of the mark phase's legal_actions per option pair (min_marks, max_marks)
+_SAMPLE_COUNT: Final = 128
+_SUBSETS_PER_SAMPLE: Final = 8
+_MARK_SAMPLES: Final[dict[int, tuple[tuple[Action, ...], ...]]] = {}  # key min_marks * 16 + max_marks
 
 
-@functools.lru_cache(maxsize=4096)
-def _subsets(key: int, low: int, high: int, count: int = 8) -> tuple[tuple[int, ...], ...]:
-    """``count`` distinct sorted subsets of the grid with low..high cards, fixed by ``key``.
-
-    The PRNG ``r = key`` draws, per subset, a size ``rng.randbelow(r, high - low + 1)`` and 64 bits
-    ``rng.next_u64(r)``; the subset is the ``low + size`` first positions when the positions are ordered by
-    their nibble of those bits (nibble p = bits 4p..4p+3 for position p), ties by position.
-
-    Written for speed, with the same results: SplitMix64 state k after ``r`` is ``r + k * GAMMA``, so the
-    draws of all subsets are computed at once in one big int of 16 lanes of 128 bits (``_lanes``; a product
-    of a lane by a 64-bit constant stays in its lane), and each draw's nibbles are spread to one byte per
-    position holding ``nibble << 4 | position``, whose sorted bytes give the order. A size draw that
-    ``randbelow`` would reject (probability below 1e-17) starts the remaining subsets again from there.
-    """
-    out: list[tuple[int, ...]] = []
-    if low > high:
-        return ()
-    n = high - low + 1
-    limit = _SPAN - _SPAN % n
-    left = count
-    r = key
-    while left > 0:
-        values, ranked = _lanes(r)
-        used = 0  # PRNG states used from r
-        for at in range(0, 32 * min(left, _LANES // 2), 32):  # a size lane, then a bits lane
-            size = int.from_bytes(values[at : at + 8], "little")
-            used += 1
-            if size >= limit:  # rejected: the size is drawn again from the next state
-                break
-            order = bytes(sorted(ranked[at + 16 : at + 16 + GRID_SIZE])).translate(_LOW_NIBBLE)
-            chosen = tuple(sorted(order[: low + size % n]))
-            if chosen not in out:
-                out.append(chosen)
-            used += 1
-            left -= 1
-        r = (r + used * _GAMMA) & _MASK
-    return tuple(out)
+def _mark_sample(state: StellaState, seat: int) -> list[Action]:
+    """The mark phase's legal_actions: all single marks (when allowed) plus a few subsets, the seat's
+    sample of ``_mark_samples`` in this round of this game."""
+    samples = _MARK_SAMPLES.get(state.min_marks * 16 + state.max_marks)
+    if samples is None:
+        samples = _mark_samples(state.min_marks, state.max_marks)
+    return list(samples[_sample_index(state.config.seed, state.round, seat)])
 
 
-def _lanes(r: int) -> tuple[bytes, bytes]:
-    """SplitMix64's next ``_LANES`` values after state ``r`` (16 bytes each, the value in the low 8,
-    little-endian), and each value's positions as ``nibble << 4 | position`` (bytes 0..14 of each 16)."""
-    z = (r * _ONES + _STEPS) & _LANE_MASK
-    z = (((z ^ (z >> 30)) & _LANE_MASK) * 0xBF58476D1CE4E5B9) & _LANE_MASK
-    z = (((z ^ (z >> 27)) & _LANE_MASK) * 0x94D049BB133111EB) & _LANE_MASK
-    z = (z ^ (z >> 31)) & _LANE_MASK
-    x = z & _NIBBLES
-    x = (x | (x << 32)) & _SPREAD_32
-    x = (x | (x << 16)) & _SPREAD_16
-    x = (x | (x << 8)) & _SPREAD_8
-    x = (x | (x << 4)) & _SPREAD_4
-    size = 16 * _LANES
-    return z.to_bytes(size, "little"), ((x << 4) | _BYTE_POSITIONS).to_bytes(size, "little")
+def _sample_index(seed: int, round_: int, seat: int) -> int:
+    """Which of the ``_SAMPLE_COUNT`` mark samples a seat gets in a round of a game: the top 7 bits of a
+    32-bit multiplicative mix of ``seed`` (folded to 24 bits), the round (4 bits) and the seat (3 bits)."""
+    folded = (seed ^ (seed >> 24) ^ (seed >> 48)) & 0xFFFFFF
+    x = ((folded << 7 | (round_ & 15) << 3 | seat) * 0x45D9F3B) & 0xFFFFFFFF
+    x = ((x ^ (x >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
+    return x >> 25
 
 
-_LANES = 16
-_ONES = sum(1 << (128 * j) for j in range(_LANES))  # 1 in every lane
-_LANE_MASK = _MASK * _ONES
-_STEPS = sum((((j + 1) * _GAMMA) & _MASK) << (128 * j) for j in range(_LANES))  # lane j: state r + (j+1)G
-# the nibbles of positions 0..14 spread to one byte each
-_NIBBLES = ((1 << (4 * GRID_SIZE)) - 1) * _ONES
-_SPREAD_32 = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * 2, "little") * _ONES
-_SPREAD_16 = int.from_bytes(b"\xff\xff\0\0" * 4, "little") * _ONES
-_SPREAD_8 = int.from_bytes(b"\xff\0" * 8, "little") * _ONES
-_SPREAD_4 = int.from_bytes(b"\x0f" * 16, "little") * _ONES
-_BYTE_POSITIONS = int.from_bytes(bytes(range(GRID_SIZE)), "little") * _ONES  # byte p of a lane holds p
-_LOW_NIBBLE = bytes(b & 15 for b in range(256))
+def _mark_samples(min_marks: int, max_marks: int) -> tuple[tuple[Action, ...], ...]:
+    """The ``_SAMPLE_COUNT`` mark samples of an option pair, built once (actions are frozen; the lists
+    inside are never changed). Sample i: every single mark when ``min_marks <= 1``, then up to
+    ``_SUBSETS_PER_SAMPLE`` distinct subsets of ``low = max(2, min_marks)`` to ``max_marks`` cards from at
+    most 32 draws of the PRNG seeded ``rng.seed_state(i)``: a draw's 64 bits give the size
+    ``low + (bits >> 60) % (max_marks - low + 1)`` and an order of the 15 positions by their nibble
+    (position p: bits 4p..4p+3; ties by position); the subset is the ``size`` first positions of that
+    order. The sample depends on nothing but the options and i, so it never touches a game's PRNG."""
+    singles: tuple[Action, ...] = _SINGLE_MARKS if min_marks <= 1 else ()
+    low = max(2, min_marks)
+    samples: list[tuple[Action, ...]] = []
+    for i in range(_SAMPLE_COUNT):
+        chosen: list[tuple[int, ...]] = []
+        r = rng.seed_state(i)
+        for _ in range(32 if low <= max_marks else 0):
+            bits, r = rng.next_u64(r)
+            size = low + (bits >> 60) % (max_marks - low + 1)
+            order = sorted(range(GRID_SIZE), key=lambda p: ((bits >> (4 * p)) & 15, p))
+            subset = tuple(sorted(order[:size]))
+            if subset not in chosen:
+                chosen.append(subset)
+                if len(chosen) == _SUBSETS_PER_SAMPLE:
+                    break
+        samples.append((*singles, *[Mark(list(c)) for c in chosen]))
+    out = tuple(samples)
+    _MARK_SAMPLES[min_marks * 16 + max_marks] = out
+    return out
 
 
-def _acting(state: StellaState) -> tuple[int, ...]:
-    """The seats that may act now, in order: the scout (word), who has not marked yet (mark), the revealer
-    (reveal); nobody while a round is over or the game is."""
+def unnamed_marks(state: StellaState, seat: int) -> list[int]:
+    """The seat's marked positions not named yet this round."""
+    mine = state.marks[seat] or ()
+    reveals = state.reveals
+    if not reveals:
+        return list(mine)
+    named = {r.position for r in reveals}
+    return [p for p in mine if p not in named]
+
+
+def _turn(state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
+    """When time runs out now and who may act, in order; None once the game is over. Word: the scout, by
+    the turn deadline; mark: who has not marked yet, by the mark deadline; reveal: the revealer, by the
+    turn deadline; round over: nobody, until the pause ends."""
     phase = state.phase
     if phase == "reveal":
-        return _ONE_SEAT[state.reveal_turn]
+        return state.turn_deadline, _ONE_SEAT[state.reveal_turn]
     if phase == "mark":
-        return tuple([s for s, m in enumerate(state.marks) if m is None])
+        return state.mark_deadline, tuple([s for s, m in enumerate(state.marks) if m is None])
     if phase == "word":
-        return _ONE_SEAT[state.scout]
-    return ()
+        return state.turn_deadline, _ONE_SEAT[state.scout]
+    if phase == "round_over":
+        return state.round_until, ()
+    return None
 
 
-_ONE_SEAT = tuple((s,) for s in range(SPEC.max_players))
+_ONE_SEAT: Final = tuple((s,) for s in range(SPEC.max_players))
 #: the actions legal_actions lists, built once (actions are frozen)
-_REVEALS = tuple(Reveal(p) for p in range(GRID_SIZE))
-_CHOOSE_WORDS = (ChooseWord(0), ChooseWord(1))
+_REVEALS: Final = tuple(Reveal(p) for p in range(GRID_SIZE))
+_CHOOSE_WORDS: Final = (ChooseWord(0), ChooseWord(1))
 #: every single mark, built once (actions are frozen; the list inside is never changed)
-_SINGLE_MARKS: tuple[Action, ...] = tuple(Mark([p]) for p in range(GRID_SIZE))
-
-
-def _turn_deadline(state: StellaState, t: int) -> int | None:
-    return t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None
+_SINGLE_MARKS: Final[tuple[Action, ...]] = tuple(Mark([p]) for p in range(GRID_SIZE))
 
 
 def _next_revealer(

@@ -89,9 +89,3 @@ def card_words(state: StellaState, card: int) -> tuple[tuple[str, ...], tuple[st
 def word_ids(own: int) -> list[int]:
     """Every word card id of a game with ``own`` own cards."""
     return [*range(len(word_cards())), *range(OWN_WORD_BASE, OWN_WORD_BASE + own)]
-
-
-def unnamed_marks(state: StellaState, seat: int) -> list[int]:
-    """The seat's marked positions not named yet this round."""
-    named = {r.position for r in state.reveals}
-    return [p for p in state.marks[seat] or () if p not in named]
