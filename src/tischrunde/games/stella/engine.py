@@ -33,7 +33,7 @@ from tischrunde.games.stella.state import (
     seat_marks,
     word_ids,
 )
-from tischrunde.games.stella.view import StellaView, reveal_view, view
+from tischrunde.games.stella.view import StellaView, reveal_data, view
 
 SPEC = GameSpec(
     name="stella",
@@ -220,16 +220,15 @@ class Stella(Game[StellaState]):
     def transition(
         self, state: StellaState, seat: int | None, action: Action, t: int
     ) -> tuple[StellaState, list[Event]]:
-        cls = type(action)
         phase = state.phase
         # the common cases first (every check below passes for them)
-        if cls is Reveal:
-            if phase == "reveal" and seat == state.reveal_turn:
-                return _reveal(state, cast(int, seat), cast(Reveal, action).position, t)
-        elif cls is Mark:
+        if type(action) is Reveal:
+            if phase == "reveal" and seat is not None and seat == state.reveal_turn:
+                return _reveal(state, seat, action.position, t)
+        elif type(action) is Mark:
             if phase == "mark" and seat is not None and 0 <= seat < state.config.players:
-                return _mark(state, seat, cast(Mark, action).cards, t)
-        elif cls is Timeout:
+                return _mark(state, seat, action.cards, t)
+        elif type(action) is Timeout:
             return _timeout(state, t)
         if isinstance(action, Timeout):
             return _timeout(state, t)
@@ -457,43 +456,46 @@ def _reveal(state: StellaState, seat: int, position: int, t: int) -> tuple[Stell
     markers = _SEATS_OF[holders]
     fallen = state.fallen
     tally = state.tally
+    card = state.grid[position]
     if len(markers) == 1:
         fallen |= holders
-        result = RevealResult(position, state.grid[position], seat, markers, "fall", (), 0)
-        events = [Event("revealed", seat, reveal_view(result)), _FELL[seat]]
+        result = RevealResult(position, card, seat, markers, "fall", (), 0)
+        events = [
+            Event("revealed", seat, reveal_data(position, card, seat, markers, "fall", (), 0)),
+            _FELL[seat],
+        ]
     else:
         standing = holders & ~fallen
+        scorers = _SEATS_OF[standing]
         if len(markers) >= 3:
             tally += standing
-            result = RevealResult(
-                position, state.grid[position], seat, markers, "spark", _SEATS_OF[standing], SPARK_POINTS
-            )
+            kind = "spark"
+            points = SPARK_POINTS
         else:
             tally += standing << 4
-            result = RevealResult(
-                position,
-                state.grid[position],
-                seat,
-                markers,
-                "super_spark",
-                _SEATS_OF[standing],
-                SUPER_SPARK_POINTS,
-            )
-        events = [Event("revealed", seat, reveal_view(result))]
+            kind = "super_spark"
+            points = SUPER_SPARK_POINTS
+        result = RevealResult(position, card, seat, markers, kind, scorers, points)
+        events = [Event("revealed", seat, reveal_data(position, card, seat, markers, kind, scorers, points))]
     named |= 1 << position
+    # the next revealer: the first seat clockwise who has not fallen and has a mark not named
+    left = ~named & _POSITIONS
     n = state.config.players
-    turn = _next_revealer(marks, named, fallen, seat + 1 if seat + 1 < n else 0, n)
-    if turn < 0:
-        state = _replace(
-            state, reveals=(*state.reveals, result), named=named, fallen=fallen, tally=tally
-        )
+    turn = seat
+    for _ in range(n):
+        turn = turn + 1 if turn + 1 < n else 0
+        shift = LANE * turn
+        if marks >> shift & left and not fallen >> shift & 1:
+            break
+    else:
+        state = _replace(state, reveals=state.reveals + (result,), named=named, fallen=fallen, tally=tally)
         state, more = _end_round(state, t)
         events += more
         return state, events
     timeout = state.turn_timeout_ms
     state = _replace(
         state,
-        reveals=(*state.reveals, result),
+        reveals=state.reveals + (result,),
         named=named,
         fallen=fallen,
         tally=tally,
@@ -601,16 +603,14 @@ def _mark_sample(state: StellaState, seat: int) -> list[Action]:
     samples = _MARK_SAMPLES.get(state.min_marks * 16 + state.max_marks)
     if samples is None:
         samples = _mark_samples(state.min_marks, state.max_marks)
-    return list(samples[_sample_index(state.config.seed, state.round, seat)])
-
-
-def _sample_index(seed: int, round_: int, seat: int) -> int:
-    """Which of the ``_SAMPLE_COUNT`` mark samples a seat gets in a round of a game: the top 7 bits of a
-    32-bit multiplicative mix of ``seed`` (folded to 24 bits), the round (4 bits) and the seat (3 bits)."""
-    folded = (seed ^ (seed >> 24) ^ (seed >> 48)) & 0xFFFFFF
-    x = ((folded << 7 | (round_ & 15) << 3 | seat) * 0x45D9F3B) & 0xFFFFFFFF
-    x = ((x ^ (x >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
-    return x >> 25
+    # which of the _SAMPLE_COUNT samples: the top 7 bits of a 32-bit multiplicative mix of the seed (folded
+    # to 24 bits), the round (4 bits) and the seat (3 bits)
+    seed = state.config.seed
+    x = (
+        ((seed ^ seed >> 24 ^ seed >> 48) & 0xFFFFFF) << 7 | (state.round & 15) << 3 | seat
+    ) * 0x45D9F3B & 0xFFFFFFFF
+    x = (x ^ x >> 16) * 0x45D9F3B & 0xFFFFFFFF
+    return list(samples[x >> 25])
 
 
 def _mark_samples(min_marks: int, max_marks: int) -> tuple[tuple[Action, ...], ...]:

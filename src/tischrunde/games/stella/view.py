@@ -191,14 +191,27 @@ def view(
 
 def reveal_view(r: RevealResult) -> dict[str, Any]:
     """A named card as a view (``RevealView``)."""
+    return reveal_data(r.position, r.card, r.revealer, r.markers, r.kind, r.scorers, r.points)
+
+
+def reveal_data(
+    position: int,
+    card: int,
+    revealer: int,
+    markers: tuple[int, ...],
+    kind: str,
+    scorers: tuple[int, ...],
+    points: int,
+) -> dict[str, Any]:
+    """The view of a named card from its fields (the engine's ``revealed`` event, before the record)."""
     return {
-        "position": r.position,
-        "card": r.card,
-        "revealer": r.revealer,
-        "markers": list(r.markers),
-        "kind": r.kind,
-        "scorers": list(r.scorers),
-        "points": r.points,
+        "position": position,
+        "card": card,
+        "revealer": revealer,
+        "markers": list(markers),
+        "kind": kind,
+        "scorers": list(scorers),
+        "points": points,
     }
 
 
