@@ -7,11 +7,14 @@ import os
 
 from setuptools import setup
 
-#: the modules compiled: every game's engine (the rules) and the random-playout driver (not core/rng.py: its
-#: big-int lanes run twice as fast interpreted). tests/conformance/test_compiled_build.py reads this list.
+#: the modules compiled: every game's engine (the rules; Emojito's helpers in its state.py too) and the
+#: random-playout driver (not core/rng.py: its big-int lanes run twice as fast interpreted). Never a module
+#: defining a ``msgspec.Struct`` (mypyc drops its options: ``frozen``, ``gc``). tests/conformance/
+#: test_compiled_build.py reads this list.
 COMPILED = [
     "src/tischrunde/core/playout.py",
     "src/tischrunde/games/emojito/engine.py",
+    "src/tischrunde/games/emojito/state.py",
     "src/tischrunde/games/mogelmotte/engine.py",
     "src/tischrunde/games/stella/engine.py",
     "src/tischrunde/games/wordland/engine.py",

@@ -73,7 +73,8 @@ def test_shuffle_matches_the_definition_on_every_size_of_a_deck() -> None:
 
 def test_shuffle_redraws_a_rejected_value_like_randbelow() -> None:
     # a state whose k-th draw is 2**64 - 1: randbelow rejects it for every n that is no power of two
-    for size, k in ((7, 1), (100, 1), (100, 37), (160, 99), (300, 5), (300, 290)):
+    # sizes on both fast paths: one big int (below 32 items) and numpy (32 or more)
+    for size, k in ((7, 1), (7, 4), (20, 3), (31, 1), (100, 1), (100, 37), (160, 99), (300, 5), (300, 290)):
         state = (_state_before((1 << 64) - 1) - (k - 1) * rng._GAMMA) & ((1 << 64) - 1)
         n = size - (k - 1)  # the draw k is for index n - 1, so randbelow(., n)
         if n & (n - 1) == 0:

@@ -163,23 +163,22 @@ class OptionSpec(msgspec.Struct, frozen=True):
 
     def check(self, value: Any) -> Any:
         """Return the value if allowed, else raise ConfigError naming this option."""
-        field = f"options.{self.name}"
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise ConfigError(field, value, (True, False))
+                raise ConfigError(f"options.{self.name}", value, (True, False))
             return value
         if self.choices is not None:
             # 10.0 == 10 and True == 1: a choice must also have the default's type
             if type(value) is not type(self.default) or value not in self.choices:
-                raise ConfigError(field, value, self.choices)
+                raise ConfigError(f"options.{self.name}", value, self.choices)
             return value
         if isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(field, value, f"an integer {self.minimum}..{self.maximum}")
+                raise ConfigError(f"options.{self.name}", value, f"an integer {self.minimum}..{self.maximum}")
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
-                raise ConfigError(field, value, f"an integer {self.minimum}..{self.maximum}")
+                raise ConfigError(f"options.{self.name}", value, f"an integer {self.minimum}..{self.maximum}")
             return value
         if isinstance(self.default, float):
             if (
@@ -189,16 +188,16 @@ class OptionSpec(msgspec.Struct, frozen=True):
                 or (self.minimum is not None and value < self.minimum)
                 or (self.maximum is not None and value > self.maximum)
             ):
-                raise ConfigError(field, value, f"a number {self.minimum}..{self.maximum}")
+                raise ConfigError(f"options.{self.name}", value, f"a number {self.minimum}..{self.maximum}")
             return float(value)
         if isinstance(self.default, str):
             # a free text option (none has one yet): short, printable
             if not isinstance(value, str) or len(value) > 200 or not value.isprintable():
-                raise ConfigError(field, value, "a short printable text")
+                raise ConfigError(f"options.{self.name}", value, "a short printable text")
             return value
         # a structured option (a dict or list): the type here, its real domain in the game's check_config
         if not isinstance(value, type(self.default)):
-            raise ConfigError(field, value, f"a {type(self.default).__name__}")
+            raise ConfigError(f"options.{self.name}", value, f"a {type(self.default).__name__}")
         return value
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -50,53 +53,87 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
 
     The definition: for i = len - 1 down to 1, ``j, state = randbelow(state, i + 1)`` and swap items i and j.
 
-    Written for speed, with exactly those draws: SplitMix64's k-th state after ``state`` is
-    ``state + k * GAMMA``, so the values of up to ``_LANES`` draws are computed at once in one big int
-    holding one draw per 128-bit lane (a lane's 64-bit value times a 64-bit constant stays in its lane;
-    each shift is masked back to the lanes). ``randbelow`` rejects a value only when it is at least
-    ``2**64 - 2**64 % n`` (so at least ``2**64 - n``, probability below 1e-16 per draw); a batch with such a
-    value is drawn again one by one with ``randbelow`` itself.
+    Written for speed, with exactly those draws, all computed at once: SplitMix64's k-th state after
+    ``state`` is ``state + k * GAMMA``. A deck of ``_VECTOR_FROM`` items or more gets them from numpy (its
+    ``uint64`` arithmetic wraps modulo 2**64 as the definition's ``& _MASK`` does), a smaller one from one
+    big int. ``randbelow`` rejects a
+    value only when it is at least ``2**64 - 2**64 % n`` (so at least ``2**64 - n``; probability below
+    1e-16 per draw): a deck with such a value is shuffled one draw at a time.
     """
     out = list(items)
     size = len(out)
-    top = size - 1  # the highest index still to place
-    while top > 0:
-        count = top if top < _LANES else _LANES
-        ones, steps, mask, high = _batch(count)
-        z = (state * ones + steps) & mask
-        z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
-        z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
-        z = (z ^ (z >> 31)) & mask
-        if (z + size * ones) & high:  # some value is >= 2**64 - size: maybe a rejection
-            for _ in range(count):
-                j, state = randbelow(state, top + 1)
-                out[top], out[j] = out[j], out[top]
-                top -= 1
-            continue
-        values = memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2]
-        low = top - count
-        for i, value in zip(range(top, low, -1), values, strict=True):
-            j = value % (i + 1)
-            out[i], out[j] = out[j], out[i]
-        top = low
-        state = (state + count * _GAMMA) & _MASK
+    if size >= _VECTOR_FROM:
+        z = _steps(size - 1) + np.uint64(state)
+        z ^= z >> _S30
+        z *= _C1
+        z ^= z >> _S27
+        z *= _C2
+        z ^= z >> _S31
+        if int(z.max()) < _SPAN - size:  # no value randbelow could reject
+            i = size - 1
+            for j in (z % _bounds(size)).tolist():  # j = randbelow's value % (i + 1)
+                out[i], out[j] = out[j], out[i]
+                i -= 1
+            return tuple(out), (state + (size - 1) * _GAMMA) & _MASK
+    elif size > 2:
+        # a small deck: its draws at once in one big int, one draw per 128-bit lane (a lane's 64-bit value
+        # times a 64-bit constant stays in its lane; each shift is masked back to the lanes)
+        ones, steps, mask, high = _lanes(size - 1)
+        x = (state * ones + steps) & mask
+        x = (((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+        x = (((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB) & mask
+        x = (x ^ (x >> 31)) & mask
+        if not (x + size * ones) & high:  # no value is >= 2**64 - size: none randbelow could reject
+            i = size - 1
+            for value in memoryview(x.to_bytes(16 * i, "little")).cast("Q")[::2]:
+                j = value % (i + 1)
+                out[i], out[j] = out[j], out[i]
+                i -= 1
+            return tuple(out), (state + (size - 1) * _GAMMA) & _MASK
+    for i in range(size - 1, 0, -1):
+        j, state = randbelow(state, i + 1)
+        out[i], out[j] = out[j], out[i]
     return tuple(out), state
 
 
-#: the most draws computed in one big int (a 160-card deck needs one batch)
-_LANES = 256
-_BATCHES: dict[int, tuple[int, int, int, int]] = {}
+#: decks this long or longer are shuffled with numpy (below it one big int is faster)
+_VECTOR_FROM = 32
+_C1 = np.uint64(0xBF58476D1CE4E5B9)
+_C2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+_STEPS: list[npt.NDArray[np.uint64]] = [np.arange(1, 1, dtype=np.uint64)]
+_BOUNDS: dict[int, npt.NDArray[np.uint64]] = {}
+_LANES: dict[int, tuple[int, int, int, int]] = {}
 
 
-def _batch(count: int) -> tuple[int, int, int, int]:
+def _steps(count: int) -> npt.NDArray[np.uint64]:
+    """``k * GAMMA mod 2**64`` for k = 1 .. count (a read-only view of one table that grows as needed)."""
+    table = _STEPS[0]
+    if len(table) < count:
+        table = np.arange(1, max(count, 256) + 1, dtype=np.uint64) * np.uint64(_GAMMA)
+        table.flags.writeable = False
+        _STEPS[0] = table
+    return table[:count]
+
+
+def _lanes(count: int) -> tuple[int, int, int, int]:
     """For ``count`` lanes of 128 bits: 1 in every lane, ``k * GAMMA mod 2**64`` in lane k - 1, the 64-bit
     mask of every lane, and bit 64 of every lane."""
-    batch = _BATCHES.get(count)
-    if batch is None:
+    lanes = _LANES.get(count)
+    if lanes is None:
         ones = sum(1 << (128 * k) for k in range(count))
         steps = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(count))
-        batch = _BATCHES[count] = (ones, steps, _MASK * ones, ones << 64)
-    return batch
+        lanes = _LANES[count] = (ones, steps, _MASK * ones, ones << 64)
+    return lanes
+
+
+def _bounds(size: int) -> npt.NDArray[np.uint64]:
+    """``size, size - 1, .., 2``: the n of each draw of a shuffle of ``size`` items."""
+    bounds = _BOUNDS.get(size)
+    if bounds is None:
+        bounds = _BOUNDS[size] = np.arange(size, 1, -1, dtype=np.uint64)
+        bounds.flags.writeable = False
+    return bounds
 
 
 def choice(state: int, items: Sequence[T]) -> tuple[T, int]:

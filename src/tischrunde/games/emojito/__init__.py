@@ -55,9 +55,9 @@ scoring (kept in ``last_round``) -> ``round_over`` (the reveal stays on the tabl
 6000, deadline kind ``round_pause``, or until a performer of the round sends ``NextRound``; nobody is
 active) -> next ``perform``, or ``over``.
 
-Where things are: ``actions.py`` (the actions), ``state.py`` (options, ``EmojitoState``, ``RoundResult``,
-board helpers ``laps``, ``field_of``, ``presentation_at``), ``engine.py`` (the rules: the ``Emojito``
-class), ``view.py`` (the view of a seat or of the table screen, and its type
+Where things are: ``actions.py`` (the actions), ``state.py`` (options, constants, board helpers ``laps``,
+``field_of``, ``presentation_at``; it also exports ``EmojitoState`` and ``RoundResult``, defined in
+``structs.py``), ``engine.py`` (the rules: the ``Emojito`` class), ``view.py`` (the view of a seat or of the table screen, and its type
 ``EmojitoView``: ``tischrunde schema emojito``), ``content.py`` (the 100 picture cards and the board).
 """
 

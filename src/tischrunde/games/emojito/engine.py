@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -67,30 +67,35 @@ def _draw(state: EmojitoState, k: int) -> tuple[tuple[int, ...], tuple[int, ...]
     return tuple(out), deck, discard, r
 
 
-#: the actions without parameters, and the seven dials, built once (frozen, so they can be shared)
-_PERFORMED = Performed()
-_PASSED_ON = PassedOn()
-_CHALLENGE = Challenge()
-_NO_CHALLENGE = NoChallenge()
-_DIALS: tuple[Action, ...] = tuple(SetDial(number) for number in range(1, LAYOUT_SIZE + 1))
+_replace: Final = msgspec.structs.replace
 
-_MAX_PLAYERS = max(high for _, high in PLAYERS.values())
-_SEATS = range(_MAX_PLAYERS)
+#: the actions without parameters, and the dials, built once (frozen, so they can be shared)
+_PERFORMED: Final = Performed()
+_PASSED_ON: Final = PassedOn()
+_CHALLENGE: Final = Challenge()
+_NO_CHALLENGE: Final = NoChallenge()
+#: _DIALS[k]: SetDial(1) .. SetDial(k), the dials of a layout of k cards
+_DIALS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(SetDial(number) for number in range(1, k + 1)) for k in range(LAYOUT_SIZE + 1)
+)
+
+_MAX_PLAYERS: Final = max(high for _, high in PLAYERS.values())
+_SEATS: Final = range(_MAX_PLAYERS)
 
 #: _OTHERS[n][p]: the seats 0..n-1 but p, in order
-_OTHERS = tuple(
+_OTHERS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in range(_MAX_PLAYERS + 1)
 )
 
 #: the events that are always the same, built once (never mutate their data)
-_PERFORMED_EVENT = tuple(Event("performed", s) for s in _SEATS)
-_DIAL_SET = tuple(Event("dial_set", s) for s in _SEATS)
-_DIAL_SKIPPED = tuple(Event("dial_skipped", s) for s in _SEATS)
-_MY_DIAL = tuple(
+_PERFORMED_EVENT: Final = tuple(Event("performed", s) for s in _SEATS)
+_DIAL_SET: Final = tuple(Event("dial_set", s) for s in _SEATS)
+_DIAL_SKIPPED: Final = tuple(Event("dial_skipped", s) for s in _SEATS)
+_MY_DIAL: Final = tuple(
     tuple(Event("my_dial", s, {"number": n}, visible_to=(s,)) for n in range(LAYOUT_SIZE + 1)) for s in _SEATS
 )
-_TIMEOUT_EVENT = Event("timeout")
-_GAME_OVER = Event("game_over")
+_TIMEOUT_EVENT: Final = Event("timeout")
+_GAME_OVER: Final = Event("game_over")
 
 
 class Emojito(Game[EmojitoState]):
@@ -99,6 +104,13 @@ class Emojito(Game[EmojitoState]):
     spec: ClassVar[GameSpec]  # SPEC, set in __init__.py
     action_type: ClassVar[Any] = EmojitoAction
     view_type: ClassVar[Any] = EmojitoView
+    transition_stamps_time: ClassVar[bool] = True  # every transition sets last_t
+
+    def __init__(self) -> None:
+        #: the state ``_active`` answered last and its answer: a driver asks about the same state twice in a
+        #: row (``playout_step_info``, then ``legal_actions``); one tuple, replaced whole, so no thread sees a
+        #: torn pair
+        self._active_memo: tuple[EmojitoState | None, tuple[int, ...]] = (None, ())
 
     # ------------------------------------------------------------------ setup
 
@@ -204,7 +216,7 @@ class Emojito(Game[EmojitoState]):
         else:
             performers = ((state.first_seat + round) % n,)
         cards, deck, discard, r = _draw(state, len(performers))
-        return msgspec.structs.replace(
+        return _replace(
             state,
             deck=deck,
             discard=discard,
@@ -260,27 +272,36 @@ class Emojito(Game[EmojitoState]):
 
     def _active(self, state: EmojitoState) -> tuple[int, ...]:
         """The seats that may act now, in seat order."""
+        memo = self._active_memo
+        if memo[0] is state:
+            return memo[1]
         phase = state.phase
+        active: tuple[int, ...]
         if phase == "dial":
             dials = state.dials
-            waiting = []
+            waiting: list[int] = []
             for g in state.guessers:
                 if dials[g] == 0:
                     waiting.append(g)
-            return tuple(waiting) if state.mode != "teams" else tuple(sorted(waiting))
-        if phase == "perform":
+            active = tuple(waiting) if state.mode != "teams" else tuple(sorted(waiting))
+        elif phase == "perform":
             done = state.done
-            if not done and len(state.performers) == 1:
-                return state.performers
-            return tuple(sorted([p for p in state.performers if p not in done]))
-        if phase == "chain":
+            performers = state.performers
+            if not done and len(performers) == 1:
+                active = performers
+            else:
+                active = tuple(sorted([p for p in performers if p not in done]))
+        elif phase == "chain":
             pair = self.chain_pair(state)
             assert pair is not None
-            return (pair[0],)
-        if phase == "challenge":
+            active = (pair[0],)
+        elif phase == "challenge":
             declarations = state.declarations
-            return tuple([s for s in state.eligible if declarations[s] < 0])
-        return ()
+            active = tuple([s for s in state.eligible if declarations[s] < 0])
+        else:
+            active = ()
+        self._active_memo = (state, active)
+        return active
 
     def active_seats(self, state: EmojitoState) -> frozenset[int]:
         return frozenset(self._active(state))
@@ -290,7 +311,7 @@ class Emojito(Game[EmojitoState]):
             return []
         phase = state.phase
         if phase == "dial":
-            return list(_DIALS[: len(state.layout)])
+            return list(_DIALS[len(state.layout)])
         if phase == "perform":
             return [_PERFORMED]
         if phase == "chain":
@@ -324,10 +345,11 @@ class Emojito(Game[EmojitoState]):
         self, state: EmojitoState, seat: int | None, action: Action, t: int
     ) -> tuple[EmojitoState, list[Event]]:
         kind = type(action)
-        if kind is Timeout or isinstance(action, Timeout):  # due: Game.apply checked it
+        # due: Game.apply checked it (the usual SetDial and Performed skip the isinstance, slow when it fails)
+        if kind is Timeout or (kind is not SetDial and kind is not Performed and isinstance(action, Timeout)):
             if state.phase == "round_over":
                 return self._next_round(state, t), []
-            return self._resolve(state, t, [_TIMEOUT_EVENT])
+            return self._resolve(state, t, [_TIMEOUT_EVENT], state.dials)
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
         # the usual actions of their phase first (the checks below would pass them through unchanged)
@@ -369,20 +391,21 @@ class Emojito(Game[EmojitoState]):
     def _performed(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
         if state.phase != "perform":
             raise IllegalActionError("nobody is performing right now", code="not_performing")
-        if seat not in state.performers:
+        performers = state.performers
+        if seat not in performers:
             raise NotYourTurnError("only the performer performs", code="not_performer", rule="performer")
         if seat in state.done:
             raise IllegalActionError("you have already performed this round", code="already_performed")
         done = (*state.done, seat)
         events = [_PERFORMED_EVENT[seat]]
-        if len(done) < len(state.performers):
-            return msgspec.structs.replace(state, done=done, last_t=t), events
-        state = msgspec.structs.replace(state, done=done)
+        if len(done) < len(performers):
+            return _replace(state, done=done, last_t=t), events
+        chain = state.chain
         if state.secret_message:
-            state = msgspec.structs.replace(state, chain=1)
-            if state.chain < state.config.players - 1:
-                return msgspec.structs.replace(state, phase="chain"), events
-        return self._after_performance(state, t, events)
+            chain = 1
+            if chain < state.config.players - 1:
+                return _replace(state, done=done, chain=chain, phase="chain", last_t=t), events
+        return self._after_performance(state, t, events, done, chain)
 
     def _passed_on(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
         pair = self.chain_pair(state)
@@ -394,35 +417,39 @@ class Emojito(Game[EmojitoState]):
             raise NotYourTurnError(
                 f"seat {pair[0]} is showing the secret message now", code="not_shower", rule="secret_message"
             )
-        state = msgspec.structs.replace(state, chain=state.chain + 1)
+        chain = state.chain + 1
         events = [Event("passed_on", seat, {"to": pair[1]})]
-        if state.chain < state.config.players - 1:
-            return state, events
-        return self._after_performance(state, t, events)
+        if chain < state.config.players - 1:
+            return _replace(state, chain=chain, last_t=t), events
+        return self._after_performance(state, t, events, state.done, chain)
 
     def _after_performance(
-        self, state: EmojitoState, t: int, events: list[Event]
+        self, state: EmojitoState, t: int, events: list[Event], done: tuple[int, ...], chain: int
     ) -> tuple[EmojitoState, list[Event]]:
-        if state.mode == "each":
-            leaders = self.leaders(state)
-            performer = state.performers[0]
-            eligible = tuple(
-                s
-                for s in range(state.config.players)
-                if s != performer and trophy_count(state, s) >= 1 and self.targets(state, s, leaders)
-            )
-            if eligible:
-                state = msgspec.structs.replace(
-                    state,
-                    phase="challenge",
-                    leaders=leaders,
-                    eligible=eligible,
-                    declarations=(-1,) * state.config.players,
-                    phase_t=t,
-                )
-                return state, [*events, Event("challenge_open", data={"leaders": list(leaders)})]
-            state = msgspec.structs.replace(state, leaders=leaders)
-        return self._lay_out(state, t, events)
+        """The performance is over (``done`` and ``chain``: their values now, for the state to come)."""
+        if state.mode != "each":
+            return self._lay_out(state, t, events, done, chain, state.leaders)
+        leaders = self.leaders(state)
+        performer = state.performers[0]
+        eligible = tuple(
+            s
+            for s in range(state.config.players)
+            if s != performer and trophy_count(state, s) >= 1 and self.targets(state, s, leaders)
+        )
+        if not eligible:
+            return self._lay_out(state, t, events, done, chain, leaders)
+        state = _replace(
+            state,
+            done=done,
+            chain=chain,
+            phase="challenge",
+            leaders=leaders,
+            eligible=eligible,
+            declarations=(-1,) * state.config.players,
+            phase_t=t,
+            last_t=t,
+        )
+        return state, [*events, Event("challenge_open", data={"leaders": list(leaders)})]
 
     def _declare(
         self, state: EmojitoState, seat: int, challenge: bool, t: int
@@ -433,7 +460,8 @@ class Emojito(Game[EmojitoState]):
                 code="not_challenge_time",
                 rule="challenge",
             )
-        if seat not in state.eligible:
+        eligible = state.eligible
+        if seat not in eligible:
             raise NotYourTurnError(
                 "only a player who is not the performer, holds a face-up trophy and has a leader to "
                 "challenge may challenge",
@@ -444,46 +472,62 @@ class Emojito(Game[EmojitoState]):
             raise IllegalActionError("you have already declared", code="already_declared", rule="challenge")
         declarations = list(state.declarations)
         declarations[seat] = 1 if challenge else 0
-        state = msgspec.structs.replace(state, declarations=tuple(declarations))
         events = [
             Event("declared", seat),
             Event("my_declaration", seat, {"challenge": challenge}, visible_to=(seat,)),
         ]
-        if any(declarations[s] < 0 for s in state.eligible):
-            return state, events
-        challengers = tuple(s for s in state.eligible if declarations[s] == 1)
+        if any(declarations[s] < 0 for s in eligible):
+            return _replace(state, declarations=tuple(declarations), last_t=t), events
+        challengers = tuple(s for s in eligible if declarations[s] == 1)
         flipped = list(state.flipped)
         for c in challengers:
             face_up = [card for card in state.trophies[c] if card not in flipped[c]]
             flipped[c] = (*flipped[c], face_up[0])
-        state = msgspec.structs.replace(state, challengers=challengers, flipped=tuple(flipped))
+        state = _replace(
+            state, declarations=tuple(declarations), challengers=challengers, flipped=tuple(flipped)
+        )
         events.append(
             Event("challenges", data={"challengers": list(challengers), "leaders": list(state.leaders)})
         )
-        return self._lay_out(state, t, events)
+        return self._lay_out(state, t, events, state.done, state.chain, state.leaders)
 
-    def _lay_out(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
-        extra, deck, discard, r = _draw(state, LAYOUT_SIZE - len(state.cards))
-        if state.config.decks is not None and "main" in state.config.decks:
-            layout = state.cards + extra  # a stacked deck fixes the layout too
+    def _lay_out(
+        self,
+        state: EmojitoState,
+        t: int,
+        events: list[Event],
+        done: tuple[int, ...],
+        chain: int,
+        leaders: tuple[int, ...],
+    ) -> tuple[EmojitoState, list[Event]]:
+        """Lay out the cards: the dials open (``done``, ``chain``, ``leaders``: their values now)."""
+        cards = state.cards
+        extra, deck, discard, r = _draw(state, LAYOUT_SIZE - len(cards))
+        decks = state.config.decks
+        if decks is not None and "main" in decks:
+            layout = cards + extra  # a stacked deck fixes the layout too
         else:
-            layout, r = rng.shuffled(r, state.cards + extra)
+            layout, r = rng.shuffled(r, cards + extra)
         n = state.config.players
         dials = [0] * n
+        performers = state.performers
         if state.mode == "teams":
-            answers = tuple(layout.index(card) + 1 for card in state.cards)
+            answers = tuple([layout.index(card) + 1 for card in cards])
             teams = self.team_count(state)
-            guessers = tuple((p + teams) % n for p in state.performers)
+            guessers = tuple([(p + teams) % n for p in performers])
         else:
-            answers = (layout.index(state.cards[0]) + 1,)
-            performer = state.performers[0]
+            answers = (layout.index(cards[0]) + 1,)
+            performer = performers[0]
             guessers = _OTHERS[n][performer]
             dials[performer] = answers[0]
-        state = msgspec.structs.replace(
+        state = _replace(
             state,
             deck=deck,
             discard=discard,
             rng=r,
+            done=done,
+            chain=chain,
+            leaders=leaders,
             last_t=t,
             phase="dial",
             layout=layout,
@@ -492,62 +536,72 @@ class Emojito(Game[EmojitoState]):
             dials=tuple(dials),
             phase_t=t,
         )
-        return state, [*events, Event("laid_out", data={"layout": list(layout)})]
+        events.append(Event("laid_out", data={"layout": list(layout)}))
+        return state, events
 
     def _set_dial(
         self, state: EmojitoState, seat: int, number: int, t: int
     ) -> tuple[EmojitoState, list[Event]]:
         if state.phase != "dial":
             raise IllegalActionError("the dials are set once the cards are laid out", code="not_dial_time")
-        if seat not in state.guessers:
+        guessers = state.guessers
+        if seat not in guessers:
             raise NotYourTurnError(
                 "the performer's dial is set to the true number by the game; only guessers set dials",
                 code="not_guesser",
                 rule="dial",
             )
-        if state.dials[seat] != 0:
+        dials = list(state.dials)
+        if dials[seat] != 0:
             raise IllegalActionError("your dial is already set", code="dial_set", rule="dial")
         if number != SKIPPED and (not isinstance(number, int) or not 1 <= number <= len(state.layout)):
             raise IllegalActionError(
                 f"a dial shows a number from 1 to {len(state.layout)}", code="bad_number", rule="dial"
             )
-        dials = list(state.dials)
         dials[seat] = number
         events = [_DIAL_SKIPPED[seat]] if number == SKIPPED else [_DIAL_SET[seat], _MY_DIAL[seat][number]]
-        for g in state.guessers:
+        for g in guessers:
             if dials[g] == 0:
-                return msgspec.structs.replace(state, dials=tuple(dials), last_t=t), events
-        return self._resolve(msgspec.structs.replace(state, dials=tuple(dials)), t, events)
+                return _replace(state, dials=tuple(dials), last_t=t), events
+        return self._resolve(state, t, events, tuple(dials))
 
     # ------------------------------------------------------------------ scoring
 
-    def _resolve(self, state: EmojitoState, t: int, events: list[Event]) -> tuple[EmojitoState, list[Event]]:
+    def _resolve(
+        self, state: EmojitoState, t: int, events: list[Event], dials: tuple[int, ...]
+    ) -> tuple[EmojitoState, list[Event]]:
+        """Reveal the dials (``dials``: as set now) and score the round."""
         n = state.config.players
-        teams = self.team_count(state)
-        if state.mode == "teams":
+        mode = state.mode
+        guessers = state.guessers
+        performers = state.performers
+        if mode == "teams":
+            teams = self.team_count(state)
             correct = tuple(
-                (p + teams) % n
-                for p, answer in zip(state.performers, state.answers, strict=True)
-                if state.dials[(p + teams) % n] == answer
+                [
+                    (p + teams) % n
+                    for p, answer in zip(performers, state.answers, strict=True)
+                    if dials[(p + teams) % n] == answer
+                ]
             )
         else:
-            dials, answer = state.dials, state.answers[0]
+            answer = state.answers[0]
             hits: list[int] = []
-            for g in state.guessers:
+            for g in guessers:
                 if dials[g] == answer:
                     hits.append(g)
             correct = tuple(hits)
-        skipped = (
-            tuple(g for g in state.guessers if state.dials[g] == SKIPPED) if SKIPPED in state.dials else ()
-        )
-        moves = [0] * len(state.progress)
+        any_skipped = SKIPPED in dials
+        skipped = tuple([g for g in guessers if dials[g] == SKIPPED]) if any_skipped else ()
+        progress = list(state.progress)
+        moves = [0] * len(progress)
         challenged: tuple[int, ...] = ()
         fallen: list[int] = []
-        if state.mode == "coop":
+        if mode == "coop":
             moves[0] = len(correct)
-            moves[1] = (len(state.guessers) - len(correct) - len(skipped)) * state.wrong_step
-        elif state.mode == "each":
-            performer = state.performers[0]
+            moves[1] = (len(guessers) - len(correct) - len(skipped)) * state.wrong_step
+        elif mode == "each":
+            performer = performers[0]
             moves[performer] += min(PERFORMER_CAP, PERFORMER_STEP * len(correct))
             for g in correct:
                 moves[g] += GUESSER_STEP
@@ -565,9 +619,9 @@ class Emojito(Game[EmojitoState]):
         else:
             for g in correct:
                 moves[self.team_of(state, g)] += TEAM_STEP
-        discard = state.discard + state.layout
+        layout = state.layout
+        discard = state.discard + layout
         deck = state.deck
-        progress = list(state.progress)
         trophies = list(state.trophies)
         flipped = state.flipped
         won = [0] * len(progress)
@@ -602,11 +656,11 @@ class Emojito(Game[EmojitoState]):
             trophies[side] = tuple(mine)
         result = RoundResult(
             round=state.round + 1,
-            performers=state.performers,
+            performers=performers,
             cards=state.cards,
-            layout=state.layout,
+            layout=layout,
             answers=state.answers,
-            dials=state.dials if SKIPPED not in state.dials else tuple(max(0, d) for d in state.dials),
+            dials=dials if not any_skipped else tuple([max(0, d) for d in dials]),
             correct=correct,
             moves=tuple(moves),
             trophies_won=tuple(won),
@@ -616,34 +670,43 @@ class Emojito(Game[EmojitoState]):
             skipped=skipped,
         )
         turns = state.turns
-        if state.mode == "teams":
+        if mode == "teams":
             more = list(turns)
-            for p in state.performers:
+            for p in performers:
                 more[self.team_of(state, p)] += 1
             turns = tuple(more)
-        state = msgspec.structs.replace(
+        pause = state.round_pause_ms
+        # the revealed dials and the moves stay on the table until the pause ends or the performer goes on
+        # (phase round_over, set here at once; the game's end or no pause below replace it)
+        scored = _replace(
             state,
             deck=deck,
             discard=discard,
             progress=tuple(progress),
             trophies=tuple(trophies),
+            dials=dials,
             last=result,
             turns=turns,
             last_t=t,
+            phase="round_over" if pause > 0 else state.phase,
+            round_until=t + pause if pause > 0 else state.round_until,
         )
         events.append(Event("revealed", data=round_json(result)))
-        if self._game_ends(state) or len(state.deck) + len(state.discard) < LAYOUT_SIZE:
-            state = msgspec.structs.replace(
-                state, phase="over", performers=(), cards=(), answers=(), phase_t=t
+        if self._game_ends(scored) or len(deck) + len(discard) < LAYOUT_SIZE:
+            scored = _replace(
+                scored,
+                phase="over",
+                performers=(),
+                cards=(),
+                answers=(),
+                phase_t=t,
+                round_until=state.round_until,
             )
             events.append(_GAME_OVER)
-            return state, events
-        if state.round_pause_ms > 0:
-            # the revealed dials and the moves stay on the table until the pause ends or the performer goes on
-            return msgspec.structs.replace(
-                state, phase="round_over", round_until=t + state.round_pause_ms
-            ), events
-        return self._next_round(state, t), events
+            return scored, events
+        if pause > 0:
+            return scored, events
+        return self._next_round(scored, t), events
 
     def _next_round(self, state: EmojitoState, t: int) -> EmojitoState:
         if state.mode == "teams":
@@ -656,8 +719,9 @@ class Emojito(Game[EmojitoState]):
     def _game_ends(self, state: EmojitoState) -> bool:
         if state.mode != "teams":
             target = state.target
-            for trophies, flipped in zip(state.trophies, state.flipped, strict=True):
-                if len(trophies) - len(flipped) >= target:  # trophy_count
+            flipped = state.flipped
+            for side, trophies in enumerate(state.trophies):
+                if len(trophies) - len(flipped[side]) >= target:  # trophy_count
                     return True
             return False
         counts = [trophy_count(state, side) for side in range(len(state.progress))]
@@ -674,9 +738,7 @@ class Emojito(Game[EmojitoState]):
             return state
         keys = self._team_keys(state)
         best = max(keys[i] for i in state.contenders)
-        return msgspec.structs.replace(
-            state, contenders=tuple(i for i in state.contenders if keys[i] == best)
-        )
+        return _replace(state, contenders=tuple(i for i in state.contenders if keys[i] == best))
 
     def team_won(self, state: EmojitoState) -> bool:
         """Co-op: more trophies than the game, or equal trophies and strictly further ahead."""
@@ -767,7 +829,7 @@ class Emojito(Game[EmojitoState]):
                 else:
                     value, r = rng.randbelow(r, len(state.layout))
                     dials[s] = value + 1
-        return msgspec.structs.replace(
+        return _replace(
             state,
             cards=tuple(cards),
             deck=tuple(deck),

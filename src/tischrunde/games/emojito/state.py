@@ -1,85 +1,33 @@
-"""Emojito's options, the frozen game state, the revealed round, and small pure helpers over them."""
+"""Emojito's options, constants and small pure helpers over the state (the state itself: ``structs.py``).
+
+The optional compiled build compiles this module with mypyc (the rules call its helpers on every step); the
+state's classes live in ``structs.py``, which stays interpreted: mypyc would drop a ``msgspec.Struct``'s class
+keywords (``frozen=True``, ``gc=False``).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
-from tischrunde.core.game import AppliesWhen, ChoiceLabel, Config, OptionSpec, TimerKind
+from tischrunde.core.game import AppliesWhen, ChoiceLabel, OptionSpec, TimerKind
 from tischrunde.games.emojito import content
+from tischrunde.games.emojito.structs import EmojitoState as EmojitoState
+from tischrunde.games.emojito.structs import RoundResult as RoundResult
 
 MODES = ("coop", "each", "teams")
-LAYOUT_SIZE = 7
-FIELDS = 7
-PERFORMER_CAP = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
-PERFORMER_STEP = 2
-GUESSER_STEP = 3
-CHALLENGE_STEP = 3
-TEAM_STEP = 2
+LAYOUT_SIZE: Final = 7
+FIELDS: Final = 7
+PERFORMER_CAP: Final = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
+PERFORMER_STEP: Final = 2
+GUESSER_STEP: Final = 3
+CHALLENGE_STEP: Final = 3
+TEAM_STEP: Final = 2
 PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
 
 
-SKIPPED = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
-
-
-class RoundResult(msgspec.Struct, frozen=True, gc=False):
-    """A revealed round: what was performed, the dials, and how the markers moved."""
-
-    round: int
-    performers: tuple[int, ...]
-    cards: tuple[int, ...]
-    layout: tuple[int, ...]
-    answers: tuple[int, ...]
-    dials: tuple[int, ...]
-    correct: tuple[int, ...]
-    moves: tuple[int, ...]
-    trophies_won: tuple[int, ...]
-    challengers: tuple[int, ...] = ()
-    challenged: tuple[int, ...] = ()
-    fallen: tuple[int, ...] = ()
-    skipped: tuple[int, ...] = ()
-
-
-class EmojitoState(msgspec.Struct, frozen=True, gc=False):
-    """The whole game. ``cards``/``answers`` (per performer) and ``dials`` are secret until the reveal."""
-
-    config: Config
-    mode: str
-    secret_message: bool
-    wrong_step: int
-    target: int
-    performer_challengeable: bool
-    challenger_bonus_stacks: bool
-    dial_timeout_ms: int
-    rng: int
-    deck: tuple[int, ...]
-    progress: tuple[int, ...]
-    trophies: tuple[tuple[int, ...], ...]
-    flipped: tuple[tuple[int, ...], ...]
-    discard: tuple[int, ...] = ()
-    phase: str = "perform"
-    round: int = 0
-    performers: tuple[int, ...] = ()
-    cards: tuple[int, ...] = ()
-    done: tuple[int, ...] = ()
-    chain: int = 0
-    layout: tuple[int, ...] = ()
-    answers: tuple[int, ...] = ()
-    guessers: tuple[int, ...] = ()
-    dials: tuple[int, ...] = ()
-    leaders: tuple[int, ...] = ()
-    eligible: tuple[int, ...] = ()
-    declarations: tuple[int, ...] = ()
-    challengers: tuple[int, ...] = ()
-    turns: tuple[int, ...] = ()
-    contenders: tuple[int, ...] = ()
-    phase_t: int = 0
-    last: RoundResult | None = None
-    first_seat: int = 0
-    round_pause_ms: int = 0
-    round_until: int = 0  # phase round_over: when the next round starts
-    last_t: int = 0
+SKIPPED: Final = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
 
 
 def _option(
