@@ -26,6 +26,8 @@ from tischrunde.games.stella import (
     dark_fall_points,
     word_cards,
 )
+from tischrunde.games.stella.engine import unnamed_marks
+from tischrunde.games.stella.state import fallen_seats, seat_marks
 
 PICTURES = list(range(500, 545))  # 45 custom ids: 15 on the table, 30 to replace rows
 WORDS = [10, 20, 30, 40, 50, 60]
@@ -273,7 +275,7 @@ def test_the_mark_sample_follows_its_definition() -> None:
             for seat in range(4):
                 state = act(state, seat, Mark([seat]))  # everyone falls alone: the round ends
             while state.phase == "reveal":
-                state = act(state, state.reveal_turn, Reveal(state.marks[state.reveal_turn][0]))  # type: ignore[index]
+                state = act(state, state.reveal_turn, Reveal(unnamed_marks(state, state.reveal_turn)[0]))
     assert len(seen) > 70  # of 96 (seed, round, seat)
 
 
@@ -344,7 +346,7 @@ def test_reveals_go_clockwise_from_the_scout_and_score_spark_super_spark_and_fal
     state = reveal(state, 1, 1)  # marked by 0 and 1: a super-spark
     assert state.reveals[-1].kind == "super_spark"
     state = reveal(state, 2, 4)  # only seat 2: falls
-    assert state.fallen == (False, False, True, False)
+    assert fallen_seats(state) == (False, False, True, False)
     state = reveal(state, 3, 5)  # only seat 3: falls
     state = reveal(state, 0, 2)  # seat 0 falls too
     state = reveal(state, 1, 3)  # and seat 1
@@ -457,7 +459,8 @@ def test_rows_are_replaced_top_middle_bottom_and_the_scout_passes() -> None:
     state = quick_round(state)
     assert state.scout == 1 and state.round == 1
     assert state.grid[:5] == tuple(PICTURES[15:20]) and state.grid[5:] == tuple(PICTURES[5:15])
-    assert state.marks == (None,) * 4 and state.reveals == () and state.fallen == (False,) * 4
+    assert [seat_marks(state, s) for s in range(4)] == [None] * 4
+    assert state.reveals == () and fallen_seats(state) == (False,) * 4
     state = quick_round(state)
     assert state.scout == 2
     assert state.grid[5:10] == tuple(PICTURES[20:25])
@@ -554,11 +557,11 @@ def test_views_hide_marks_deck_order_and_upcoming_words() -> None:
         assert "picture_deck" not in text and "word_cards" not in text
         assert view["reveals"] == []
         if seat is not None:
-            assert view["my_marks"] == list(state.marks[seat] or ())
+            assert view["my_marks"] == list(seat_marks(state, seat) or ())
         for k in range(3):
             assert GAME.view(GAME.rerandomize_hidden(state, seat, k), seat) == view
     other = GAME.rerandomize_hidden(state, 0, 1)
-    assert other.marks[0] == state.marks[0] and other.marks != state.marks
+    assert seat_marks(other, 0) == seat_marks(state, 0) and other.marks != state.marks
 
 
 def test_actions_round_trip_through_json() -> None:
@@ -597,8 +600,8 @@ def test_invariants_hold_along_random_games(config_index: int) -> None:
             assert len(named) == len(set(named))
             if state.phase == "reveal":
                 turn = state.reveal_turn
-                assert not state.fallen[turn]
-                assert any(p not in named for p in state.marks[turn] or ())
+                assert not fallen_seats(state)[turn]
+                assert any(p not in named for p in seat_marks(state, turn) or ())
             if state.phase != "over":
                 assert len(state.history) == state.round + (state.phase == "round_over")
         assert len(result.state.history) == result.state.rounds
@@ -619,7 +622,7 @@ def test_turn_timeout_chooses_the_first_word_and_names_the_first_unnamed_mark() 
         state = act(state, seat, Mark(cards), t=20_000)
     assert state.reveal_turn == 0 and GAME.due_at(state) == 30_000
     state = act(state, None, Timeout(), t=30_000)  # seat 0 names its first mark, 3: it falls
-    assert state.reveals[-1].position == 3 and state.fallen[0]
+    assert state.reveals[-1].position == 3 and fallen_seats(state)[0]
     assert state.reveal_turn == 1 and GAME.due_at(state) == 40_000
     state = act(state, 1, Reveal(4), t=35_000)  # in time: a spark for 1 and 2 (seat 0 has fallen)
     assert state.reveal_turn == 2 and GAME.due_at(state) == 45_000  # each turn starts with the last action

@@ -3,7 +3,7 @@ functions (rules: see the package docstring)."""
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import msgspec
 
@@ -23,13 +23,17 @@ from tischrunde.games.stella.content import (
     word_cards,
 )
 from tischrunde.games.stella.state import (
+    ALL_SEATS,
+    LANE,
     RevealResult,
     RoundSummary,
     StellaState,
     card_words,
+    fallen_seats,
+    seat_marks,
     word_ids,
 )
-from tischrunde.games.stella.view import StellaView, reveal_view, view
+from tischrunde.games.stella.view import StellaView, reveal_data, view
 
 SPEC = GameSpec(
     name="stella",
@@ -49,12 +53,6 @@ SPEC = GameSpec(
 
 
 _replace: Final = msgspec.structs.replace
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    changed = list(values)
-    changed[index] = value
-    return tuple(changed)
 
 
 # --- the game --------------------------------------------------------------------------------------
@@ -132,7 +130,6 @@ class Stella(Game[StellaState]):
                 all_words = (*mine, *all_words)
             words = all_words[: options["rounds"]]
         n = config.players
-        zeros = (0,) * n
         return StellaState(
             config=config,
             rng=state,
@@ -143,22 +140,15 @@ class Stella(Game[StellaState]):
             max_marks=options["max_marks"],
             mark_timeout_ms=options["mark_timeout_s"] * 1000,
             turn_timeout_ms=options["turn_timeout_s"] * 1000,
-            turn_deadline=options["turn_timeout_s"] * 1000 or None,
+            due=options["turn_timeout_s"] * 1000 or None,
             round_pause_ms=options["round_pause_ms"],
             scout=config.first_seat or 0,
             picture_deck=pictures[GRID_SIZE:],
             word_cards=words,
             own_words=own_words,
             grid=pictures[:GRID_SIZE],
-            marks=(None,) * n,
-            fallen=(False,) * n,
-            sparks=zeros,
-            super_sparks=zeros,
-            scores=zeros,
-            total_falls=zeros,
-            total_dark=zeros,
-            total_sparks=zeros,
-            total_super_sparks=zeros,
+            marked=_UNSENT[n],
+            scores=(0,) * n,
         )
 
     def example_configs(self) -> list[Config]:
@@ -194,10 +184,10 @@ class Stella(Game[StellaState]):
         if phase == "reveal":
             if seat != state.reveal_turn:
                 return []
-            return [_REVEALS[p] for p in unnamed_marks(state, seat)]
+            left = state.marks >> (LANE * seat) & ~state.named & _POSITIONS
+            return [*_REVEALS_LOW[left & 255], *_REVEALS_HIGH[left >> 8]]
         if phase == "mark":
-            marks = state.marks
-            if 0 <= seat < len(marks) and marks[seat] is None:
+            if 0 <= seat < 6 and not state.marked >> seat & 1:
                 return _mark_sample(state, seat)
             return []
         if phase == "word" and seat == state.scout:
@@ -230,13 +220,22 @@ class Stella(Game[StellaState]):
     def transition(
         self, state: StellaState, seat: int | None, action: Action, t: int
     ) -> tuple[StellaState, list[Event]]:
+        phase = state.phase
+        # the common cases first (every check below passes for them)
+        if type(action) is Reveal:
+            if phase == "reveal" and seat is not None and seat == state.reveal_turn:
+                return _reveal(state, seat, action.position, t)
+        elif type(action) is Mark:
+            if phase == "mark" and seat is not None and 0 <= seat < state.config.players:
+                return _mark(state, seat, action.cards, t)
+        elif type(action) is Timeout:
+            return _timeout(state, t)
         if isinstance(action, Timeout):
             return _timeout(state, t)
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(
                 f"seat {seat} is not a player at this table", code="not_a_seat", rule="seats"
             )
-        phase = state.phase
         if phase == "over":
             raise IllegalActionError("the game is over", code="game_over", rule="end")
         if isinstance(action, NextRound):
@@ -256,9 +255,14 @@ class Stella(Game[StellaState]):
                 "the round is over: the next one starts in a moment", code="round_over", rule="next_round"
             )
         if isinstance(action, Reveal):
-            return _reveal(state, seat, action, t)
+            _check_reveal_turn(state, seat)
+            return _reveal(state, seat, action.position, t)
         if isinstance(action, Mark):
-            return _mark(state, seat, action, t)
+            if phase != "mark":
+                raise IllegalActionError(
+                    "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
+                )
+            return _mark(state, seat, action.cards, t)
         if isinstance(action, ChooseWord):
             return _choose_word(state, seat, action, t)
         raise IllegalActionError(f"{type(action).__name__} is not a Stella action", code="unknown_action")
@@ -279,12 +283,7 @@ class Stella(Game[StellaState]):
             scores=scores,
             ranks=ranks,
             winners=[s for s, v in enumerate(scores) if v == best],
-            details={
-                "falls": list(state.total_falls),
-                "dark": list(state.total_dark),
-                "sparks": list(state.total_sparks),
-                "super_sparks": list(state.total_super_sparks),
-            },
+            details=_totals(state),
         )
 
     def rerandomize_hidden(self, state: StellaState, seat: int | None, seed: int) -> StellaState:
@@ -295,21 +294,27 @@ class Stella(Game[StellaState]):
         used = set(state.word_cards[:keep])
         pool, r = rng.shuffled(r, [w for w in word_ids(len(state.own_words)) if w not in used])
         words = (*state.word_cards[:keep], *pool[: len(state.word_cards) - keep])
-        marks = list(state.marks)
+        marks = state.marks
         named = {rv.position for rv in state.reveals}
-        for s, m in enumerate(state.marks):
+        for s in range(state.config.players):
+            m = seat_marks(state, s)
             if s == seat or m is None:
                 continue
+            chosen: tuple[int, ...]
             if state.phase == "mark":
                 size, r = rng.randbelow(r, state.max_marks - state.min_marks + 1)
                 cards, r = rng.shuffled(r, range(GRID_SIZE))
-                marks[s] = tuple(sorted(cards[: state.min_marks + size]))
+                chosen = cards[: state.min_marks + size]
             else:
                 shown = [p for p in m if p in named]
                 free, r = rng.shuffled(r, [p for p in range(GRID_SIZE) if p not in named])
-                marks[s] = tuple(sorted(shown + list(free[: len(m) - len(shown)])))
+                chosen = (*shown, *free[: len(m) - len(shown)])
+            lane = 0
+            for p in chosen:
+                lane |= 1 << p
+            marks = marks & ~(_POSITIONS << (LANE * s)) | lane << (LANE * s)
         fresh, r = rng.next_u64(r)
-        return _replace(state, rng=fresh, picture_deck=deck, word_cards=words, marks=tuple(marks))
+        return _replace(state, rng=fresh, picture_deck=deck, word_cards=words, marks=marks)
 
 
 # --- the transitions (module functions: the hot path) -------------------------------------------------
@@ -318,19 +323,19 @@ class Stella(Game[StellaState]):
 def _timeout(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
     """Time is up (Game.apply checked it is due): late markers mark nothing; a late scout gets word 1; a
     late revealer names their first mark; the round pause ends."""
-    if state.phase == "round_over":
+    phase = state.phase
+    if phase == "round_over":
         return _next_round(state, t)
-    if state.phase == "word":
+    if phase == "word":
         state, events = _choose_word(state, state.scout, _CHOOSE_WORDS[0], t)
-        return state, [Event("timed_out", state.scout), *events]
-    if state.phase == "reveal":
+        return state, [_TIMED_OUT[state.scout], *events]
+    if phase == "reveal":
         turn = state.reveal_turn
-        state, events = _reveal(state, turn, _REVEALS[unnamed_marks(state, turn)[0]], t)
-        return state, [Event("timed_out", turn), *events]
-    late = [s for s, m in enumerate(state.marks) if m is None]
-    marks = tuple([() if m is None else m for m in state.marks])
-    events = [Event("timed_out", s) for s in late]
-    state, more = _after_marking(state, marks, t)
+        left = state.marks >> (LANE * turn) & ~state.named & _POSITIONS
+        state, events = _reveal(state, turn, (left & -left).bit_length() - 1, t)
+        return state, [_TIMED_OUT[turn], *events]
+    events = [_TIMED_OUT[s] for s in _WAITING[state.marked]]
+    state, more = _after_marking(state, state.marks, t)
     return state, events + more
 
 
@@ -349,91 +354,78 @@ def _choose_word(
     index = action.index
     if not 0 <= index < len(de):
         raise IllegalActionError("choose word 0 or word 1 of the word card", code="bad_word", rule="word")
-    deadline = t + state.mark_timeout_ms if state.mark_timeout_ms > 0 else None
-    new = _replace(
-        state, phase="mark", word_index=index, mark_deadline=deadline, turn_deadline=None, last_t=t
-    )
+    timeout = state.mark_timeout_ms
+    new = _replace(state, phase="mark", word_index=index, due=t + timeout if timeout > 0 else None, last_t=t)
     return new, [Event("word_chosen", seat, {"word": {"de": de[index], "en": en[index]}})]
 
 
-def _mark(state: StellaState, seat: int, action: Mark, t: int) -> tuple[StellaState, list[Event]]:
-    if state.phase != "mark":
-        raise IllegalActionError(
-            "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
-        )
-    marks = state.marks
-    if marks[seat] is not None:
+def _mark(state: StellaState, seat: int, cards: list[int], t: int) -> tuple[StellaState, list[Event]]:
+    """A seat's marks (the caller checked the phase and that the seat is a player)."""
+    marked = state.marked
+    if marked >> seat & 1:
         raise NotYourTurnError("you have already marked this round", code="already_marked", rule="mark")
-    cards: tuple[object, ...] = tuple(action.cards)
+    lane = 0
+    twice = False
     for p in cards:  # grid positions: ints (not bools) 0..14
-        if type(p) is int:
-            if 0 <= p < GRID_SIZE:
-                continue
-        elif isinstance(p, int) and not isinstance(p, bool) and 0 <= p < GRID_SIZE:
-            continue
-        raise IllegalActionError(
-            f"marks are grid positions 0..{GRID_SIZE - 1}", code="bad_position", rule="mark"
-        )
-    count = len(cards)
-    if len(set(cards)) != count:
+        if (type(p) is not int and (not isinstance(p, int) or isinstance(p, bool))) or not 0 <= p < GRID_SIZE:
+            raise IllegalActionError(
+                f"marks are grid positions 0..{GRID_SIZE - 1}", code="bad_position", rule="mark"
+            )
+        bit = 1 << p
+        if lane & bit:
+            twice = True
+        lane |= bit
+    if twice:
         raise IllegalActionError("each card can be marked only once", code="duplicate_mark", rule="mark")
+    count = len(cards)
     if not state.min_marks <= count <= state.max_marks:
         raise IllegalActionError(
             f"mark at least {state.min_marks} and at most {state.max_marks} cards",
             code="mark_count",
             rule="mark",
         )
-    ordered = sorted(cast("tuple[int, ...]", cards))
-    marks = _set(marks, seat, tuple(ordered))
-    events = [
-        Event("marked", seat),
-        Event("my_marks", seat, {"cards": ordered}, _ONE_SEAT[seat]),
-    ]
-    if None in marks:  # others are still marking
-        return _replace(state, marks=marks, last_t=t), events
+    ordered = sorted(cards)
+    marks = state.marks | lane << (LANE * seat)
+    marked |= 1 << seat
+    events = [_MARKED[seat], Event("my_marks", seat, {"cards": ordered}, _ONE_SEAT[seat])]
+    if marked != ALL_SEATS:  # others are still marking
+        return _replace(state, marks=marks, marked=marked, last_t=t), events
     state, more = _after_marking(state, marks, t)
     events += more
     return state, events
 
 
-def _after_marking(
-    state: StellaState, marks: tuple[tuple[int, ...] | None, ...], t: int
-) -> tuple[StellaState, list[Event]]:
-    """Everyone has sent ``marks``: show the counts, find the player in the dark, start the reveals."""
-    counts = tuple([len(m or ()) for m in marks])
+def _after_marking(state: StellaState, marks: int, t: int) -> tuple[StellaState, list[Event]]:
+    """Everyone has sent ``marks`` (or timed out): show the counts, find the player in the dark, start the
+    reveals."""
+    n = state.config.players
+    counts = tuple([(marks >> (LANE * s) & _POSITIONS).bit_count() for s in range(n)])
     top = max(counts)
     dark = counts.index(top) if counts.count(top) == 1 else -1
-    total_dark = state.total_dark if dark < 0 else _set(state.total_dark, dark, state.total_dark[dark] + 1)
     events = [Event("counts", None, {"counts": list(counts), "dark": None if dark < 0 else dark})]
-    turn = _next_revealer(marks, [r.position for r in state.reveals], state.fallen, state.scout)
+    turn = _next_revealer(marks, 0, 0, state.scout, n)
     if turn < 0:
         state = _replace(
-            state,
-            marks=marks,
-            phase="reveal",
-            counts=counts,
-            dark=dark,
-            total_dark=total_dark,
-            mark_deadline=None,
+            state, marks=marks, marked=ALL_SEATS, phase="reveal", counts=counts, dark=dark, due=None
         )
         state, more = _end_round(state, t)
         return state, events + more
+    timeout = state.turn_timeout_ms
     state = _replace(
         state,
         marks=marks,
+        marked=ALL_SEATS,
         phase="reveal",
         counts=counts,
         dark=dark,
-        total_dark=total_dark,
-        mark_deadline=None,
         reveal_turn=turn,
-        turn_deadline=t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None,
+        due=t + timeout if timeout > 0 else None,
         last_t=t,
     )
     return state, events
 
 
-def _reveal(state: StellaState, seat: int, action: Reveal, t: int) -> tuple[StellaState, list[Event]]:
+def _check_reveal_turn(state: StellaState, seat: int) -> None:
     if state.phase != "reveal":
         raise IllegalActionError(
             "cards are named after everyone has marked", code="not_reveal_phase", rule="reveal"
@@ -442,76 +434,73 @@ def _reveal(state: StellaState, seat: int, action: Reveal, t: int) -> tuple[Stel
         raise NotYourTurnError(
             f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
         )
-    position = action.position
+
+
+def _reveal(state: StellaState, seat: int, position: int, t: int) -> tuple[StellaState, list[Event]]:
+    """The revealer names ``position`` (the caller checked the phase and the turn)."""
     marks = state.marks
-    reveals = state.reveals
-    named = [r.position for r in reveals]
-    mine = marks[seat]
-    if mine is None or position not in mine or position in named:  # not an unnamed mark of the seat
+    named = state.named
+    if (
+        (type(position) is not int and not isinstance(position, int))
+        or not 0 <= position < GRID_SIZE
+        or not marks >> (LANE * seat + position) & 1
+        or named >> position & 1
+    ):  # not an unnamed mark of the seat
         raise IllegalActionError(
             "name one of your own marked cards that has not been named yet",
             code="bad_reveal",
             rule="reveal",
         )
-    markers = tuple([s for s, m in enumerate(marks) if m is not None and position in m])
+    holders = marks >> position & _SEAT_ONES  # bit LANE * s: seat s marked it
+    markers = _SEATS_OF[holders]
     fallen = state.fallen
-    sparks, super_sparks = state.sparks, state.super_sparks
-    total_sparks, total_super = state.total_sparks, state.total_super_sparks
-    total_falls = state.total_falls
+    tally = state.tally
+    card = state.grid[position]
     if len(markers) == 1:
-        fallen = _set(fallen, seat, True)
-        total_falls = _set(total_falls, seat, total_falls[seat] + 1)
-        result = RevealResult(position, state.grid[position], seat, markers, "fall", (), 0)
-        events = [Event("revealed", seat, reveal_view(result)), Event("fell", seat)]
+        fallen |= holders
+        result = RevealResult(position, card, seat, markers, "fall", (), 0)
+        events = [
+            Event("revealed", seat, reveal_data(position, card, seat, markers, "fall", (), 0)),
+            _FELL[seat],
+        ]
     else:
-        spark = len(markers) >= 3
-        scorers = tuple([s for s in markers if not fallen[s]])
-        if scorers:
-            this_round = list(sparks if spark else super_sparks)
-            in_all = list(total_sparks if spark else total_super)
-            for s in scorers:
-                this_round[s] += 1
-                in_all[s] += 1
-            if spark:
-                sparks, total_sparks = tuple(this_round), tuple(in_all)
-            else:
-                super_sparks, total_super = tuple(this_round), tuple(in_all)
-        if spark:
-            result = RevealResult(
-                position, state.grid[position], seat, markers, "spark", scorers, SPARK_POINTS
-            )
+        standing = holders & ~fallen
+        scorers = _SEATS_OF[standing]
+        if len(markers) >= 3:
+            tally += standing
+            kind = "spark"
+            points = SPARK_POINTS
         else:
-            result = RevealResult(
-                position, state.grid[position], seat, markers, "super_spark", scorers, SUPER_SPARK_POINTS
-            )
-        events = [Event("revealed", seat, reveal_view(result))]
-    named.append(position)
-    turn = _next_revealer(marks, named, fallen, (seat + 1) % len(marks))
-    if turn < 0:
-        state = _replace(
-            state,
-            reveals=(*reveals, result),
-            fallen=fallen,
-            sparks=sparks,
-            super_sparks=super_sparks,
-            total_sparks=total_sparks,
-            total_super_sparks=total_super,
-            total_falls=total_falls,
-        )
+            tally += standing << 4
+            kind = "super_spark"
+            points = SUPER_SPARK_POINTS
+        result = RevealResult(position, card, seat, markers, kind, scorers, points)
+        events = [Event("revealed", seat, reveal_data(position, card, seat, markers, kind, scorers, points))]
+    named |= 1 << position
+    # the next revealer: the first seat clockwise who has not fallen and has a mark not named
+    left = ~named & _POSITIONS
+    n = state.config.players
+    turn = seat
+    for _ in range(n):
+        turn = turn + 1 if turn + 1 < n else 0
+        shift = LANE * turn
+        if marks >> shift & left and not fallen >> shift & 1:
+            break
+    else:
+        reveals = state.reveals + (result,)  # noqa: RUF005 (half the cost of unpacking)
+        state = _replace(state, reveals=reveals, named=named, fallen=fallen, tally=tally)
         state, more = _end_round(state, t)
         events += more
         return state, events
+    timeout = state.turn_timeout_ms
     state = _replace(
         state,
-        reveals=(*reveals, result),
+        reveals=state.reveals + (result,),  # noqa: RUF005 (half the cost of unpacking)
+        named=named,
         fallen=fallen,
-        sparks=sparks,
-        super_sparks=super_sparks,
-        total_sparks=total_sparks,
-        total_super_sparks=total_super,
-        total_falls=total_falls,
+        tally=tally,
         reveal_turn=turn,
-        turn_deadline=t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None,
+        due=t + timeout if timeout > 0 else None,
         last_t=t,
     )
     return state, events
@@ -519,14 +508,15 @@ def _reveal(state: StellaState, seat: int, action: Reveal, t: int) -> tuple[Stel
 
 def _end_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
     n = state.config.players
-    sparks, super_sparks, fallen, dark = state.sparks, state.super_sparks, state.fallen, state.dark
+    tally, fallen, dark = state.tally, state.fallen, state.dark
     round_ = state.round
     points = []
     for s in range(n):
-        if s == dark and fallen[s]:
-            points.append(dark_fall_points(state.dark_fall, sparks[s], super_sparks[s]))
+        lane = tally >> (LANE * s)
+        if s == dark and fallen >> (LANE * s) & 1:
+            points.append(dark_fall_points(state.dark_fall, lane & 15, lane >> 4 & 15))
         else:
-            points.append(SPARK_POINTS * sparks[s] + SUPER_SPARK_POINTS * super_sparks[s])
+            points.append(SPARK_POINTS * (lane & 15) + SUPER_SPARK_POINTS * (lane >> 4 & 15))
     summary = RoundSummary(
         round_,
         state.scout,
@@ -535,39 +525,34 @@ def _end_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         state.counts,
         dark,
         state.reveals,
-        fallen,
+        fallen_seats(state),
         tuple(points),
     )
     scores = tuple([a + b for a, b in zip(state.scores, points, strict=True)])
     events = [Event("round_end", None, {"round": round_ + 1, "points": points})]
-    zeros = (0,) * n
     history = (*state.history, summary)
     if round_ + 1 >= state.rounds:
         events.append(Event("game_end", None, {"scores": list(scores)}))
-        phase = "over"
-    elif state.round_pause_ms > 0:
-        # the last reveal and the round's points stay on the table until the pause ends
-        phase = "round_over"
-    else:
         state = _replace(
-            state, history=history, scores=scores, reveal_turn=-1, sparks=zeros, super_sparks=zeros
+            state, history=history, scores=scores, reveal_turn=-1, due=None, tally=0, phase="over", last_t=t
         )
-        state, more = _next_round(state, t)
-        return state, events + more
-    round_until = t + state.round_pause_ms if phase == "round_over" else state.round_until
-    state = _replace(
-        state,
-        history=history,
-        scores=scores,
-        reveal_turn=-1,
-        turn_deadline=None,
-        sparks=zeros,
-        super_sparks=zeros,
-        phase=phase,
-        round_until=round_until,
-        last_t=t,
-    )
-    return state, events
+        return state, events
+    if state.round_pause_ms > 0:
+        # the last reveal and the round's points stay on the table until the pause ends
+        state = _replace(
+            state,
+            history=history,
+            scores=scores,
+            reveal_turn=-1,
+            due=t + state.round_pause_ms,
+            tally=0,
+            phase="round_over",
+            last_t=t,
+        )
+        return state, events
+    state = _replace(state, history=history, scores=scores, reveal_turn=-1, tally=0)
+    state, more = _next_round(state, t)
+    return state, events + more
 
 
 def _next_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
@@ -575,6 +560,7 @@ def _next_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
     row = state.row_order[state.round % len(state.row_order)]
     start = row * COLUMNS
     grid = (*state.grid[:start], *state.picture_deck[:COLUMNS], *state.grid[start + COLUMNS :])
+    timeout = state.turn_timeout_ms
     state = _replace(
         state,
         grid=grid,
@@ -583,13 +569,14 @@ def _next_round(state: StellaState, t: int) -> tuple[StellaState, list[Event]]:
         scout=(state.scout + 1) % n,
         phase="word",
         word_index=-1,
-        marks=(None,) * n,
+        marks=0,
+        marked=_UNSENT[n],
         counts=(),
         dark=-1,
         reveals=(),
-        fallen=(False,) * n,
-        round_until=0,
-        turn_deadline=t + state.turn_timeout_ms if state.turn_timeout_ms > 0 else None,
+        named=0,
+        fallen=0,
+        due=t + timeout if timeout > 0 else None,
         last_t=t,
     )
     return state, [Event("row_replaced", None, {"row": row, "cards": list(grid[start : start + COLUMNS])})]
@@ -616,16 +603,14 @@ def _mark_sample(state: StellaState, seat: int) -> list[Action]:
     samples = _MARK_SAMPLES.get(state.min_marks * 16 + state.max_marks)
     if samples is None:
         samples = _mark_samples(state.min_marks, state.max_marks)
-    return list(samples[_sample_index(state.config.seed, state.round, seat)])
-
-
-def _sample_index(seed: int, round_: int, seat: int) -> int:
-    """Which of the ``_SAMPLE_COUNT`` mark samples a seat gets in a round of a game: the top 7 bits of a
-    32-bit multiplicative mix of ``seed`` (folded to 24 bits), the round (4 bits) and the seat (3 bits)."""
-    folded = (seed ^ (seed >> 24) ^ (seed >> 48)) & 0xFFFFFF
-    x = ((folded << 7 | (round_ & 15) << 3 | seat) * 0x45D9F3B) & 0xFFFFFFFF
-    x = ((x ^ (x >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
-    return x >> 25
+    # which of the _SAMPLE_COUNT samples: the top 7 bits of a 32-bit multiplicative mix of the seed (folded
+    # to 24 bits), the round (4 bits) and the seat (3 bits)
+    seed = state.config.seed
+    x = (
+        ((seed ^ seed >> 24 ^ seed >> 48) & 0xFFFFFF) << 7 | (state.round & 15) << 3 | seat
+    ) * 0x45D9F3B & 0xFFFFFFFF
+    x = (x ^ x >> 16) * 0x45D9F3B & 0xFFFFFFFF
+    return list(samples[x >> 25])
 
 
 def _mark_samples(min_marks: int, max_marks: int) -> tuple[tuple[Action, ...], ...]:
@@ -659,12 +644,26 @@ def _mark_samples(min_marks: int, max_marks: int) -> tuple[tuple[Action, ...], .
 
 def unnamed_marks(state: StellaState, seat: int) -> list[int]:
     """The seat's marked positions not named yet this round."""
-    mine = state.marks[seat] or ()
-    reveals = state.reveals
-    if not reveals:
-        return list(mine)
-    named = {r.position for r in reveals}
-    return [p for p in mine if p not in named]
+    left = state.marks >> (LANE * seat) & ~state.named & _POSITIONS
+    return [p for p in range(GRID_SIZE) if left >> p & 1]
+
+
+def _totals(state: StellaState) -> dict[str, Any]:
+    """The outcome's details: per seat, over the finished rounds, falls, rounds in the dark, sparks and
+    super-sparks scored."""
+    n = state.config.players
+    falls, dark, sparks, super_sparks = [0] * n, [0] * n, [0] * n, [0] * n
+    for h in state.history:
+        for s in range(n):
+            if h.fallen[s]:
+                falls[s] += 1
+        if h.dark >= 0:
+            dark[h.dark] += 1
+        for r in h.reveals:
+            tally = sparks if r.kind == "spark" else super_sparks
+            for s in r.scorers:
+                tally[s] += 1
+    return {"falls": falls, "dark": dark, "sparks": sparks, "super_sparks": super_sparks}
 
 
 def _turn(state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
@@ -673,35 +672,54 @@ def _turn(state: StellaState) -> tuple[int | None, tuple[int, ...]] | None:
     turn deadline; round over: nobody, until the pause ends."""
     phase = state.phase
     if phase == "reveal":
-        return state.turn_deadline, _ONE_SEAT[state.reveal_turn]
+        return state.due, _ONE_SEAT[state.reveal_turn]
     if phase == "mark":
-        return state.mark_deadline, tuple([s for s, m in enumerate(state.marks) if m is None])
+        return state.due, _WAITING[state.marked]
     if phase == "word":
-        return state.turn_deadline, _ONE_SEAT[state.scout]
+        return state.due, _ONE_SEAT[state.scout]
     if phase == "round_over":
-        return state.round_until, ()
+        return state.due, ()
     return None
 
 
 _ONE_SEAT: Final = tuple((s,) for s in range(SPEC.max_players))
+#: ``marked`` at the start of a round of n players: the seats n..5 count as having sent
+_UNSENT: Final = tuple(ALL_SEATS >> n << n for n in range(7))
+#: by ``marked``: the seats still to mark, in order
+_WAITING: Final = tuple(tuple(s for s in range(6) if not m >> s & 1) for m in range(64))
+#: the positions of a lane
+_POSITIONS: Final = (1 << GRID_SIZE) - 1
+#: bit LANE * s for every seat s
+_SEAT_ONES: Final = sum(1 << (LANE * s) for s in range(6))
+#: the seats of a set given as bits LANE * s
+_SEATS_OF: Final[dict[int, tuple[int, ...]]] = {
+    sum(1 << (LANE * s) for s in seats): seats
+    for seats in (tuple(s for s in range(6) if m >> s & 1) for m in range(64))
+}
 #: the actions legal_actions lists, built once (actions are frozen)
 _REVEALS: Final = tuple(Reveal(p) for p in range(GRID_SIZE))
+#: by the low 8 and the high 7 bits of a set of positions: the Reveal of each, in order
+_REVEALS_LOW: Final = tuple(tuple(_REVEALS[p] for p in range(8) if m >> p & 1) for m in range(256))
+_REVEALS_HIGH: Final = tuple(tuple(_REVEALS[8 + p] for p in range(7) if m >> p & 1) for m in range(128))
 _CHOOSE_WORDS: Final = (ChooseWord(0), ChooseWord(1))
 #: every single mark, built once (actions are frozen; the list inside is never changed)
 _SINGLE_MARKS: Final[tuple[Action, ...]] = tuple(Mark([p]) for p in range(GRID_SIZE))
+#: the events without data, built once (events are frozen)
+_MARKED: Final = tuple(Event("marked", s) for s in range(SPEC.max_players))
+_FELL: Final = tuple(Event("fell", s) for s in range(SPEC.max_players))
+_TIMED_OUT: Final = tuple(Event("timed_out", s) for s in range(SPEC.max_players))
 
 
-def _next_revealer(
-    marks: tuple[tuple[int, ...] | None, ...], named: list[int], fallen: tuple[bool, ...], start: int
-) -> int:
+def _next_revealer(marks: int, named: int, fallen: int, start: int, n: int) -> int:
     """The first seat clockwise from ``start`` who has not fallen and has a mark not ``named``, else -1."""
-    n = len(marks)
-    for k in range(n):
-        s = (start + k) % n
-        if not fallen[s]:
-            for p in marks[s] or ():
-                if p not in named:
-                    return s
+    left = ~named & _POSITIONS
+    s = start
+    for _ in range(n):
+        if not fallen >> (LANE * s) & 1 and marks >> (LANE * s) & left:
+            return s
+        s += 1
+        if s == n:
+            s = 0
     return -1
 
 

@@ -35,8 +35,17 @@ class RoundSummary(msgspec.Struct, frozen=True, gc=False):
     points: tuple[int, ...]
 
 
+#: a seat's lane in the packed per-seat ints (``marks``, ``fallen``, ``tally``): seat s owns bits 15s..15s+14
+LANE = 15
+#: bit s set for every seat that has not sent marks yet is how ``marked`` starts; seats 0..5 at most
+ALL_SEATS = 63
+
+
 class StellaState(msgspec.Struct, frozen=True, gc=False):  # gc=False: no reference cycles
-    """A whole Stella game between two actions (the marks of every seat included: the view hides them)."""
+    """A whole Stella game between two actions (the marks of every seat included: the view hides them).
+
+    The round's marks and results are packed in ints (seat s owns bits ``LANE * s`` up; the helpers below
+    unpack them), so an action copies a few small ints, not tuples."""
 
     config: Config
     rng: int
@@ -54,26 +63,45 @@ class StellaState(msgspec.Struct, frozen=True, gc=False):  # gc=False: no refere
     scout: int = 0
     phase: str = "word"
     word_index: int = -1
-    marks: tuple[tuple[int, ...] | None, ...] = ()
+    marks: int = 0  # bit LANE * s + p: seat s marked grid position p (p 0..14)
+    marked: int = 0  # bit s: seat s has sent marks this round (bits players..5 are always set)
     counts: tuple[int, ...] = ()
     dark: int = -1
     reveal_turn: int = -1
     reveals: tuple[RevealResult, ...] = ()
-    fallen: tuple[bool, ...] = ()
-    sparks: tuple[int, ...] = ()  # this round, scored while standing
-    super_sparks: tuple[int, ...] = ()
-    mark_deadline: int | None = None
-    turn_deadline: int | None = None  # the scout's word choice or the current reveal turn
+    named: int = 0  # bit p: grid position p was named this round
+    fallen: int = 0  # bit LANE * s: seat s fell this round
+    #: this round's sparks (bits LANE * s + 0..3) and super-sparks (LANE * s + 4..7) of seat s, scored while
+    #: standing (a round has at most 15 reveals: 4 bits each)
+    tally: int = 0
+    #: when time runs out: the scout's word choice (phase word), the marking, the reveal turn, the round
+    #: pause (phase round_over); None when untimed
+    due: int | None = None
     history: tuple[RoundSummary, ...] = ()
     scores: tuple[int, ...] = ()
-    total_falls: tuple[int, ...] = ()
-    total_dark: tuple[int, ...] = ()
-    total_sparks: tuple[int, ...] = ()
-    total_super_sparks: tuple[int, ...] = ()
     round_pause_ms: int = 0
-    round_until: int = 0  # phase round_over: when the next round starts
     last_t: int = 0
     own_words: tuple[tuple[str, ...], ...] = ()  # option own_words: card OWN_WORD_BASE + i
+
+
+def seat_marks(state: StellaState, seat: int) -> tuple[int, ...] | None:
+    """The seat's marked positions, sorted; None before it has sent marks this round."""
+    if not state.marked >> seat & 1:
+        return None
+    lane = state.marks >> (LANE * seat)
+    return tuple([p for p in range(LANE) if lane >> p & 1])
+
+
+def fallen_seats(state: StellaState) -> tuple[bool, ...]:
+    """Per seat: has fallen this round."""
+    fallen = state.fallen
+    return tuple([fallen >> (LANE * s) & 1 == 1 for s in range(state.config.players)])
+
+
+def round_sparks(state: StellaState, seat: int) -> tuple[int, int]:
+    """The seat's sparks and super-sparks this round, scored while standing."""
+    lane = state.tally >> (LANE * seat)
+    return lane & 15, lane >> 4 & 15
 
 
 def card_words(state: StellaState, card: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -13,7 +13,15 @@ from msgspec import Meta
 
 from tischrunde.core.game import Language
 from tischrunde.games.stella.content import COLUMNS, ROWS, SPARK_POINTS, SUPER_SPARK_POINTS
-from tischrunde.games.stella.state import RevealResult, RoundSummary, StellaState, card_words
+from tischrunde.games.stella.state import (
+    RevealResult,
+    RoundSummary,
+    StellaState,
+    card_words,
+    fallen_seats,
+    round_sparks,
+    seat_marks,
+)
 
 Seat = Annotated[int, Meta(ge=0)]
 
@@ -133,17 +141,19 @@ def view(
     if seat == state.scout and not over:
         choices = {"de": list(de), "en": list(en)}
     my_marks = None
-    if seat is not None and not over and state.marks[seat] is not None:
-        my_marks = list(state.marks[seat] or ())
+    if seat is not None and not over:
+        mine = seat_marks(state, seat)
+        if mine is not None:
+            my_marks = list(mine)
     counted = state.phase in ("reveal", "round_over")
     named = [r.position for r in state.reveals]
     unnamed_left = None
     if counted:
         unnamed_left = [state.counts[s] - sum(1 for r in state.reveals if s in r.markers) for s in range(n)]
-    round_points = [
-        SPARK_POINTS * a + SUPER_SPARK_POINTS * b
-        for a, b in zip(state.sparks, state.super_sparks, strict=True)
-    ]
+    round_points = []
+    for s in range(n):
+        sparks, super_sparks = round_sparks(state, s)
+        round_points.append(SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks)
     return {
         "game": "stella",
         "players": n,
@@ -159,20 +169,20 @@ def view(
         "min_marks": state.min_marks,
         "max_marks": state.max_marks,
         "my_marks": my_marks,
-        "marked": [m is not None for m in state.marks] if state.phase == "mark" else [counted] * n,
+        "marked": [state.marked >> s & 1 == 1 for s in range(n)] if state.phase == "mark" else [counted] * n,
         "counts": list(state.counts) if counted else None,
         "dark": state.dark if counted and state.dark >= 0 else None,
         "reveal_turn": state.reveal_turn if state.phase == "reveal" else None,
         "reveals": [reveal_view(r) for r in state.reveals] if counted else [],
         "named": named if counted else [],
         "unnamed_left": unnamed_left,
-        "fallen": list(state.fallen) if counted else [False] * n,
+        "fallen": list(fallen_seats(state)) if counted else [False] * n,
         "round_points": round_points,
         "score_table": [list(h.points) for h in state.history],
         "scores": list(state.scores),
         "history": [summary_view(state, h) for h in state.history],
         "deadline": deadline,
-        "round_until": state.round_until if state.phase == "round_over" else None,
+        "round_until": state.due if state.phase == "round_over" else None,
         "last_round": summary_view(state, state.history[-1]) if state.phase == "round_over" else None,
         "pictures_left": len(state.picture_deck),
         "winners": winners,
@@ -181,14 +191,27 @@ def view(
 
 def reveal_view(r: RevealResult) -> dict[str, Any]:
     """A named card as a view (``RevealView``)."""
+    return reveal_data(r.position, r.card, r.revealer, r.markers, r.kind, r.scorers, r.points)
+
+
+def reveal_data(
+    position: int,
+    card: int,
+    revealer: int,
+    markers: tuple[int, ...],
+    kind: str,
+    scorers: tuple[int, ...],
+    points: int,
+) -> dict[str, Any]:
+    """The view of a named card from its fields (the engine's ``revealed`` event, before the record)."""
     return {
-        "position": r.position,
-        "card": r.card,
-        "revealer": r.revealer,
-        "markers": list(r.markers),
-        "kind": r.kind,
-        "scorers": list(r.scorers),
-        "points": r.points,
+        "position": position,
+        "card": card,
+        "revealer": revealer,
+        "markers": list(markers),
+        "kind": kind,
+        "scorers": list(scorers),
+        "points": points,
     }
 
 
