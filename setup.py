@@ -1,14 +1,15 @@
 """Optional compiled build: ``TISCHRUNDE_MYPYC=1 pip install --no-build-isolation .`` (or ``pip wheel``) compiles
 the hottest pure-Python modules with mypyc (needs mypy in the building environment). Without the variable
 the package is pure Python, as always; the metadata lives in pyproject.toml. The compiled modules behave
-exactly like their sources (bench/README.md, "Mogel-Motte vs RLCard Uno (session 5)")."""
+exactly like their sources (tests/conformance/test_compiled_build.py; figures: bench/README.md, "Every engine vs
+RLCard Uno (session 6)")."""
 
 import os
 
 from setuptools import setup
 
 #: the modules compiled: every game's engine (the rules; Emojito's and Wordland's helpers too) and the
-#: random-playout driver (not core/rng.py: its big-int lanes run twice as fast interpreted). Never a module
+#: random-playout driver (not core/rng.py: its big-int and numpy batches run twice as fast interpreted). Never a module
 #: defining a ``msgspec.Struct`` (mypyc drops its options: ``frozen``, ``gc``). tests/conformance/
 #: test_compiled_build.py reads this list.
 COMPILED = [

@@ -165,20 +165,20 @@ class OptionSpec(msgspec.Struct, frozen=True):
         """Return the value if allowed, else raise ConfigError naming this option."""
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise ConfigError(f"options.{self.name}", value, (True, False))
+                raise self._refused(value, (True, False))
             return value
         if self.choices is not None:
             # 10.0 == 10 and True == 1: a choice must also have the default's type
             if type(value) is not type(self.default) or value not in self.choices:
-                raise ConfigError(f"options.{self.name}", value, self.choices)
+                raise self._refused(value, self.choices)
             return value
         if isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(f"options.{self.name}", value, f"an integer {self.minimum}..{self.maximum}")
+                raise self._refused(value, f"an integer {self.minimum}..{self.maximum}")
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
-                raise ConfigError(f"options.{self.name}", value, f"an integer {self.minimum}..{self.maximum}")
+                raise self._refused(value, f"an integer {self.minimum}..{self.maximum}")
             return value
         if isinstance(self.default, float):
             if (
@@ -188,17 +188,21 @@ class OptionSpec(msgspec.Struct, frozen=True):
                 or (self.minimum is not None and value < self.minimum)
                 or (self.maximum is not None and value > self.maximum)
             ):
-                raise ConfigError(f"options.{self.name}", value, f"a number {self.minimum}..{self.maximum}")
+                raise self._refused(value, f"a number {self.minimum}..{self.maximum}")
             return float(value)
         if isinstance(self.default, str):
             # a free text option (none has one yet): short, printable
             if not isinstance(value, str) or len(value) > 200 or not value.isprintable():
-                raise ConfigError(f"options.{self.name}", value, "a short printable text")
+                raise self._refused(value, "a short printable text")
             return value
         # a structured option (a dict or list): the type here, its real domain in the game's check_config
         if not isinstance(value, type(self.default)):
-            raise ConfigError(f"options.{self.name}", value, f"a {type(self.default).__name__}")
+            raise self._refused(value, f"a {type(self.default).__name__}")
         return value
+
+    def _refused(self, value: Any, allowed: Any) -> ConfigError:
+        """The error for a value this option does not allow (its field named only when one is raised)."""
+        return ConfigError(f"options.{self.name}", value, allowed)
 
 
 def scale_timers(options: Iterable[OptionSpec], values: dict[str, Any], more_time: int) -> dict[str, Any]:

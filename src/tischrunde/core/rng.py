@@ -1,7 +1,7 @@
 """A tiny deterministic PRNG whose whole state is one int, so it can live inside a frozen game state.
 
-SplitMix64: fast in pure Python, good enough for shuffling cards, and independent of the global
-``random`` module (seeded games never touch it).
+SplitMix64: cheap in pure Python (``shuffled`` computes a deck's draws at once), good enough for shuffling
+cards, and independent of the global ``random`` module (seeded games never touch it).
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
     Written for speed, with exactly those draws, all computed at once: SplitMix64's k-th state after
     ``state`` is ``state + k * GAMMA``. A deck of ``_VECTOR_FROM`` items or more gets them from numpy (its
     ``uint64`` arithmetic wraps modulo 2**64 as the definition's ``& _MASK`` does), a smaller one from one
-    big int. ``randbelow`` rejects a
-    value only when it is at least ``2**64 - 2**64 % n`` (so at least ``2**64 - n``; probability below
-    1e-16 per draw): a deck with such a value is shuffled one draw at a time.
+    big int. ``randbelow`` rejects a value only when it is at least ``2**64 - 2**64 % n`` (so at least
+    ``2**64 - n``; probability below 1e-16 per draw): a deck with such a value is shuffled one draw at a
+    time, with ``randbelow`` itself.
     """
     out = list(items)
     size = len(out)

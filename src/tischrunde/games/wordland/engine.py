@@ -1091,6 +1091,8 @@ class Wordland(Game[State]):
         round_ = state.deal.round + 1
         events.append(_Event("round_end", None, {"cards": cards, "bonus": bonus, "survivor": survivor}))
         history = (*state.deal.history, result)
+        # the round's end in one update: the game's end, the pause with the round's result on the table
+        # (until it ends or the Queen goes on), or straight on to the next round
         if round_ >= options.rounds:
             deal = replace_deal(
                 state.deal,
@@ -1100,20 +1102,8 @@ class Wordland(Game[State]):
                 phase_deadline=None,
                 category_choice=(),
             )
-            state = replace_state(
-                state,
-                deal=deal,
-                out_order=order,
-                phase="over",
-                turn=None,
-                turn_deadline=None,
-                windows=(),
-                vote=None,
-                resume=None,
-            )
-            return state, events
-        if options.round_pause_ms > 0:
-            # the round's result stays on the table until the pause ends or the Queen goes on
+            phase = "over"
+        elif options.round_pause_ms > 0:
             deal = replace_deal(
                 state.deal,
                 history=history,
@@ -1121,28 +1111,23 @@ class Wordland(Game[State]):
                 round=round_,
                 round_until=t + options.round_pause_ms,
             )
-            state = replace_state(
-                state,
-                deal=deal,
-                out_order=order,
-                turn=None,
-                turn_deadline=None,
-                windows=(),
-                vote=None,
-                resume=None,
-                phase="round_over",
-            )
-            return state, events
+            phase = "round_over"
+        else:
+            deal = replace_deal(state.deal, history=history, points=points, round=round_)
+            phase = state.phase
         state = replace_state(
             state,
-            deal=replace_deal(state.deal, history=history, points=points, round=round_),
+            deal=deal,
             out_order=order,
+            phase=phase,
             turn=None,
             turn_deadline=None,
             windows=(),
             vote=None,
             resume=None,
         )
+        if phase == "over" or phase == "round_over":
+            return state, events
         return self._next_round(state, t, events)
 
     def _next_round(self, state: State, t: int, events: list[Event]) -> tuple[State, list[Event]]:
