@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import math
 import re
 import resource
 import struct
@@ -82,8 +83,6 @@ MAX_TAKEOVER_S = 3600
 MAX_BODY_BYTES = 16 * 1024
 WRITER_GRACE_S = 2.0
 HELLO_LATE = "no hello within {:g} s: the connection is closed"
-#: the key of the throttles that count all clients together
-ALL = "*"
 
 _frame_decoder = msgspec.json.Decoder(ClientFrame)
 _json = msgspec.json.Encoder()
@@ -273,6 +272,7 @@ class Server:
         body_timeout_s: float = 10.0,
         max_spectators: int = 200,
         spectator_every_s: float = 0.25,
+        pressure_delay_s: float = 1.0,
     ) -> None:
         self.manager = manager
         self.web = WebFiles(web_dir)
@@ -281,14 +281,17 @@ class Server:
         self.listen_host = listen_host
         self.msg_rate = msg_rate
         self.msg_burst = msg_burst
-        # misses (unknown codes, bad tokens): per address, per connection, and of all clients together
-        self.throttle = security.Throttle(join_limit, join_window_s)
+        # misses (unknown codes, bad tokens): a refilling budget per address (spent: its lookups are
+        # refused), a limit per connection (then it is closed), and of all clients together a rate past
+        # which misses are answered later (never refused: others' misses must not lock anyone out)
+        self.throttle = security.Budgets(join_limit, join_window_s)
         self.conn_miss_limit = conn_miss_limit
         self.conn_misses: dict[Conn, int] = {}
-        self.all_misses = security.Throttle(lookup_cap, 60.0, max_clients=1)
-        # room creations: per address and of all clients together
-        self.creations = security.Throttle(room_limit, join_window_s)
-        self.all_creations = security.Throttle(creation_cap, 60.0, max_clients=1)
+        self.all_misses = security.Pressure(lookup_cap, 60.0, pressure_delay_s)
+        # room creations: a refilling budget per address; of all clients together a rate past which
+        # creating a room takes a little longer
+        self.creations = security.Budgets(room_limit, join_window_s)
+        self.all_creations = security.Pressure(creation_cap, 60.0, pressure_delay_s)
         self.hello_timeout_s = hello_timeout_s
         self.body_timeout_s = body_timeout_s
         self.max_spectators = max_spectators
@@ -298,18 +301,22 @@ class Server:
     # ---- throttles -----------------------------------------------------------------------------
 
     def _throttled(self, client: str, now: float) -> str | None:
-        """Why lookups by code from ``client`` are refused now, or None."""
+        """Why lookups by code from ``client`` are refused now, or None: only its own address's misses
+        count (what other clients do slows their misses, ``_miss``, and never refuses anyone)."""
         if not self.throttle.allowed(client, now):
-            return "too many unknown room codes or tokens from your address, wait a minute"
-        if not self.all_misses.allowed(ALL, now):
-            return "the server is seeing too many unknown room codes, wait a minute"
+            wait = math.ceil(self.throttle.wait_s(client, now))
+            return f"too many unknown room codes or tokens from your address, try again in {wait} s"
         return None
 
-    def _miss(self, client: str, now: float, conn: Conn | None = None) -> None:
-        self.throttle.miss(client, now)
-        self.all_misses.miss(ALL, now)
+    async def _miss(self, client: str, now: float, conn: Conn | None = None) -> None:
+        """Count a miss against ``client`` (and ``conn``); while all clients together miss more than
+        ``lookup_cap`` a minute, the answer to a miss waits a little (a hit never does)."""
+        self.throttle.spend(client, now)
         if conn is not None:
             self.conn_misses[conn] = self.conn_misses.get(conn, 0) + 1
+        delay = self.all_misses.delay_s(now)
+        if delay > 0:
+            await asyncio.sleep(delay)
 
     async def _find_room(self, conn: Conn, hello: Hello, now: float) -> Room:
         """The room a hello names. A hello whose token holds a seat there is never throttled; any other
@@ -325,7 +332,7 @@ class Server:
             if room is None or room.seat_of(security.hash_token(hello.token)) is None:
                 raise ProtocolError("rate_limited", refusal)
         if room is None:
-            self._miss(conn.client, now, conn)
+            await self._miss(conn.client, now, conn)
             raise ProtocolError("unknown_room", "there is no room with this code", "room")
         return room
 
@@ -366,9 +373,8 @@ class Server:
         client = _client(request)
         now = time.monotonic()
         if not self.creations.allowed(client, now):
-            return _error(429, "rate_limited", "too many new rooms, wait a minute")
-        if not self.all_creations.allowed(ALL, now):
-            return _error(429, "rate_limited", "the server is making too many new rooms, wait a minute")
+            wait = math.ceil(self.creations.wait_s(client, now))
+            return _error(429, "rate_limited", f"too many new rooms from your address, try again in {wait} s")
         media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
         if media != "application/json":
             return _error(415, "bad_frame", "the body must be JSON sent as Content-Type: application/json")
@@ -412,8 +418,10 @@ class Server:
         except GameError as exc:
             frame = error_frame(exc)
             return _error(400, frame.code, frame.message, frame.field)
-        self.creations.miss(client, now)
-        self.all_creations.miss(ALL, now)
+        self.creations.spend(client, now)
+        delay = self.all_creations.delay_s(now)
+        if delay > 0:  # many rooms made everywhere at once: slower, never refused
+            await asyncio.sleep(delay)
         for _ in range(20):
             row = RoomRow(
                 code=security.new_room_code(),
@@ -447,7 +455,7 @@ class Server:
         except ProtocolError as exc:  # the store is unreachable: busy
             return _error(503, exc.code, exc.message)
         if room is None:
-            self._miss(client, now)
+            await self._miss(client, now)
             return _error(404, "unknown_room", "there is no room with this code")
         return room
 
@@ -638,7 +646,7 @@ class Server:
         if hello.token is not None:
             token_hash = security.hash_token(hello.token)
             if room.seat_of(token_hash) is None and not room.is_waiting(token_hash):
-                self._miss(conn.client, now, conn)
+                await self._miss(conn.client, now, conn)
                 raise ProtocolError("bad_token", "this token holds no seat in this room", "token")
             role = "player"
 
@@ -1069,6 +1077,7 @@ def create_app(
     lobby_ttl_s: float = 3600.0,
     room_ttl_s: float = 86400.0,
     redis_volatile: bool = False,
+    pressure_delay_s: float = 1.0,
 ) -> Starlette:
     """The whole server as an ASGI app; rooms are rebuilt from the store when it starts.
     ``gc_freeze_s``: run ``gcpolicy.keep_gc`` with this period (the real server process does).
@@ -1078,8 +1087,10 @@ def create_app(
     accept a Redis that persists nothing.
 
     Limits against abuse: ``join_limit`` misses (unknown codes, bad tokens) per address and
-    ``join_window_s``, ``conn_miss_limit`` per connection (then it is closed), ``lookup_cap`` per minute
-    of all clients; ``room_limit`` new rooms per address and window, ``creation_cap`` per minute of all;
+    ``join_window_s`` (a budget that refills), ``conn_miss_limit`` per connection (then it is closed);
+    past ``lookup_cap`` misses a minute of all clients a miss is answered up to ``pressure_delay_s``
+    later (never refused); ``room_limit`` new rooms per address and window (refilling), past
+    ``creation_cap`` a minute of all a new room takes up to ``pressure_delay_s`` longer;
     a hello within ``hello_timeout_s``, a request body within ``body_timeout_s``; ``max_per_client``
     WebSockets per address and ``max_connections`` in all (default: what the file limit allows);
     ``max_spectators`` per room, whose count is sent at most every ``spectator_every_s``.
@@ -1121,6 +1132,7 @@ def create_app(
         body_timeout_s=body_timeout_s,
         max_spectators=max_spectators,
         spectator_every_s=spectator_every_s,
+        pressure_delay_s=pressure_delay_s,
     )
     if allowed_hosts is None:
         hosts = security.HostList(security.default_allowed_hosts(public_url), own_addresses=True)

@@ -150,6 +150,69 @@ class Throttle:
         self.misses.setdefault(client, deque()).append(now)
 
 
+class Budgets:
+    """A refilling budget per client (an address): ``burst`` at once, one more back every
+    ``window_s / burst`` seconds (a token bucket per client).
+
+    A client that spent its budget is refused until one unit has come back; spending may go into debt
+    (down to ``-burst``: concurrent requests all count), which then has to be paid back first. At most
+    ``max_clients`` are kept: past that, clients whose budget is full again are forgotten (they are as
+    good as new), else the oldest."""
+
+    def __init__(self, burst: float, window_s: float = 60.0, max_clients: int = 100_000) -> None:
+        self.burst = float(burst)
+        self.rate = self.burst / window_s
+        self.max_clients = max_clients
+        self.spent: dict[str, tuple[float, float]] = {}  # client -> (level, when)
+
+    def level(self, client: str, now: float) -> float:
+        entry = self.spent.get(client)
+        if entry is None:
+            return self.burst
+        level, when = entry
+        return min(self.burst, level + (now - when) * self.rate)
+
+    def allowed(self, client: str, now: float) -> bool:
+        return self.level(client, now) >= 1
+
+    def wait_s(self, client: str, now: float) -> float:
+        """How long until ``client`` may spend again (0 if it may now)."""
+        return max(0.0, (1 - self.level(client, now)) / self.rate)
+
+    def spend(self, client: str, now: float) -> None:
+        level = max(-self.burst, self.level(client, now) - 1)
+        if client not in self.spent and len(self.spent) >= self.max_clients:
+            self._forget(now)
+        self.spent[client] = (level, now)
+
+    def _forget(self, now: float) -> None:
+        refilled = [c for c in self.spent if self.level(c, now) >= self.burst]
+        for client in refilled:
+            del self.spent[client]
+        if len(self.spent) >= self.max_clients:
+            del self.spent[next(iter(self.spent))]
+
+
+class Pressure:
+    """A server-wide rate that slows answers instead of refusing them: up to ``cap`` events per
+    ``window_s`` (in bursts of ``cap``) are answered at once; past that each waits a little, more the
+    further past, at most ``max_delay_s``. Nobody is refused for what other clients did."""
+
+    def __init__(self, cap: float, window_s: float = 60.0, max_delay_s: float = 1.0) -> None:
+        self.cap = float(cap)
+        self.rate = self.cap / window_s
+        self.max_delay_s = max_delay_s
+        self.level = self.cap
+        self.when = -1e18
+
+    def delay_s(self, now: float) -> float:
+        """Count one event; how long its answer waits."""
+        level = min(self.cap, self.level + (now - self.when) * self.rate) - 1
+        self.level = max(level, -self.rate * self.max_delay_s)
+        self.when = now
+        return 0.0 if self.level >= 0 else min(self.max_delay_s, -self.level / self.rate)
+
+
 # ---- hostile input --------------------------------------------------------------------------
 
 #: the deepest JSON nesting a frame or body may have (actions and options need a handful of levels;
