@@ -297,6 +297,8 @@ class Server:
         self.max_spectators = max_spectators
         self.spectator_every_s = spectator_every_s
         self.count_due: dict[Room, asyncio.TimerHandle] = {}
+        # token hellos between their seat change and joining the room's connections (see ``detach``)
+        self.arriving: dict[Conn, tuple[Room, str]] = {}
 
     # ---- throttles -----------------------------------------------------------------------------
 
@@ -635,6 +637,18 @@ class Server:
             conn.send(error_frame(exc))
 
     async def hello(self, conn: Conn, hello: Hello) -> None:
+        try:
+            await self._hello(conn, hello)
+        finally:
+            self.arriving.pop(conn, None)
+
+    def _seat_held(self, room: Room, token_hash: str) -> bool:
+        """Whether a connection holds (or is just taking up) the seat of ``token_hash`` in ``room``."""
+        return any(c.token_hash == token_hash for c in room.conns) or any(
+            r is room and t == token_hash for r, t in self.arriving.values()
+        )
+
+    async def _hello(self, conn: Conn, hello: Hello) -> None:
         if conn.room is not None:
             raise ProtocolError("bad_frame", "this connection has already joined a room", "type")
         if hello.v != PROTOCOL_VERSION:
@@ -659,6 +673,8 @@ class Server:
                 if row.host_seat is None:
                     pass_host(row)
 
+            # from here the seat counts as held: a refresh's old socket may close meanwhile (detach)
+            self.arriving[conn] = (room, token_hash)
             await room.mutate(back)
             conn.token_hash = token_hash
         elif role == "player" and hello.name is not None:
@@ -880,21 +896,32 @@ class Server:
         room.conns.discard(conn)
         conn.room = None
         conn.close()
+        # one seat, one truth: every other connection of this token (another tab) is closed too, or a
+        # person would play on beside the stand-in
+        for other in [c for c in room.conns if c.token_hash == token_hash]:
+            other.send(Error(code="kicked", message="this seat was left on another connection"))
+            room.conns.discard(other)
+            other.room = None
+            other.token_hash = None
+            other.close()
 
     async def detach(self, conn: Conn) -> None:
-        """A connection ended: its seat is away once no other connection holds it."""
+        """A connection ended: its seat is away once no other connection holds it (one saying hello with
+        its token counts from before its seat change)."""
         room = conn.room
         if room is None:
             return
         room.conns.discard(conn)
         conn.room = None
         token_hash = conn.token_hash
-        if token_hash is None or any(c.token_hash == token_hash for c in room.conns):
+        if token_hash is None or self._seat_held(room, token_hash):
             self.spectators_changed(room)
             return
         clock = self.manager.clock
 
         def away(row: RoomRow) -> None:
+            if self._seat_held(room, token_hash):
+                return  # asked again under the room's lock: a refresh's new socket took the seat meanwhile
             for seat in [*row.seats, *row.waiting]:
                 if seat.token_hash == token_hash:
                     seat.connected = False
