@@ -5,25 +5,31 @@ malformed clients (the ASGI app cannot see a connection before its request heade
   (or of its previous response), however slowly it trickles bytes in: a slowloris client is closed
   instead of holding a socket; the 400 for a malformed request carries the security headers.
 - ``QuietWebSockets``: a text frame that is not UTF-8 closes the connection with 1007 as before, but
-  logs one short rate-limited line instead of a traceback.
+  logs one short rate-limited line instead of a traceback; a frame over uvicorn's ``ws_max_size`` gets
+  a close 1009 that names the limit, and the connection ends with the client's close, not a TCP reset.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import struct
 from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from tischrunde.server.gcpolicy import TidyWebSocket
+from tischrunde.server.protocol import MAX_FRAME_BYTES
 from tischrunde.server.security import SECURITY_HEADERS, QuietLog
 
 log = logging.getLogger("tischrunde.server")
 quiet = QuietLog(log)
 
 HEADER_TIMEOUT_S = 10.0
+#: how long a connection closed for an oversized frame may go on sending before it is cut off
+LINGER_S = 2.0
+TOO_LARGE = f"frames are limited to {MAX_FRAME_BYTES} bytes"
 
 
 class GuardedH11(H11Protocol):
@@ -96,7 +102,39 @@ def guarded_h11(header_timeout_s: float) -> type[GuardedH11]:
 
 
 class QuietWebSockets(TidyWebSocket):
-    """uvicorn's websockets-sansio protocol; a text frame that is not UTF-8 is an expected attack."""
+    """uvicorn's websockets-sansio protocol; a text frame that is not UTF-8 is an expected attack, and so
+    is a frame too large to read."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lingering: asyncio.TimerHandle | None = None
+
+    def handle_parser_exception(self) -> None:
+        if self.lingering is not None:
+            return  # more of the oversized frame: read and dropped (websockets discards it)
+        close = self.conn.close_sent
+        if close is None or close.code != 1009:
+            super().handle_parser_exception()
+            return
+        # uvicorn closes the socket at once, the rest of the frame unread: the kernel then sends a TCP
+        # reset, which can overtake the close frame and the client sees a broken connection. Instead:
+        # the close frame with the app's own limit, then a half-close; the rest is read and dropped
+        # until the client closes too (``eof_received`` closes then), at most LINGER_S
+        self.conn.data_to_send()  # websockets' close frame (its reason names uvicorn's limit)
+        quiet.note("too_large", "closed a WebSocket (1009) that sent a frame over the size limit")
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1009, "reason": TOO_LARGE})
+        payload = struct.pack("!H", 1009) + TOO_LARGE.encode()
+        self.transport.write(bytes((0x88, len(payload))) + payload)
+        self.close_sent = True
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.lingering = self.loop.call_later(LINGER_S, self.transport.close)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.lingering is not None:
+            self.lingering.cancel()
+            self.lingering = None
+        super().connection_lost(exc)
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type != "text":
