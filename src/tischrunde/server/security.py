@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import ipaddress
 import logging
@@ -62,36 +63,148 @@ class BadNameError(ValueError):
     """A player name that is empty after cleaning."""
 
 
+#: characters that show nothing although Unicode files them as letters or marks (the Hangul fillers, the
+#: Khmer inherent vowels, the combining grapheme joiner, the Mongolian variation selectors): taken out of
+#: names
+FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0")
+#: blank although a symbol (the empty Braille pattern): a space in names
+BLANKS = frozenset("\u2800")
+#: the kinds of character that show something (letters, digits, punctuation, symbols)
+_VISIBLE = ("L", "N", "P", "S")
+
+
+def _variation_selector(ch: str) -> bool:
+    """U+FE00..FE0F and U+E0100..E01EF: kept in a name (they choose an emoji's look), never its content."""
+    code = ord(ch)
+    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+
+
+def _accent(ch: str) -> bool:
+    """A combining accent of the Latin, Greek and Cyrillic alphabets (the four Combining Diacritical
+    Marks blocks and their half marks): names that differ only in these count as one."""
+    code = ord(ch)
+    return (
+        0x0300 <= code <= 0x036F
+        or 0x1AB0 <= code <= 0x1AFF
+        or 0x1DC0 <= code <= 0x1DFF
+        or 0x20D0 <= code <= 0x20FF
+        or 0xFE20 <= code <= 0xFE2F
+    )
+
+
 def clean_name(raw: str) -> str:
-    """Strip control and format characters, collapse whitespace, cut to 24 characters."""
+    """NFKC (fullwidth letters, ligatures and the like become plain ones), control, format and filler
+    characters out, blanks and whitespace collapsed to single spaces, cut to 24 characters. A name needs
+    one letter, digit, punctuation mark or symbol."""
     kept = []
-    for ch in raw:
+    for ch in unicodedata.normalize("NFKC", raw):
         category = unicodedata.category(ch)
-        if category.startswith("Z") or ch.isspace():
+        if category.startswith("Z") or ch.isspace() or ch in BLANKS:
             kept.append(" ")
-        elif category.startswith("C"):
+        elif category.startswith("C") or ch in FILLERS:
             continue
         else:
             kept.append(ch)
     name = " ".join("".join(kept).split())[:MAX_NAME_CHARS].strip()
-    if not name:
+    if not any(unicodedata.category(ch).startswith(_VISIBLE) for ch in name):
         raise BadNameError("a name needs at least one visible character")
     return name
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables (UTS #39, from ``confusable_homoglyphs``' copy of confusables.txt): each
+    character that looks like another mapped to the one both stand for ("Α" and "а" to "a" and "A",
+    "0" to "O", "1" and "I" to "l", "m" to "rn").
+
+    The library keeps the table both ways round (each character with its look-alikes); a character with
+    one entry whose look-alike has several is a source mapped to it, a character with several is itself
+    what others map to. Where two characters only look like each other, both map to the smaller."""
+    # (9,000 entries read from JSON: loaded when a name is first compared, not when the server starts)
+    from confusable_homoglyphs import confusables
+
+    def bare(text: str) -> str:  # its copy wraps right-to-left characters in direction marks
+        return text.replace("\u200e", "").replace("\u200f", "")
+
+    alikes: dict[str, list[str]] = {}
+    for char, entries in confusables.confusables_data.items():
+        alikes.setdefault(bare(char), []).extend(bare(e["c"]) for e in entries)
+    out: dict[str, str] = {}
+    for char, others in alikes.items():
+        if len(char) != 1 or len(others) != 1:
+            continue
+        other = others[0]
+        if len(alikes.get(other, ())) > 1 or len(other) > 1 or other < char:
+            out[char] = other
+    return out
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton: NFD, every character by the one it looks like, NFD again (repeated until
+    nothing changes, at most three rounds), so look-alike strings have equal skeletons."""
+    table = _prototypes()
+    for _ in range(3):
+        mapped = unicodedata.normalize(
+            "NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text))
+        )
+        if mapped == text:
+            break
+        text = mapped
+    return text
+
+
+def _plain(text: str) -> str:
+    """A name as compared: NFKC, then NFD with accents, fillers, variation selectors and format
+    characters taken out and blanks collapsed."""
+    kept = []
+    for ch in unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text)):
+        category = unicodedata.category(ch)
+        if category.startswith("Z") or ch.isspace() or ch in BLANKS:
+            kept.append(" ")
+        elif not (category.startswith("C") or ch in FILLERS or _variation_selector(ch) or _accent(ch)):
+            kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def name_keys(name: str) -> tuple[str, str]:
+    """Two keys of a name: its plain casefolded form ("Eva" = " eva ", "Straße" = "STRASSE", "Ánna" =
+    "Anna") and its look ("Αnna" with a Greek Alpha = "Anna", "B0t" = "Bot", "Ian" = "lan"): the
+    skeleton, casefolded, its skeleton again (so "I" and "l" meet although casefold tells them apart)."""
+    plain = _plain(name)
+    return plain.casefold(), _plain(skeleton(skeleton(plain).casefold()))
 
 
 #: what a bot's seat is called ("Bot", "Bot 3", "bot7", "BOT-2"): people may not take such a name
 _BOT_LABEL = re.compile(r"bot[\s_.\-#]*\d*")
 
 
+@functools.cache
+def _bot_look() -> re.Pattern[str]:
+    """``_BOT_LABEL`` in looks: what "B0t 2" or "Bоt 2" (a Cyrillic о) look like matches it too."""
+    look = name_keys("bot")[1]
+    separators = "|".join(re.escape(name_keys(f"a{c}a")[1][1:-1]) for c in "_.-#")
+    digits = "|".join(sorted({re.escape(name_keys(d)[1]) for d in "0123456789"}))
+    return re.compile(rf"{re.escape(look)}(?:\s|{separators})*(?:{digits})*")
+
+
 def name_taken(name: str, held: Iterable[str]) -> str | None:
     """Why a (cleaned) name cannot join a room holding the names ``held``, as a kind sentence, or None.
 
-    Names are compared with casefold() after strip(), so "Eva" and " eva " are the same person."""
-    key = name.strip().casefold()
-    if _BOT_LABEL.fullmatch(key):
+    Names are the same when their plain forms are ("Eva" and " eva ", "Anna" and "Ánna") or their looks
+    are ("Anna" and "Αnna" with a Greek Alpha, or "Ａｎｎａ"); a name that reads or looks like a bot's
+    label is refused."""
+    plain, look = name_keys(name)
+    if _BOT_LABEL.fullmatch(plain) or _bot_look().fullmatch(look):
         return f"{name!r} is what the bots are called here: please pick another name"
-    if any(key == other.strip().casefold() for other in held):
-        return f"someone called {name!r} is already in this room: please add a letter or a nickname"
+    for other in held:
+        other_plain, other_look = name_keys(other)
+        if plain == other_plain:
+            return f"someone called {name!r} is already in this room: please add a letter or a nickname"
+        if look == other_look:
+            return (
+                f"{name!r} looks just like {other!r}, who is already in this room: please add a letter or "
+                "a nickname"
+            )
     return None
 
 
