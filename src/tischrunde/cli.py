@@ -373,9 +373,16 @@ def serve(
     join_limit: Annotated[
         int, typer.Option(help="unknown room codes or bad tokens per address a minute")
     ] = 100,
-    lookup_cap: Annotated[int, typer.Option(help="unknown room codes a minute, all clients together")] = 300,
+    lookup_cap: Annotated[
+        int,
+        typer.Option(
+            help="unknown room codes a minute, all clients together, before they are answered later"
+        ),
+    ] = 300,
     room_limit: Annotated[int, typer.Option(help="new rooms per address a minute")] = 60,
-    creation_cap: Annotated[int, typer.Option(help="new rooms a minute, all clients together")] = 300,
+    creation_cap: Annotated[
+        int, typer.Option(help="new rooms a minute, all clients together, before they take longer")
+    ] = 300,
     hello_timeout: Annotated[float, typer.Option(help="seconds a new WebSocket has to say hello")] = 10.0,
     header_timeout: Annotated[float, typer.Option(help="seconds to send an HTTP request's headers")] = 10.0,
     body_timeout: Annotated[float, typer.Option(help="seconds to send an HTTP request's body")] = 10.0,
