@@ -7,6 +7,7 @@ Each test sends from several client addresses through X-Forwarded-For (TestClien
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -52,16 +53,16 @@ def ws_from(client: TestClient, address: str) -> WebSocketTestSession:
 
 
 def test_misses_from_a_few_addresses_never_lock_out_anyone_else(serve: Callable[..., TestClient]) -> None:
-    # the attack, scaled down: 4 addresses x 9 misses, each under its own limit of 10, all
-    # together far past the server-wide 20 a minute
-    client = serve(join_limit=10, lookup_cap=20, pressure_delay_s=0.3)
+    # the attack, scaled down: 4 addresses x 3 misses, each under its own limit of 4 (an hour,
+    # so nothing comes back during the test), all together past the server-wide 6 a minute
+    client = serve(join_limit=4, join_window_s=3600, lookup_cap=6, pressure_delay_s=0.2)
     created = new_room(client, "10.0.9.1")
     assert created.status_code == 201
     code = created.json()["code"]
     seat = ws_from(client, "10.0.9.1")
     token = hello(seat, code, name="Ada")["token"]
     for attacker in range(4):
-        for _ in range(9):
+        for _ in range(3):
             assert get(client, "XXXXX", f"10.0.0.{attacker}").status_code == 404
     bystander = "10.0.5.5"
     # a lookup of an existing code is served, at once
@@ -74,7 +75,7 @@ def test_misses_from_a_few_addresses_never_lock_out_anyone_else(serve: Callable[
     started = time.monotonic()
     typo = get(client, "YYYYY", bystander)
     assert typo.status_code == 404 and typo.json()["code"] == "unknown_room"
-    assert time.monotonic() - started >= 0.25
+    assert time.monotonic() - started >= 0.15
     ws = ws_from(client, bystander)
     ws.send_json({"type": "hello", "room": "YYYYY", "name": "Cleo"})
     assert recv(ws)["code"] == "unknown_room"
@@ -85,24 +86,25 @@ def test_misses_from_a_few_addresses_never_lock_out_anyone_else(serve: Callable[
 
 
 def test_a_spent_address_budget_refills_gradually(serve: Callable[..., TestClient]) -> None:
-    # 2 misses per 4 s: one comes back every 2 s (a sliding window would give nothing back for 4 s)
-    client = serve(join_limit=2, join_window_s=4.0)
+    # 2 misses per 6 s: one comes back every 3 s (a sliding window would give nothing back for 6 s)
+    client = serve(join_limit=2, join_window_s=6.0)
     code = new_room(client, "10.0.8.1").json()["code"]
     for _ in range(2):
         assert get(client, "XXXXX", "10.0.0.1").status_code == 404
     started = time.monotonic()
     refused = get(client, code, "10.0.0.1")
-    assert refused.status_code == 429 and "try again in 2 s" in refused.json()["message"]
-    wait_for(lambda: get(client, code, "10.0.0.1").status_code == 200, timeout=3.5)
-    assert time.monotonic() - started < 3.5
+    assert refused.status_code == 429
+    assert re.search(r"try again in [1-3] s", refused.json()["message"]), refused.json()
+    wait_for(lambda: get(client, code, "10.0.0.1").status_code == 200, timeout=5.5)
+    assert time.monotonic() - started < 5.5
     # one miss came back, not two
     assert get(client, "XXXXX", "10.0.0.1").status_code == 404
     assert get(client, "XXXXX", "10.0.0.1").status_code == 429
 
 
 def test_new_rooms_from_a_few_addresses_never_stop_anyone_else(serve: Callable[..., TestClient]) -> None:
-    # 5 addresses at their limit of 2 make 10 rooms, past the server-wide 4 a minute
-    client = serve(room_limit=2, creation_cap=4, pressure_delay_s=0.3)
+    # 5 addresses at their limit of 2 (an hour) make 10 rooms, past the server-wide 4 a minute
+    client = serve(room_limit=2, join_window_s=3600, creation_cap=4, pressure_delay_s=0.2)
     for address in range(5):
         for _ in range(2):
             assert new_room(client, f"10.0.1.{address}").status_code == 201
@@ -111,4 +113,4 @@ def test_new_rooms_from_a_few_addresses_never_stop_anyone_else(serve: Callable[.
     assert "your address" in refused.json()["message"]
     started = time.monotonic()
     assert new_room(client, "10.0.7.7").status_code == 201  # slower, not refused
-    assert time.monotonic() - started >= 0.25
+    assert time.monotonic() - started >= 0.15
