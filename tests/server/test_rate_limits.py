@@ -17,6 +17,7 @@ import pytest
 from helpers import hello, recv, wait_for
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from tischrunde.server import security
 from tischrunde.server.app import create_app
 from tischrunde.server.store import MemoryStore
 
@@ -114,3 +115,18 @@ def test_new_rooms_from_a_few_addresses_never_stop_anyone_else(serve: Callable[.
     started = time.monotonic()
     assert new_room(client, "10.0.7.7").status_code == 201  # slower, not refused
     assert time.monotonic() - started >= 0.15
+
+
+def test_budgets_refill_go_into_debt_and_forget_clients_in_tenths() -> None:
+    budgets = security.Budgets(3, 60.0, max_clients=10)
+    for _ in range(4):  # concurrent requests all count: one into debt
+        budgets.spend("a", 0.0)
+    assert not budgets.allowed("a", 0.0) and budgets.wait_s("a", 0.0) == pytest.approx(40.0)
+    assert budgets.allowed("a", 40.0)
+    for i in range(25):
+        budgets.spend(f"c{i}", 100.0)
+    assert len(budgets.spent) <= 10 and "c24" in budgets.spent
+    pressure = security.Pressure(300, 60.0, max_delay_s=1.0)
+    delays = [pressure.delay_s(0.0) for _ in range(306)]
+    assert delays[:300] == [0.0] * 300 and delays[300:] == pytest.approx([0.2, 0.4, 0.6, 0.8, 1.0, 1.0])
+    assert pressure.delay_s(120.0) == 0.0  # a quiet minute later: at once again

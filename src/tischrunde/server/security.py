@@ -270,7 +270,7 @@ class Budgets:
     A client that spent its budget is refused until one unit has come back; spending may go into debt
     (down to ``-burst``: concurrent requests all count), which then has to be paid back first. At most
     ``max_clients`` are kept: past that, clients whose budget is full again are forgotten (they are as
-    good as new), else the oldest."""
+    good as new), and if need be the oldest."""
 
     def __init__(self, burst: float, window_s: float = 60.0, max_clients: int = 100_000) -> None:
         self.burst = float(burst)
@@ -299,10 +299,13 @@ class Budgets:
         self.spent[client] = (level, now)
 
     def _forget(self, now: float) -> None:
+        """Forget the clients whose budget is full again; if that is not a tenth of them, the oldest
+        tenth too (so a flood of new addresses costs one sweep per tenth, not one per address)."""
         refilled = [c for c in self.spent if self.level(c, now) >= self.burst]
         for client in refilled:
             del self.spent[client]
-        if len(self.spent) >= self.max_clients:
+        keep = self.max_clients - max(1, self.max_clients // 10)
+        while len(self.spent) > keep:
             del self.spent[next(iter(self.spent))]
 
 
