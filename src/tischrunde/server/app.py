@@ -914,7 +914,7 @@ class Server:
         room.conns.discard(conn)
         conn.room = None
         token_hash = conn.token_hash
-        if token_hash is None or self._seat_held(room, token_hash):
+        if token_hash is None or any(c.token_hash == token_hash for c in room.conns):
             self.spectators_changed(room)
             return
         clock = self.manager.clock
