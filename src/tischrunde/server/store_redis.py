@@ -234,7 +234,7 @@ class RedisStore(Store):
                 self._spawn(self._handle(code, data if isinstance(data, bytes) else str(data).encode()))
         finally:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8
 
     def _connected(self) -> None:
         """A subscription is (again) in place; after the first one, catch up on everything missed."""
