@@ -830,7 +830,10 @@ class Server:
             def change(row: RoomRow) -> None:
                 row.takeover_s = value
 
-        await room.mutate(change)
+        if stella and op != "add_bot":  # the deal reads the room's pictures under its lock (pictures.dealing)
+            await pictures.dealing(room, uploads, change)
+        else:
+            await room.mutate(change)
         if op == "kick":
             for other in list(room.conns):
                 if (

@@ -39,6 +39,7 @@ import io
 import re
 import time
 import warnings
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -50,6 +51,7 @@ from starlette.routing import Route
 from tischrunde.core import rng
 from tischrunde.games.stella.content import COLUMNS, GRID_SIZE, PICTURE_COUNT, ROW_NAMES
 from tischrunde.server import security
+from tischrunde.server.rooms import store_reachable
 from tischrunde.server.store import RoomRow
 
 if TYPE_CHECKING:
@@ -69,6 +71,7 @@ MAX_PICTURES = 300
 JPEG_QUALITY = 85
 #: the card id of the first own picture of a game (built-in pictures are 0..PICTURE_COUNT-1)
 OWN_BASE = 1000
+NOT_IN_LOBBY = "pictures are added and removed in the lobby, before the game"
 _ID = re.compile(r"[0-9a-f]{32}")
 _FORMATS = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
 _json = msgspec.json.Encoder()
@@ -279,6 +282,17 @@ def _only_own(own: list[str], builtin: list[int], options: dict[str, Any]) -> li
     return cards
 
 
+async def dealing(room: Room, uploads: list[str], change: Callable[[RoomRow], None]) -> None:
+    """``room.mutate(change)`` for a start that deals (``change`` calls ``deal(row, uploads)``): ``uploads``
+    is filled with the room's pictures under the room's lock, which every removal and addition takes too, so
+    each of them comes wholly before the deal (and is dealt, or not) or after it (and is refused: the game
+    has started)."""
+    with store_reachable():
+        async with room.lock:
+            uploads[:] = await room.manager.store.picture_ids(room.code)
+            await room._mutate(change)
+
+
 def _bearer(request: Request) -> str | None:
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
@@ -323,7 +337,7 @@ def picture_routes(server: Server) -> list[Route]:
         if room.row.game != "stella":
             return _error(409, "not_stella", "only Stella rooms have pictures of their own")
         if room.row.status != "lobby":
-            return _error(409, "not_in_lobby", "pictures are added and removed in the lobby, before the game")
+            return _error(409, "not_in_lobby", NOT_IN_LOBBY)
         return room
 
     async def upload(request: Request) -> Response:
@@ -350,8 +364,11 @@ def picture_routes(server: Server) -> list[Route]:
                 picture = await asyncio.to_thread(clean, b"".join(chunks))
         except PictureError as exc:
             return _error(exc.status, exc.code, exc.message)
-        before = await store.picture_ids(room.code)
-        count = await store.add_picture(room.code, picture.id, picture.data, MAX_PICTURES)
+        async with room.lock:  # not while a game is being dealt (``dealing``)
+            if room.row.status != "lobby":
+                return _error(409, "not_in_lobby", NOT_IN_LOBBY)
+            before = await store.picture_ids(room.code)
+            count = await store.add_picture(room.code, picture.id, picture.data, MAX_PICTURES)
         if count is None:
             return _error(409, "too_many_pictures", f"a room has at most {MAX_PICTURES} pictures")
         body = {"id": picture.id, "url": picture_url(room.code, picture.id), "count": count}
@@ -379,9 +396,12 @@ def picture_routes(server: Server) -> list[Route]:
         if isinstance(room, Response):
             return room
         picture_id = str(request.path_params["picture_id"])
-        if not await store.remove_picture(room.code, picture_id):
-            return _error(404, "unknown_picture", "this room has no such picture")
-        count = len(await store.picture_ids(room.code))
+        async with room.lock:  # a removal comes wholly before a deal (``dealing``) or is refused after it
+            if room.row.status != "lobby":
+                return _error(409, "not_in_lobby", NOT_IN_LOBBY)
+            if not await store.remove_picture(room.code, picture_id):
+                return _error(404, "unknown_picture", "this room has no such picture")
+            count = len(await store.picture_ids(room.code))
         return Response(_json.encode({"count": count}), media_type="application/json")
 
     async def serve(request: Request) -> Response:
