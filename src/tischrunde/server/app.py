@@ -1146,6 +1146,7 @@ def create_app(
         finally:
             if keeper is not None:
                 keeper.cancel()
+            await pictures.close(server)
             await manager.stop()
 
     routes = [
