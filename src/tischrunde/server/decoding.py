@@ -375,10 +375,11 @@ class _Job:
 class Decoder:
     """Cleans pictures in ``workers`` worker processes; rooms take turns, each within its decoding budget."""
 
-    def __init__(self, workers: int = WORKERS, limit: int = MEMORY_LIMIT, timeout: float = DECODE_TIMEOUT_S):
-        self.workers = [Worker(limit) for _ in range(workers)]
-        self.timeout = timeout
-        self.queues: collections.OrderedDict[str, collections.deque[_Job]] = collections.OrderedDict()
+    def __init__(self, workers: int | None = None, limit: int | None = None, timeout: float | None = None):
+        self.workers = [Worker(limit or MEMORY_LIMIT) for _ in range(workers or WORKERS)]
+        self.timeout = timeout or DECODE_TIMEOUT_S
+        self.queues: dict[str, collections.deque[_Job]] = {}
+        self.served: dict[str, float] = {}  # room -> when the decoder last took one of its pictures
         self.budgets: dict[str, tuple[float, float]] = {}  # room -> (seconds left, when)
         self.busy = 0  # workers busy now
         self.wake: asyncio.Event | None = None
@@ -417,14 +418,17 @@ class Decoder:
         return await done
 
     def _next(self) -> tuple[str, _Job] | None:
-        """The first waiting picture of the room whose turn it is; that room goes to the back of the line."""
+        """The first waiting picture of the room whose turn it is: of the rooms with pictures waiting, the one
+        the decoder served longest ago (or never)."""
         while self.queues:
-            room, queue = next(iter(self.queues.items()))
+            room = min(self.queues, key=lambda code: self.served.get(code, -math.inf))
+            queue = self.queues[room]
             job = queue.popleft()
-            if queue:
-                self.queues.move_to_end(room)
-            else:
+            if not queue:
                 del self.queues[room]
+            self.served[room] = time.monotonic()
+            if len(self.served) > 10_000:
+                self.served = {code: self.served[code] for code in self.queues}
             if not job.done.done():  # its request went away
                 return room, job
         return None
