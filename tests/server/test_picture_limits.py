@@ -120,6 +120,19 @@ def test_a_picture_needing_more_memory_than_a_worker_has_is_refused_and_the_next
         assert c.get(f"/api/rooms/{code}/pictures", headers=auth(host)).json()["count"] == 1
 
 
+def test_a_picture_that_takes_too_long_is_stopped_and_the_worker_replaced(
+    web_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(decoding, "DECODE_TIMEOUT_S", 0.05)  # read when the app is made
+    with serving(web_dir, tmp_path) as c:
+        code, (host, _), _ = stella_room(c)
+        assert refusal(post(c, code, host, slow_picture(2))) == (400, "decode_timeout")
+        decoder = pictures._decoders[c.app.state.server]  # type: ignore[attr-defined]
+        decoder.timeout = 60.0
+        assert post(c, code, host, encode(photo(), "JPEG")).status_code == 201
+        assert decoder.workers[0].started == 2  # the stopped worker was replaced by a fresh one
+
+
 # --- item 6: rooms take turns, each within a budget ---------------------------------------------------
 
 

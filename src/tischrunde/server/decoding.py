@@ -25,6 +25,7 @@ import collections
 import contextlib
 import hashlib
 import io
+import logging
 import math
 import os
 import resource
@@ -54,6 +55,7 @@ MAX_STORED_BYTES = 400 * 1024
 JPEG_QUALITY = 85
 #: (longer side, quality) tried in turn until the copy fits ``MAX_STORED_BYTES`` (the last one is kept anyway)
 _ATTEMPTS = ((MAX_SIDE, JPEG_QUALITY), (MAX_SIDE, 65), (MAX_SIDE, 45), (768, 45), (512, 45), (384, 40))
+log = logging.getLogger(__name__)
 _FORMATS = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
 #: EXIF orientation -> the turn that makes the picture upright
 _UPRIGHT = {
@@ -448,6 +450,10 @@ class Decoder:
                     picture = await asyncio.shield(asyncio.to_thread(self._one, worker, job.data))
                 except PictureError as exc:
                     outcome: CleanPicture | PictureError = exc
+                except Exception:  # a fault of ours, not of the picture: say so, and keep serving
+                    log.exception("the picture decoder failed")
+                    await asyncio.to_thread(worker.stop)
+                    outcome = PictureError("decode_failed", "the server could not decode this picture", 500)
                 else:
                     outcome = picture
                 self._spend(room, time.monotonic() - started)

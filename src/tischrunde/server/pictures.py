@@ -8,15 +8,23 @@
     DELETE /api/rooms/CODE/pictures/ID     the host, in the lobby: 200 {"count"}
     GET    /api/rooms/CODE/pictures/ID     the picture itself (no token: its id is the capability)
 
-Every upload is decoded and drawn anew with Pillow: the server never serves the uploaded bytes. The copy it
-keeps has no metadata at all (no EXIF with where a phone photo was taken, no ICC profile, no text chunks), is
-turned upright by its EXIF orientation first, and is at most ``MAX_SIDE`` pixels on its longer side; an opaque
-picture is kept as JPEG, one with transparency as PNG. Its id is a hash of the kept bytes (content-addressed,
-128 bits): a URL that names the room and an id nobody can guess, so only the room's connections, who are told
-the ids, can fetch it. Refused, with a code and a message naming the reason: files that are not JPEG, PNG or
-WebP (``unsupported_type``; SVG and HTML get ``not_an_image``), ``too_large`` bodies, ``truncated`` and
-``corrupt`` files, ``too_many_pixels`` and ``decompression_bomb``. The pictures live in the store (SQLite or
-Redis, so every process serves them) until ``Store.drop_pictures``.
+Every upload is decoded and drawn anew with Pillow, in a worker process (``decoding``): the server never
+serves the uploaded bytes. The copy it keeps has no metadata at all (no EXIF with where a phone photo was
+taken, no ICC profile, no text chunks), is turned upright by its EXIF orientation, and is at most
+``decoding.MAX_SIDE`` (1024) pixels on its longer side and ``decoding.MAX_STORED_BYTES``; an opaque picture is
+kept as JPEG, one with transparency as lossy WebP (pictures kept as PNG by earlier versions are served as
+they are). Its id is a hash of the kept bytes (content-addressed, 128 bits): a URL that names the room and an
+id nobody can guess, so only the room's connections, who are told the ids, can fetch it. Refused, with a code
+and a message naming the reason: files that are not JPEG, PNG or WebP (``unsupported_type``; SVG and HTML get
+``not_an_image``), ``too_large`` bodies, ``truncated`` and ``corrupt`` files, ``too_many_pixels``,
+``aspect_ratio`` and ``decompression_bomb`` (from the header, before decoding), ``picture_too_large`` (more
+memory than a worker has), ``decode_timeout``, ``decode_budget`` (429: the room has used its decoding time),
+``uploads_busy`` (503 with ``Retry-After``, before the body is read: ``UPLOADS_PER_ROOM``,
+``UPLOADS_PER_ADDRESS``, ``UPLOADS_TOTAL`` uploads under way), ``quota_room`` (409: the room's pictures would
+take more than ``ROOM_QUOTA_BYTES``) and ``quota_total`` (507: all rooms' pictures, ``TOTAL_QUOTA_BYTES``).
+Additions and removals take the room's lock and are refused once the game has begun (``not_in_lobby``); the
+start reads the pictures it deals under that lock (``dealing``). The pictures live in the store (SQLite or
+Redis, so every process serves them) until ``Store.drop_pictures`` or the room is deleted.
 
 Dealing (``deal``, when a Stella game starts): Stella's option ``own_pictures`` says how the room's uploads
 are used. ``only`` (the default; it needs at least ``MIN_PICTURES``): the game's picture deck is the uploads,
