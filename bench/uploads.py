@@ -8,7 +8,9 @@ Stella rooms over HTTP, takes each room's host seat over a WebSocket, and upload
 - ``tall``: a 1 x 49,999,999 PNG (8-bit grey, about 97 KB),
 - ``square``: a 7000 x 7000 RGBA PNG (about 190 KB),
 - ``big_ok``: a 6000 x 4000 RGBA PNG (24 MP, within every cap: decoded),
-- ``sixty``: 60 uploads at once (three each to 20 rooms) of a 7-8 MB JPEG of noise.
+- ``sixty``: 60 uploads at once (three each to 20 rooms) of a 7-8 MB JPEG of noise,
+- ``fair``: 20 uploads at once of a slow 24 MP PNG to one room, and 0.3 s later a 64 x 64 JPEG to another
+  room: ``small_wait_s`` is how long that one took.
 
 For each case it samples, every 10 ms, the resident memory (VmRSS) of the server process and of its
 children (the picture workers, when the server has them), and reports the server's RSS before, its peak
@@ -76,6 +78,21 @@ def noise_jpeg(target: int) -> bytes:
     image.save(out, "JPEG", quality=97)
     data = out.getvalue()
     return data[:target] if len(data) > target else data
+
+
+def slow_png() -> bytes:
+    """A 24 MP PNG of coarse noise (about 1.4 MB) that takes the decoder a while."""
+    rnd = random.Random(1)
+    tile = Image.frombytes("RGB", (600, 400), rnd.randbytes(600 * 400 * 3))
+    out = io.BytesIO()
+    tile.resize((6000, 4000), Image.Resampling.NEAREST).save(out, "PNG", compress_level=1)
+    return out.getvalue()
+
+
+def small_jpeg() -> bytes:
+    out = io.BytesIO()
+    Image.linear_gradient("L").resize((64, 64)).convert("RGB").save(out, "JPEG")
+    return out.getvalue()
 
 
 def free_port() -> int:
@@ -239,6 +256,33 @@ def main() -> None:
                 thread.join()
             return statuses
 
+        slow = slow_png()
+        fair_code, fair_token = rooms[1]
+        small_code, small_token = rooms[2]
+        small = small_jpeg()
+
+        def fair() -> list[int]:
+            """20 slow uploads at once to one room; another room's small one 0.3 s later: its wait."""
+            statuses: list[int] = []
+            threads = [
+                threading.Thread(
+                    target=lambda: statuses.append(
+                        request(port, "POST", f"/api/rooms/{fair_code}/pictures", slow, fair_token)[0]
+                    )
+                )
+                for _ in range(20)
+            ]
+            for thread in threads:
+                thread.start()
+            time.sleep(0.3)
+            started = time.monotonic()
+            statuses.append(request(port, "POST", f"/api/rooms/{small_code}/pictures", small, small_token)[0])
+            waits.append(time.monotonic() - started)
+            for thread in threads:
+                thread.join()
+            return statuses
+
+        waits: list[float] = []
         results = {
             "sizes_kb": {
                 "tall": len(tall) // 1024,
@@ -250,9 +294,11 @@ def main() -> None:
             "square": case(server.pid, one(square)),
             "big_ok": case(server.pid, one(big_ok)),
             "sixty": case(server.pid, sixty),
+            "fair": case(server.pid, fair),
             "server_rss_end_mb": round(status_kb(server.pid, "VmRSS") / 1024),
             "server_hwm_mb": round(status_kb(server.pid, "VmHWM") / 1024),
         }
+        results["fair"]["small_wait_s"] = round(waits[0], 2)
     finally:
         for ws in sockets:
             ws.close()
