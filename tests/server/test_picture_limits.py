@@ -218,8 +218,21 @@ def test_a_picture_is_kept_small_whatever_was_uploaded(client: TestClient) -> No
     assert served.headers["content-type"] == "image/webp"
     with Image.open(io.BytesIO(served.content)) as out:
         assert max(out.size) <= decoding.MAX_SIDE and out.mode == "RGBA"
+
+
+def test_pictures_kept_as_png_by_an_earlier_version_are_still_served(client: TestClient) -> None:  # noqa: F811
+    code, (host, _), _ = stella_room(client)
+    old = encode(photo(mode="RGBA"), "PNG")
     store = client.app.state.manager.store  # type: ignore[attr-defined]
-    assert store.picture_bytes is not None
+    picture_id = "ab" * 16
+    assert client.portal.call(store.add_picture, code, picture_id, old, 300) == 1  # type: ignore[union-attr]
+    served = client.get(f"/api/rooms/{code}/pictures/{picture_id}")
+    assert served.status_code == 200 and served.headers["content-type"] == "image/png"
+    assert served.content == old
+    # and listed with the new ones, in the order they came
+    fresh = post(client, code, host, encode(photo(), "JPEG")).json()
+    listed = client.get(f"/api/rooms/{code}/pictures", headers=auth(host)).json()["pictures"]
+    assert [p["id"] for p in listed] == [picture_id, fresh["id"]]
 
 
 def test_room_and_total_quotas_refuse_with_their_own_code(
