@@ -31,6 +31,23 @@ async def test_pictures_are_kept_once_in_order_up_to_a_limit_and_dropped_with_th
     assert await store.picture_ids("ZZZZZ") == ["b" * 32]
 
 
+async def test_the_bytes_of_pictures_are_counted_per_room_and_in_all(store: Store) -> None:  # noqa: F811
+    assert await store.picture_bytes() == 0 and await store.picture_bytes("ACDEF") == 0
+    await store.add_picture("ACDEF", "a" * 32, b"x" * 100, 10)
+    await store.add_picture("ACDEF", "b" * 32, b"y" * 50, 10)
+    await store.add_picture("ACDEF", "b" * 32, b"y" * 50, 10)  # kept once, counted once
+    await store.add_picture("ZZZZZ", "a" * 32, b"x" * 100, 10)
+    assert (await store.picture_bytes("ACDEF"), await store.picture_bytes("ZZZZZ")) == (150, 100)
+    assert await store.picture_bytes() == 250
+    assert await store.remove_picture("ACDEF", "a" * 32)
+    assert not await store.remove_picture("ACDEF", "a" * 32)  # gone already: nothing more taken off
+    assert (await store.picture_bytes("ACDEF"), await store.picture_bytes()) == (50, 150)
+    await store.drop_pictures("ACDEF")
+    assert (await store.picture_bytes("ACDEF"), await store.picture_bytes()) == (0, 100)
+    await store.delete_room("ZZZZZ")  # a room that goes takes its pictures and their bytes with it
+    assert await store.picture_bytes() == 0 and await store.picture_ids("ZZZZZ") == []
+
+
 async def test_redis_shares_pictures_between_processes() -> None:
     server = fakeredis.FakeServer()
     one = RedisStore(client=fakeredis.FakeAsyncRedis(server=server), volatile=True)

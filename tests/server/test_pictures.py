@@ -1,4 +1,4 @@
-"""A Stella room's own pictures: upload, clean (no metadata, at most 1600 px), store, list, serve, remove.
+"""A Stella room's own pictures: upload, clean (no metadata, at most 1024 px), store, list, serve, remove.
 
 Every accepted and refused kind is tested with real image bytes made here (Pillow, or by hand for headers
 that Pillow would not write: bombs and files over the pixel cap).
@@ -19,9 +19,9 @@ from helpers import create_room, hello, open_ws, until
 from PIL import Image
 from starlette.testclient import TestClient
 
-from tischrunde.server import pictures
+from tischrunde.server import decoding, pictures
 from tischrunde.server.app import create_app
-from tischrunde.server.pictures import MAX_SIDE, PictureError, clean
+from tischrunde.server.decoding import MAX_SIDE, PictureError, clean
 
 GPS_TAG = 0x8825
 ORIENTATION_TAG = 0x0112
@@ -73,11 +73,11 @@ def png_header_only(width: int, height: int, padding: int = 0) -> bytes:
     [
         ("JPEG", "RGB", {"quality": 90}, "image/jpeg"),
         ("PNG", "RGB", {}, "image/jpeg"),  # an opaque PNG becomes a JPEG
-        ("PNG", "RGBA", {}, "image/png"),  # transparency is kept
-        ("PNG", "P", {"transparency": 0}, "image/png"),
+        ("PNG", "RGBA", {}, "image/webp"),  # transparency is kept (in a lossy WebP)
+        ("PNG", "P", {"transparency": 0}, "image/webp"),
         ("PNG", "L", {}, "image/jpeg"),
         ("WEBP", "RGB", {"quality": 80}, "image/jpeg"),
-        ("WEBP", "RGBA", {"lossless": True}, "image/png"),
+        ("WEBP", "RGBA", {"lossless": True}, "image/webp"),
     ],
 )
 def test_every_accepted_kind_is_drawn_anew(fmt: str, mode: str, params: dict[str, Any], kept_as: str) -> None:
@@ -89,7 +89,7 @@ def test_every_accepted_kind_is_drawn_anew(fmt: str, mode: str, params: dict[str
     assert picture.media_type == kept_as
     assert picture.data != data
     with Image.open(io.BytesIO(picture.data)) as out:
-        assert out.format == ("PNG" if kept_as == "image/png" else "JPEG")
+        assert out.format == ("WEBP" if kept_as == "image/webp" else "JPEG")
         assert out.size == (640, 480)
         assert not out.getexif() and not out.info.get("exif") and "icc_profile" not in out.info
     assert b"GPS" not in picture.data and WHERE.encode() not in picture.data
@@ -191,7 +191,7 @@ def test_refused_uploads_name_the_reason(data: bytes, code: str) -> None:
 
 def test_an_upload_over_8_mb_is_refused_before_decoding() -> None:
     with pytest.raises(PictureError) as caught:
-        clean(b"\xff\xd8\xff" + b"\x00" * pictures.MAX_UPLOAD_BYTES)
+        clean(b"\xff\xd8\xff" + b"\x00" * decoding.MAX_UPLOAD_BYTES)
     assert caught.value.code == "too_large" and caught.value.status == 413
 
 
@@ -256,12 +256,13 @@ def test_a_png_with_gps_is_served_without_it(client: TestClient) -> None:
         assert original.getexif().get_ifd(GPS_TAG)  # the upload has its GPS position
     url = client.post(f"/api/rooms/{code}/pictures", content=source, headers=auth(host)).json()["url"]
     served = client.get(url)
-    assert served.headers["content-type"] == "image/png"
+    assert served.headers["content-type"] == "image/webp"
     with Image.open(io.BytesIO(served.content)) as out:
         assert not out.getexif().get_ifd(GPS_TAG) and not out.getexif()
         assert "exif" not in out.info
     assert (
         b"eXIf" not in served.content
+        and b"EXIF" not in served.content
         and b"GPS" not in served.content
         and WHERE.encode() not in served.content
     )
@@ -274,7 +275,7 @@ def test_refusals_over_http_name_the_reason_and_keep_nothing(client: TestClient)
         (b"<svg xmlns='http://www.w3.org/2000/svg'/>", auth(host), 400, "not_an_image"),
         (encode(photo(), "JPEG")[:1500], auth(host), 400, "truncated"),
         (png_header_only(30_000, 30_000), auth(host), 400, "decompression_bomb"),
-        (b"\xff\xd8\xff" + b"\x00" * (pictures.MAX_UPLOAD_BYTES + 1), auth(host), 413, "too_large"),
+        (b"\xff\xd8\xff" + b"\x00" * (decoding.MAX_UPLOAD_BYTES + 1), auth(host), 413, "too_large"),
         (encode(photo(), "JPEG"), auth(guest), 403, "not_host"),
         (encode(photo(), "JPEG"), {}, 401, "not_a_seat"),
         (encode(photo(), "JPEG"), auth("made-up-token"), 401, "not_a_seat"),

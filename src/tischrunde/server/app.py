@@ -854,7 +854,10 @@ class Server:
             def change(row: RoomRow) -> None:
                 row.takeover_s = value
 
-        await room.mutate(change)
+        if stella and op != "add_bot":  # the deal reads the room's pictures under its lock (pictures.dealing)
+            await pictures.dealing(room, uploads, change)
+        else:
+            await room.mutate(change)
         if op == "kick":
             for other in list(room.conns):
                 if (
@@ -1182,6 +1185,7 @@ def create_app(
         finally:
             if keeper is not None:
                 keeper.cancel()
+            await pictures.close(server)
             await manager.stop()
 
     routes = [

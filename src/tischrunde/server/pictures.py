@@ -8,15 +8,23 @@
     DELETE /api/rooms/CODE/pictures/ID     the host, in the lobby: 200 {"count"}
     GET    /api/rooms/CODE/pictures/ID     the picture itself (no token: its id is the capability)
 
-Every upload is decoded and drawn anew with Pillow: the server never serves the uploaded bytes. The copy it
-keeps has no metadata at all (no EXIF with where a phone photo was taken, no ICC profile, no text chunks), is
-turned upright by its EXIF orientation first, and is at most ``MAX_SIDE`` pixels on its longer side; an opaque
-picture is kept as JPEG, one with transparency as PNG. Its id is a hash of the kept bytes (content-addressed,
-128 bits): a URL that names the room and an id nobody can guess, so only the room's connections, who are told
-the ids, can fetch it. Refused, with a code and a message naming the reason: files that are not JPEG, PNG or
-WebP (``unsupported_type``; SVG and HTML get ``not_an_image``), ``too_large`` bodies, ``truncated`` and
-``corrupt`` files, ``too_many_pixels`` and ``decompression_bomb``. The pictures live in the store (SQLite or
-Redis, so every process serves them) until ``Store.drop_pictures``.
+Every upload is decoded and drawn anew with Pillow, in a worker process (``decoding``): the server never
+serves the uploaded bytes. The copy it keeps has no metadata at all (no EXIF with where a phone photo was
+taken, no ICC profile, no text chunks), is turned upright by its EXIF orientation, and is at most
+``decoding.MAX_SIDE`` (1024) pixels on its longer side and ``decoding.MAX_STORED_BYTES``; an opaque picture is
+kept as JPEG, one with transparency as lossy WebP (pictures kept as PNG by earlier versions are served as
+they are). Its id is a hash of the kept bytes (content-addressed, 128 bits): a URL that names the room and an
+id nobody can guess, so only the room's connections, who are told the ids, can fetch it. Refused, with a code
+and a message naming the reason: files that are not JPEG, PNG or WebP (``unsupported_type``; SVG and HTML get
+``not_an_image``), ``too_large`` bodies, ``truncated`` and ``corrupt`` files, ``too_many_pixels``,
+``aspect_ratio`` and ``decompression_bomb`` (from the header, before decoding), ``picture_too_large`` (more
+memory than a worker has), ``decode_timeout``, ``decode_budget`` (429: the room has used its decoding time),
+``uploads_busy`` (503 with ``Retry-After``, before the body is read: ``UPLOADS_PER_ROOM``,
+``UPLOADS_PER_ADDRESS``, ``UPLOADS_TOTAL`` uploads under way), ``quota_room`` (409: the room's pictures would
+take more than ``ROOM_QUOTA_BYTES``) and ``quota_total`` (507: all rooms' pictures, ``TOTAL_QUOTA_BYTES``).
+Additions and removals take the room's lock and are refused once the game has begun (``not_in_lobby``); the
+start reads the pictures it deals under that lock (``dealing``). The pictures live in the store (SQLite or
+Redis, so every process serves them) until ``Store.drop_pictures`` or the room is deleted.
 
 Dealing (``deal``, when a Stella game starts): Stella's option ``own_pictures`` says how the room's uploads
 are used. ``only`` (the default; it needs at least ``MIN_PICTURES``): the game's picture deck is the uploads,
@@ -33,16 +41,14 @@ the room would deal its own pictures (``bots_need_tags``).
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
-import io
+import collections
 import re
 import time
-import warnings
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from PIL import Image, ImageOps, UnidentifiedImageError
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -50,142 +56,65 @@ from starlette.routing import Route
 from tischrunde.core import rng
 from tischrunde.games.stella.content import COLUMNS, GRID_SIZE, PICTURE_COUNT, ROW_NAMES
 from tischrunde.server import security
+from tischrunde.server.decoding import MAX_UPLOAD_BYTES, Decoder, PictureError, media_type
+from tischrunde.server.rooms import store_reachable
 from tischrunde.server.store import RoomRow
 
 if TYPE_CHECKING:
     from tischrunde.server.app import Server
     from tischrunde.server.rooms import Room
 
-MAX_UPLOAD_BYTES = 8 * 1024 * 1024
-#: the most pixels an upload may have (a 50-megapixel phone photo is fine)
-MAX_PIXELS = 50_000_000
-#: more pixels per byte of file than this, and a file over the pixel cap is a decompression bomb
-BOMB_PIXELS_PER_BYTE = 1_000
-MAX_SIDE = 1600
 #: uploads a room may send per minute (each one is decoded: this bounds the work one host can cause)
 UPLOADS_PER_MINUTE = 120
+#: uploads being received or decoded at once, per room, per address and in all (more: 503 uploads_busy)
+UPLOADS_PER_ROOM = 2
+UPLOADS_PER_ADDRESS = 4
+UPLOADS_TOTAL = 8
+#: the bytes of kept pictures one room may hold, and all rooms together (more: quota_room, quota_total)
+ROOM_QUOTA_BYTES = 64 * 2**20
+TOTAL_QUOTA_BYTES = 2 * 2**30
 MIN_PICTURES = 15
 MAX_PICTURES = 300
-JPEG_QUALITY = 85
 #: the card id of the first own picture of a game (built-in pictures are 0..PICTURE_COUNT-1)
 OWN_BASE = 1000
+NOT_IN_LOBBY = "pictures are added and removed in the lobby, before the game"
 _ID = re.compile(r"[0-9a-f]{32}")
-_FORMATS = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG"}
 _json = msgspec.json.Encoder()
+#: each server's decoder, stopped with the server (``close``)
+_decoders: weakref.WeakKeyDictionary[Server, Decoder] = weakref.WeakKeyDictionary()
 
 
-class PictureError(Exception):
-    """An upload the server refuses; ``code`` names the reason."""
+class Uploads:
+    """How many uploads are under way per room, per address and in all; ``enter`` says no beyond the caps."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
+    def __init__(self, per_room: int, per_address: int, total: int) -> None:
+        self.caps = (per_room, per_address, total)
+        self.rooms: collections.Counter[str] = collections.Counter()
+        self.addresses: collections.Counter[str] = collections.Counter()
+        self.total = 0
 
+    def enter(self, room: str, address: str) -> bool:
+        per_room, per_address, total = self.caps
+        if self.rooms[room] >= per_room or self.addresses[address] >= per_address or self.total >= total:
+            return False
+        self.rooms[room] += 1
+        self.addresses[address] += 1
+        self.total += 1
+        return True
 
-class CleanPicture(msgspec.Struct, frozen=True):
-    id: str
-    data: bytes
-    media_type: str
-
-
-def sniff(data: bytes) -> str:
-    """The format the file's first bytes say it is (JPEG, PNG, WEBP), or a refusal."""
-    for magic, name in _FORMATS.items():
-        if data.startswith(magic):
-            return name
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "WEBP"
-    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    if head.startswith(b"<"):
-        kind = "SVG" if b"<svg" in head else "HTML or XML"
-        raise PictureError("not_an_image", f"this is {kind}, not a photo: upload a JPEG, PNG or WebP file")
-    raise PictureError("unsupported_type", "upload a JPEG, PNG or WebP file (this is none of them)")
+    def leave(self, room: str, address: str) -> None:
+        self.total -= 1
+        for counter, key in ((self.rooms, room), (self.addresses, address)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
 
 
-def media_type(data: bytes) -> str:
-    """The content type of bytes the server made (JPEG or PNG)."""
-    return "image/png" if data.startswith(b"\x89PNG") else "image/jpeg"
-
-
-def clean(data: bytes) -> CleanPicture:
-    """Decode an upload and draw it anew: upright, at most ``MAX_SIDE`` px, no metadata. Raises PictureError."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise PictureError("too_large", f"a picture may be at most {MAX_UPLOAD_BYTES // 2**20} MB", 413)
-    if not data:
-        raise PictureError("corrupt", "the upload is empty")
-    kind = sniff(data)
-    if kind == "WEBP" and int.from_bytes(data[4:8], "little") + 8 > len(data):
-        raise PictureError("truncated", "the file ends too early (truncated)")
-    try:
-        result = _redraw(_decode(data, kind))
-    except PictureError:
-        raise
-    except Image.DecompressionBombError as exc:  # Pillow's own cap, far above ours
-        if len(data) * BOMB_PIXELS_PER_BYTE < 2 * (Image.MAX_IMAGE_PIXELS or MAX_PIXELS):
-            raise PictureError("decompression_bomb", f"refused as a decompression bomb ({exc})") from exc
-        raise PictureError(
-            "too_many_pixels", f"more than {MAX_PIXELS // 1_000_000} megapixels ({exc})"
-        ) from exc
-    except OSError as exc:
-        if "truncated" in str(exc).lower() or "end of file" in str(exc).lower():
-            raise PictureError("truncated", "the file ends too early (truncated)") from exc
-        raise PictureError("corrupt", f"the {kind} file cannot be read ({exc})") from exc
-    except (UnidentifiedImageError, SyntaxError, ValueError, EOFError, IndexError, TypeError) as exc:
-        if "decompressed data too large" in str(exc).lower():
-            raise PictureError("decompression_bomb", "a chunk unpacks to too much data") from exc
-        raise PictureError("corrupt", f"the {kind} file cannot be read ({exc})") from exc
-    return CleanPicture(hashlib.sha256(result).hexdigest()[:32], result, media_type(result))
-
-
-def _decode(data: bytes, kind: str) -> Image.Image:
-    """The upload's first frame, decoded and turned upright, once its size is known to be within the caps."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the caps here are ours
-        image = Image.open(io.BytesIO(data), formats=[kind])
-        width, height = image.size
-        if width * height > MAX_PIXELS:
-            if width * height > BOMB_PIXELS_PER_BYTE * len(data):
-                raise PictureError(
-                    "decompression_bomb",
-                    f"{width}x{height} pixels packed into {len(data)} bytes: refused as a decompression bomb",
-                )
-            raise PictureError(
-                "too_many_pixels", f"{width}x{height} is more than {MAX_PIXELS // 1_000_000} megapixels"
-            )
-        if kind == "JPEG":
-            image.draft("RGB", (MAX_SIDE, MAX_SIDE))  # decode at a smaller scale: less memory and time
-        image.load()
-        upright: Image.Image = ImageOps.exif_transpose(image)
-        return upright
-
-
-def _redraw(image: Image.Image) -> bytes:
-    """A new picture with the pixels only (no metadata), at most ``MAX_SIDE`` px: PNG if see-through, else JPEG."""
-    if image.mode in ("I", "F") or image.mode.startswith("I;16"):  # 16-bit grey: 0..65535
-        if _band_range(image)[1] > 255:
-            image = image.convert("I").point(lambda v: v / 257)
-        image = image.convert("L")
-    image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
-    alpha = image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)
-    if alpha:  # an animated WebP is RGBA even when nothing in it is see-through
-        alpha = _band_range(image.convert("RGBA").getchannel("A"))[0] < 255
-    fresh = Image.new("RGBA" if alpha else "RGB", image.size)  # a new image: nothing of the old one's info
-    fresh.paste(image.convert(fresh.mode))
-    out = io.BytesIO()
-    if alpha:
-        fresh.save(out, "PNG", optimize=True)
-    else:
-        fresh.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
-    return out.getvalue()
-
-
-def _band_range(image: Image.Image) -> tuple[float, float]:
-    """The lowest and highest value of a one-band image."""
-    low, high = image.getextrema()
-    assert isinstance(low, (int, float)) and isinstance(high, (int, float))
-    return low, high
+async def close(server: Server) -> None:
+    """Stop the server's picture workers (when the server stops)."""
+    decoder = _decoders.pop(server, None)
+    if decoder is not None:
+        await decoder.close()
 
 
 # --- dealing -------------------------------------------------------------------------------------
@@ -279,6 +208,17 @@ def _only_own(own: list[str], builtin: list[int], options: dict[str, Any]) -> li
     return cards
 
 
+async def dealing(room: Room, uploads: list[str], change: Callable[[RoomRow], None]) -> None:
+    """``room.mutate(change)`` for a start that deals (``change`` calls ``deal(row, uploads)``): ``uploads``
+    is filled with the room's pictures under the room's lock, which every removal and addition takes too, so
+    each of them comes wholly before the deal (and is dealt, or not) or after it (and is refused: the game
+    has started)."""
+    with store_reachable():
+        async with room.lock:
+            uploads[:] = await room.manager.store.picture_ids(room.code)
+            await room._mutate(change)
+
+
 def _bearer(request: Request) -> str | None:
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
@@ -307,8 +247,9 @@ def picture_routes(server: Server) -> list[Route]:
     from tischrunde.server.app import _error  # app imports this module
 
     store = server.manager.store
-    decoding = asyncio.Semaphore(1)  # one picture decoded at a time, in a thread: bounded memory, a free loop
+    decoder = _decoders[server] = Decoder()  # worker processes, rooms in turn (decoding.Decoder)
     uploads = security.Throttle(UPLOADS_PER_MINUTE, 60.0)  # per room
+    under_way = Uploads(UPLOADS_PER_ROOM, UPLOADS_PER_ADDRESS, UPLOADS_TOTAL)
 
     async def seat_of(request: Request) -> tuple[Room, int] | Response:
         return await seat_and_room(server, request)
@@ -323,13 +264,43 @@ def picture_routes(server: Server) -> list[Route]:
         if room.row.game != "stella":
             return _error(409, "not_stella", "only Stella rooms have pictures of their own")
         if room.row.status != "lobby":
-            return _error(409, "not_in_lobby", "pictures are added and removed in the lobby, before the game")
+            return _error(409, "not_in_lobby", NOT_IN_LOBBY)
         return room
 
     async def upload(request: Request) -> Response:
         room = await as_host(request)
         if isinstance(room, Response):
             return room
+        address = request.client.host if request.client else "unknown"
+        if not under_way.enter(room.code, address):  # before the body is read: bounded memory
+            busy = _error(
+                503,
+                "uploads_busy",
+                f"at most {UPLOADS_PER_ROOM} uploads at once per room, {UPLOADS_PER_ADDRESS} per address and "
+                f"{UPLOADS_TOTAL} in all: try again in a moment",
+            )
+            busy.headers["retry-after"] = "2"
+            return busy
+        try:
+            return await receive(request, room)
+        finally:
+            under_way.leave(room.code, address)
+
+    async def over_quota(room: Room, adding: int) -> Response | None:
+        """A refusal if ``adding`` more bytes would take the room or the server over its quota."""
+        if await store.picture_bytes(room.code) + adding > ROOM_QUOTA_BYTES:
+            return _error(
+                409,
+                "quota_room",
+                f"a room's pictures may take at most {ROOM_QUOTA_BYTES // 2**20} MB: remove some",
+            )
+        if await store.picture_bytes() + adding > TOTAL_QUOTA_BYTES:
+            return _error(
+                507, "quota_total", "the server's room for pictures is full: try again later, or play without"
+            )
+        return None
+
+    async def receive(request: Request, room: Room) -> Response:
         now = time.monotonic()
         if not uploads.allowed(room.code, now):
             return _error(
@@ -339,19 +310,33 @@ def picture_routes(server: Server) -> list[Route]:
         declared = request.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES:
             return _error(413, "too_large", f"a picture may be at most {MAX_UPLOAD_BYTES // 2**20} MB")
+        full = await over_quota(room, 1)
+        if full is not None:
+            return full
         chunks, size = [], 0
         async for chunk in request.stream():
             size += len(chunk)
             if size > MAX_UPLOAD_BYTES:
                 return _error(413, "too_large", f"a picture may be at most {MAX_UPLOAD_BYTES // 2**20} MB")
             chunks.append(chunk)
+        data = b"".join(chunks)
+        del chunks
         try:
-            async with decoding:
-                picture = await asyncio.to_thread(clean, b"".join(chunks))
+            picture = await decoder.clean(room.code, data)
         except PictureError as exc:
-            return _error(exc.status, exc.code, exc.message)
-        before = await store.picture_ids(room.code)
-        count = await store.add_picture(room.code, picture.id, picture.data, MAX_PICTURES)
+            refused = _error(exc.status, exc.code, exc.message)
+            if exc.retry_after is not None:
+                refused.headers["retry-after"] = str(exc.retry_after)
+            return refused
+        del data
+        async with room.lock:  # not while a game is being dealt (``dealing``)
+            if room.row.status != "lobby":
+                return _error(409, "not_in_lobby", NOT_IN_LOBBY)
+            before = await store.picture_ids(room.code)
+            full = None if picture.id in before else await over_quota(room, len(picture.data))
+            if full is not None:
+                return full
+            count = await store.add_picture(room.code, picture.id, picture.data, MAX_PICTURES)
         if count is None:
             return _error(409, "too_many_pictures", f"a room has at most {MAX_PICTURES} pictures")
         body = {"id": picture.id, "url": picture_url(room.code, picture.id), "count": count}
@@ -379,9 +364,12 @@ def picture_routes(server: Server) -> list[Route]:
         if isinstance(room, Response):
             return room
         picture_id = str(request.path_params["picture_id"])
-        if not await store.remove_picture(room.code, picture_id):
-            return _error(404, "unknown_picture", "this room has no such picture")
-        count = len(await store.picture_ids(room.code))
+        async with room.lock:  # a removal comes wholly before a deal (``dealing``) or is refused after it
+            if room.row.status != "lobby":
+                return _error(409, "not_in_lobby", NOT_IN_LOBBY)
+            if not await store.remove_picture(room.code, picture_id):
+                return _error(404, "unknown_picture", "this room has no such picture")
+            count = len(await store.picture_ids(room.code))
         return Response(_json.encode({"count": count}), media_type="application/json")
 
     async def serve(request: Request) -> Response:

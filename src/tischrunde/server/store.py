@@ -177,6 +177,10 @@ class Store(ABC):
         """Forget all of the room's pictures (when the room goes)."""
 
     @abstractmethod
+    async def picture_bytes(self, code: str | None = None) -> int:
+        """The bytes the pictures of room ``code`` take, or of all rooms (None): the quotas' measure."""
+
+    @abstractmethod
     async def delete_room(self, code: str) -> None:
         """Remove the room, the logs of all its games and its pictures (an expired room); nothing if it
         is unknown."""
@@ -455,6 +459,16 @@ class SQLiteStore(Store):
 
         await self._call(job)
 
+    async def picture_bytes(self, code: str | None = None) -> int:
+        def job(db: sqlite3.Connection) -> int:
+            where, args = ("WHERE code = ?", (code,)) if code is not None else ("", ())
+            (total,) = db.execute(
+                f"SELECT COALESCE(SUM(LENGTH(data)), 0) FROM pictures {where}", args
+            ).fetchone()
+            return int(total)
+
+        return await self._call(job)
+
 
 class MemoryStore(Store):
     """A store in memory, for tests that need no files."""
@@ -515,6 +529,10 @@ class MemoryStore(Store):
 
     async def drop_pictures(self, code: str) -> None:
         self.pictures.pop(code, None)
+
+    async def picture_bytes(self, code: str | None = None) -> int:
+        rooms = self.pictures.values() if code is None else [self.pictures.get(code, {})]
+        return sum(len(data) for room in rooms for data in room.values())
 
     async def delete_room(self, code: str) -> None:
         self.rooms.pop(code, None)

@@ -163,6 +163,10 @@ class RedisStore(Store):
     def _pictures(self, code: str) -> tuple[str, str]:
         return f"{self.prefix}:pic:{code}", f"{self.prefix}:pics:{code}"
 
+    def _sizes(self) -> str:
+        """The hash of each room's picture bytes (the quotas' measure)."""
+        return f"{self.prefix}:picbytes"
+
     def _channel(self, code: str) -> str:
         return f"{self.prefix}:ev:{code}"
 
@@ -347,6 +351,7 @@ class RedisStore(Store):
                         pipe.multi()  # type: ignore[no-untyped-call]
                         pipe.hset(blobs, picture_id, data)
                         pipe.rpush(order, picture_id)
+                        pipe.hincrby(self._sizes(), code, len(data))
                         await pipe.execute()
                         return count + 1
                     except WatchError:
@@ -366,15 +371,33 @@ class RedisStore(Store):
     async def remove_picture(self, code: str, picture_id: str) -> bool:
         with reachable():
             blobs, order = self._pictures(code)
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.hdel(blobs, picture_id)
-                pipe.lrem(order, 0, picture_id)
-                removed, _ = await pipe.execute()
-            return bool(removed)
+            for _ in range(20):
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    try:
+                        await pipe.watch(blobs)
+                        size = int(await pipe.hstrlen(blobs, picture_id))
+                        pipe.multi()  # type: ignore[no-untyped-call]
+                        pipe.hdel(blobs, picture_id)
+                        pipe.lrem(order, 0, picture_id)
+                        pipe.hincrby(self._sizes(), code, -size)
+                        removed, _, _ = await pipe.execute()
+                        return bool(removed)
+                    except WatchError:
+                        continue
+            raise RuntimeError(f"room {code}: too many changes at once")
 
     async def drop_pictures(self, code: str) -> None:
         with reachable():
-            await self.redis.delete(*self._pictures(code))
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.delete(*self._pictures(code))
+                pipe.hdel(self._sizes(), code)
+                await pipe.execute()
+
+    async def picture_bytes(self, code: str | None = None) -> int:
+        with reachable():
+            if code is not None:
+                return int(await self.redis.hget(self._sizes(), code) or 0)
+            return sum(int(v) for v in await self.redis.hvals(self._sizes()))
 
     async def acquire_lease(self, code: str, owner: str, ttl_ms: int) -> bool:
         with reachable():
@@ -427,6 +450,7 @@ class RedisStore(Store):
             keys.extend(self._pictures(code))  # the room's own pictures leave with it
             async with self.redis.pipeline(transaction=True) as pipe:
                 pipe.delete(*keys)
+                pipe.hdel(self._sizes(), code)
                 pipe.srem(f"{self.prefix}:rooms", code)
                 # processes holding the room close it for their clients
                 pipe.publish(self._channel(code), self._note(kind="gone"))

@@ -34,6 +34,24 @@ function fromNetwork(request, cache, key) {
   });
 }
 
+// the pages of the app (server/app.py: "/" and "/r/CODE"): only these are the shell; any other navigation
+// (the manifest, /sw.js, a plain /static/ file, a 404) goes to the network untouched
+function isAppRoute(pathname) {
+  return pathname === "/" || /^\/r\/[^/]+\/?$/.test(pathname);
+}
+
+// the shell is kept only when the server answered with an HTML page
+function isPage(response) {
+  return response.ok && (response.headers.get("content-type") || "").startsWith("text/html");
+}
+
+function shellFromNetwork(request, cache) {
+  return fetch(request).then((response) => {
+    if (isPage(response)) return cache.put(SHELL, response.clone()).then(() => response);
+    return response;
+  });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -41,11 +59,12 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/api/") || url.pathname === "/ws") return;
   if (request.mode === "navigate") {
+    if (!isAppRoute(url.pathname)) return;
     // every page of the app is the same shell; the route is read by app.js
     event.respondWith(
       caches.open(CACHE).then(async (cache) => {
         const cached = await cache.match(SHELL);
-        const fresh = fromNetwork(request, cache, SHELL);
+        const fresh = shellFromNetwork(request, cache);
         if (cached) {
           event.waitUntil(fresh.catch(() => undefined));
           return cached;
