@@ -12,7 +12,8 @@ const ACCEPT = "image/jpeg,image/png,image/webp";
 const PICTURE_ERRORS = [
   "unsupported_type", "not_an_image", "too_large", "truncated", "corrupt", "too_many_pixels", "decompression_bomb",
   "too_many_pictures", "rate_limited", "not_host", "not_stella", "not_in_lobby", "not_a_seat", "unknown_picture",
-  "unknown_room",
+  "unknown_room", "aspect_ratio", "picture_too_large", "decode_timeout", "decode_failed", "uploads_busy",
+  "decode_budget", "quota_room", "quota_total",
 ]; // prettier-ignore
 
 register({
@@ -45,7 +46,15 @@ register({
     "own.err.too_large": "Die Datei ist zu groß (höchstens 8 MB).",
     "own.err.truncated": "Die Datei ist unvollständig.",
     "own.err.corrupt": "Die Datei ist beschädigt und lässt sich nicht lesen.",
-    "own.err.too_many_pixels": "Das Bild hat zu viele Pixel (höchstens 50 Megapixel).",
+    "own.err.too_many_pixels": "Das Bild hat zu viele Pixel (höchstens 24 Megapixel).",
+    "own.err.aspect_ratio": "Das Bild ist zu schmal oder zu lang (höchstens achtmal so lang wie breit).",
+    "own.err.picture_too_large": "Das Bild braucht zu viel Speicher zum Öffnen: bitte ein kleineres Foto.",
+    "own.err.decode_timeout": "Das Bild zu öffnen hat zu lange gedauert: bitte ein kleineres Foto.",
+    "own.err.decode_failed": "Das Bild ließ sich nicht öffnen.",
+    "own.err.uploads_busy": "Gerade laden viele hoch: in ein paar Sekunden noch einmal.",
+    "own.err.decode_budget": "Dieser Raum hat gerade viele Bilder geladen: in einer Minute geht es weiter.",
+    "own.err.quota_room": "Der Speicher des Raums für Bilder ist voll: erst Bilder entfernen.",
+    "own.err.quota_total": "Der Server hat keinen Platz mehr für Bilder: bitte später noch einmal.",
     "own.err.decompression_bomb": "Abgelehnt: die Datei entpackt sich zu einem riesigen Bild.",
     "own.err.too_many_pictures": "Ein Raum hat höchstens 300 Bilder.",
     "own.err.rate_limited": "Zu viele Bilder auf einmal: kurz warten und noch einmal.",
@@ -94,7 +103,15 @@ register({
     "own.err.too_large": "The file is too large (at most 8 MB).",
     "own.err.truncated": "The file is incomplete.",
     "own.err.corrupt": "The file is damaged and cannot be read.",
-    "own.err.too_many_pixels": "The picture has too many pixels (at most 50 megapixels).",
+    "own.err.too_many_pixels": "The picture has too many pixels (at most 24 megapixels).",
+    "own.err.aspect_ratio": "The picture is too narrow or too long (at most eight times as long as it is wide).",
+    "own.err.picture_too_large": "The picture needs too much memory to open: please use a smaller photo.",
+    "own.err.decode_timeout": "Opening the picture took too long: please use a smaller photo.",
+    "own.err.decode_failed": "The picture could not be opened.",
+    "own.err.uploads_busy": "Many uploads are under way: try again in a few seconds.",
+    "own.err.decode_budget": "This room has just loaded many pictures: it goes on in a minute.",
+    "own.err.quota_room": "The room's space for pictures is full: remove some pictures first.",
+    "own.err.quota_total": "The server has no room left for pictures: please try again later.",
     "own.err.decompression_bomb": "Refused: the file unpacks into a gigantic picture.",
     "own.err.too_many_pictures": "A room has at most 300 pictures.",
     "own.err.rate_limited": "Too many pictures at once: wait a moment and try again.",
@@ -149,7 +166,7 @@ async function call(method, path, token, body = undefined) {
     } catch {
       data = null;
     }
-    return { ok: res.ok, data: data || {} };
+    return { ok: res.ok, data: data || {}, retryAfter: Number(res.headers.get("Retry-After")) || 0 };
   } catch {
     return { ok: false, data: { code: "network" } };
   }
@@ -178,7 +195,12 @@ async function upload(ctx, files) {
   own.progress = { done: 0, total: files.length };
   ctx.rerender();
   for (const file of files) {
-    const answer = await call("POST", `/api/rooms/${encodeURIComponent(code)}/pictures`, ctx.token, file);
+    let answer = await call("POST", `/api/rooms/${encodeURIComponent(code)}/pictures`, ctx.token, file);
+    // the server is busy with other uploads: wait as long as it asks (a few times), then try the same file again
+    for (let tries = 0; answer.data.code === "uploads_busy" && tries < 5; tries += 1) {
+      await new Promise((done) => setTimeout(done, Math.min(answer.retryAfter || 2, 10) * 1000));
+      answer = await call("POST", `/api/rooms/${encodeURIComponent(code)}/pictures`, ctx.token, file);
+    }
     if (own.code !== code) return;
     if (answer.ok) {
       if (!own.pictures.some((p) => p.id === answer.data.id)) own.pictures.push({ id: answer.data.id, url: answer.data.url });
