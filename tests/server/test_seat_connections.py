@@ -83,7 +83,7 @@ def test_leaving_closes_the_other_tabs_of_the_same_seat(gated: tuple[TestClient,
     until(tab_b, "state")
     tab_a.send_json({"type": "leave"})
     error = until(tab_b, "error")
-    assert error["code"] == "kicked" and "left" in error["message"]
+    assert error["code"] == "left_elsewhere" and "left" in error["message"]
     with pytest.raises(WebSocketDisconnect):
         for _ in range(50):
             recv(tab_b)

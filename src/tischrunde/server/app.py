@@ -902,7 +902,7 @@ class Server:
         # one seat, one truth: every other connection of this token (another tab) is closed too, or a
         # person would play on beside the stand-in
         for other in [c for c in room.conns if c.token_hash == token_hash]:
-            other.send(Error(code="kicked", message="this seat was left on another connection"))
+            other.send(Error(code="left_elsewhere", message="this seat was left on another connection"))
             room.conns.discard(other)
             other.room = None
             other.token_hash = None

@@ -95,6 +95,8 @@ Error codes (stable): bad_frame, too_large, rate_limited, unknown_room, room_loc
 bad_token, not_host, not_seated, stale_version, game_not_running (also: to_lobby in the lobby),
 game_running (a lobby-only host op during a game), bots_not_allowed (the game's spec.bots_in_rooms is
 false), kicked (sent to the connections of a seat the host took away; they become spectators),
+left_elsewhere (sent to the other connections of a token whose seat was left on one of them; they
+forget the token),
 name_taken (Hello: the name is held in the room or looks like a bot's), unknown_game (HTTP: no
 finished game with that number), busy (retry), bots_need_tags (Stella add_bot/start while the room
 deals its uploaded pictures, which have no tags), too_few_pictures (Stella start with 1..14 uploads and

@@ -790,7 +790,7 @@ function onError(msg) {
     app.previewAsked = null;
     return;
   }
-  if (msg.code === "bad_token" || msg.code === "kicked") {
+  if (msg.code === "bad_token" || msg.code === "kicked" || msg.code === "left_elsewhere") {
     saveToken(app.room, null);
     if (app.conn) app.conn.close();
     app.conn = null;
