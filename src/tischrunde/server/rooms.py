@@ -247,7 +247,8 @@ class Room:
             )
             for i, s in enumerate(row.seats)
         ]
-        spectators = sum(1 for c in self.conns if self.seat_of(c.token_hash) is None)
+        # the table screen is no person watching
+        spectators = sum(1 for c in self.conns if c.role != "table" and self.seat_of(c.token_hash) is None)
         return RoomInfo(
             code=row.code,
             game=row.game,
