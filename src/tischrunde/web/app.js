@@ -1246,8 +1246,9 @@ function renderLobby() {
     ),
   );
   if (app.role === "table") {
-    // for the phones that cannot scan: the address to type, in large type, never cut (it wraps)
-    head.appendChild(
+    // for the phones that cannot scan: the address to type, in large type, never cut (it wraps); beside
+    // the QR code, under the room code
+    head.querySelector(".code-box").appendChild(
       el(
         "div",
         { class: "join-address", id: "join-address" },
@@ -1278,7 +1279,7 @@ function renderLobby() {
       el("label", { for: "join-link", class: "label", text: t("lobby.link") }),
       el(
         "div",
-        { class: "row" },
+        { class: "row link-row" },
         link,
         el("button", {
           class: "btn",
