@@ -40,13 +40,17 @@ def _page(browser: Browser, problems: list[str], viewport: ViewportSize, locale:
 
 
 def _qr_width(page: Page) -> float:
-    page.wait_for_function(
-        "() => { const img = document.querySelector('img.qr'); return img && img.complete; }"
-    )
-    assert page.locator("img.qr").evaluate("img => img.naturalWidth") > 0, "the QR code did not load"
-    box = page.locator("img.qr").bounding_box()
-    assert box is not None
-    return min(box["width"], box["height"])
+    """The QR code's shown size once it has loaded (one script: the lobby re-renders on every message)."""
+    size = page.wait_for_function(
+        """() => {
+            const img = document.querySelector('img.qr');
+            if (!img || !img.complete || img.naturalWidth === 0) return null;
+            const r = img.getBoundingClientRect();
+            return Math.min(r.width, r.height);
+        }"""
+    ).json_value()
+    assert isinstance(size, (int, float))
+    return float(size)
 
 
 def _above_fold(page: Page, selector: str) -> None:
