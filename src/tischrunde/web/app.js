@@ -304,7 +304,7 @@ function fillCreate(form, games, savedName) {
     "aria-describedby": wide ? "create-name-hint" : undefined,
   });
   const button = el("button", { class: "btn btn-primary btn-create", type: "submit", id: "create-button" });
-  const whereBox = wide ? el("div", { class: "create-where", role: "radiogroup", "aria-label": t("start.where") }) : null;
+  const whereBox = wide ? el("div", { class: "create-where", role: "radiogroup", "aria-labelledby": "create-where-label" }) : null;
   const drawWhere = () => {
     button.textContent = t(app.createWhere === "table" ? "start.create_table_button" : "start.create_button");
     if (!whereBox) return;
@@ -343,6 +343,7 @@ function fillCreate(form, games, savedName) {
   form.append(
     el("span", { class: "label", text: t("start.game") }),
     pickerBox,
+    wide ? el("span", { class: "label", id: "create-where-label", text: t("start.where") }) : null,
     whereBox,
     el(
       "div",
