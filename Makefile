@@ -12,7 +12,7 @@ PORT   ?= 8000
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q --upgrade pip 'setuptools>=77'
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 

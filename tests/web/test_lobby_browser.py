@@ -101,8 +101,10 @@ def test_languages_host_controls_and_kick(browser: Browser, server: str, screens
     expect(guest.locator("#ask-name-form")).to_be_visible()
     expect(third.locator("#seat-list .seat", has_text="Third").locator(".badge-you")).to_be_visible()
 
-    # the host hands the host role on: the third player now sees the start button
+    # the host hands the host role on, after confirming whom: the third player now sees the start button
     host.locator("#seat-list .seat", has_text="Third").locator("[data-act=make-host]").click()
+    expect(host.locator("#hand-confirm")).to_contain_text("Third")
+    host.click("#hand-confirm-yes")
     expect(third.locator("#start-game")).to_be_visible()
     expect(host.locator("#waiting-host")).to_contain_text("Third")
 

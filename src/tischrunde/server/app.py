@@ -331,7 +331,8 @@ class Server:
         room = None if code is None else await self.manager.get(code)
         if refusal is not None:
             assert hello.token is not None
-            if room is None or room.seat_of(security.hash_token(hello.token)) is None:
+            token_hash = security.hash_token(hello.token)
+            if room is None or (room.seat_of(token_hash) is None and room.row.table_token_hash != token_hash):
                 raise ProtocolError("rate_limited", refusal)
         if room is None:
             await self._miss(conn.client, now, conn)
@@ -398,7 +399,7 @@ class Server:
             return _error(400, "bad_frame", "the body must be a JSON object")
         if not isinstance(data, dict):
             return _error(400, "bad_frame", "the body must be a JSON object")
-        unknown = sorted(set(data) - {"game", "language", "options", "takeover_s"})
+        unknown = sorted(set(data) - {"game", "language", "options", "takeover_s", "table"})
         if unknown:
             return _error(400, "bad_frame", f"unknown field {unknown[0]!r}", unknown[0])
         name = data.get("game")
@@ -414,6 +415,9 @@ class Server:
         takeover = data.get("takeover_s", 60)
         if not isinstance(takeover, int) or isinstance(takeover, bool) or not 0 <= takeover <= MAX_TAKEOVER_S:
             return _error(400, "bad_config", f"takeover_s must be 0..{MAX_TAKEOVER_S} seconds", "takeover_s")
+        table = data.get("table", False)
+        if not isinstance(table, bool):
+            return _error(400, "bad_config", "table must be true or false", "table")
         game = games[name]
         try:
             resolved = check_options(game, options)
@@ -424,6 +428,8 @@ class Server:
         delay = self.all_creations.delay_s(now)
         if delay > 0:  # many rooms made everywhere at once: slower, never refused
             await asyncio.sleep(delay)
+        # a room made for the table screen: its token lets that screen act as host without a seat
+        table_token = security.new_token() if table else None
         for _ in range(20):
             row = RoomRow(
                 code=security.new_room_code(),
@@ -432,6 +438,7 @@ class Server:
                 options=resolved,
                 created_ms=self.manager.clock(),
                 takeover_s=takeover,
+                table_token_hash=None if table_token is None else security.hash_token(table_token),
             )
             try:
                 room = await self.manager.create(row)
@@ -439,10 +446,14 @@ class Server:
                 return _error(503, exc.code, exc.message)
             if room is not None:
                 url = self.join_link(request, row.code).url
-                return JSONResponse(
-                    {"code": row.code, "url": url, "qr_svg_url": f"/api/rooms/{row.code}/qr.svg"},
-                    status_code=201,
-                )
+                made: dict[str, Any] = {
+                    "code": row.code,
+                    "url": url,
+                    "qr_svg_url": f"/api/rooms/{row.code}/qr.svg",
+                }
+                if table_token is not None:
+                    made["table_token"] = table_token
+                return JSONResponse(made, status_code=201)
         return _error(503, "busy", "no free room code found, try again")
 
     async def _lookup(self, request: Request) -> Room | Response:
@@ -657,7 +668,9 @@ class Server:
         room = await self._find_room(conn, hello, now)
         token: str | None = None
         role = hello.role
-        if hello.token is not None:
+        if hello.token is not None and role == "table":
+            self._table_hello(conn, room, hello.token, now)
+        elif hello.token is not None:
             token_hash = security.hash_token(hello.token)
             if room.seat_of(token_hash) is None and not room.is_waiting(token_hash):
                 await self._miss(conn.client, now, conn)
@@ -710,11 +723,21 @@ class Server:
                 token=token,
                 role=role,
                 waiting=room.is_waiting(conn.token_hash),
+                table_host=room.is_table(conn),
             )
         )
         room.send_snapshot(conn)
         if room.seat_of(conn.token_hash) is None:  # one more watching (waiting people count too)
             self.spectators_changed(room)
+
+    def _table_hello(self, conn: Conn, room: Room, token: str, now: float) -> None:
+        """A table screen says hello with the table token its room was made with: host rights, no seat
+        (it gets the public view). Any other token is refused and counts as a miss."""
+        table_hash = security.hash_token(token)
+        if room.row.table_token_hash is None or room.row.table_token_hash != table_hash:
+            self._miss(conn.client, now, conn)
+            raise ProtocolError("bad_token", "this token is not the table token of this room", "token")
+        conn.table_hash = table_hash
 
     async def act(self, conn: Conn, room: Room, frame: Act) -> None:
         seat = room.seat_of(conn.token_hash)
@@ -731,7 +754,13 @@ class Server:
 
     async def host(self, conn: Conn, room: Room, frame: Host) -> None:
         me = room.seat_of(conn.token_hash)
-        if me is None or me != room.row.host_seat:
+        if (me is None or me != room.row.host_seat) and not room.is_table(conn):
+            if conn.role == "table":
+                raise ProtocolError(
+                    "not_host",
+                    "this table screen holds no host rights: only the host, or the table screen the room "
+                    "was made on, can do this",
+                )
             raise ProtocolError("not_host", "only the host can do this")
         game = room.game
         spec = game.spec

@@ -4,8 +4,12 @@ HTTP (JSON):
     GET  /api/games                      -> [GameSpec + {bots:[kind...], default_bot, bot_levels}...]
                                             (options with defaults, de+en texts; add_bot's bot is
                                             "kind" or "kind:level", level one of bot_levels)
-    POST /api/rooms {game, language, options, takeover_s?}
-                                         -> {code, url, qr_svg_url}   (creating a room makes no seat)
+    POST /api/rooms {game, language, options, takeover_s?, table?}
+                                         -> {code, url, qr_svg_url, table_token?}   (creating a room
+                                            makes no seat). table true (a laptop or TV making the room
+                                            for the table screen): table_token, a secret kept only as
+                                            its hash, lets that device say hello as the table screen
+                                            with host rights (Hello below)
                                             errors: HTTP 4xx with an Error body (code, message, field)
     GET  /api/rooms/{code}               -> RoomInfo (public; throttled per client to stop code scanning)
     GET  /api/rooms/{code}/join          -> {url, reachable, hint|null}: the join link phones can open
@@ -37,6 +41,12 @@ Client -> server:
              in the room (seated or waiting; compared with casefold() after strip()) or one that looks
              like a bot's label ("Bot", "Bot 3", "bot7") is refused with name_taken (field "name").
              Anyone else watches (spectator/table get the public view).
+             role "table" with token = the room's table_token (POST /api/rooms table true): the table
+             screen with host rights and no seat, Welcome{seat:null, table_host:true}; it gets the public
+             view like any table screen, and may send every Host op (checked against the room's stored
+             hash for each op). Any other token with role "table" is bad_token (field "token"); a table
+             screen or spectator without it gets not_host for every Host op. The first person to join by
+             name is the host seat as always: the evening can be run from the phone and the table alike.
     Act      {type:"act", version, action:{type:..., ...}}   version = the state version the client saw
     Host     {type:"host", op, seat?, bot?, options?, value?, game?}
              op: start | kick | add_bot | remove_bot | set_options | lock | unlock | hand_host
@@ -69,8 +79,9 @@ Client -> server:
                                             server then closes the socket
 
 Server -> client:
-    Welcome  {type:"welcome", v:1, room, seat|null, token|null, role, waiting}
+    Welcome  {type:"welcome", v:1, room, seat|null, token|null, role, waiting, table_host}
              waiting true: the person holds a place on the waiting list (seat null, public view)
+             table_host true: this table screen holds the room's table token (host rights, no seat)
     Seated   {type:"seated", seat}          to every connection of a waiting person the moment they
                                             take a seat (the room went back to the lobby); the
                                             usual RoomMsg follows. From then on they are that seat.
@@ -83,7 +94,8 @@ Server -> client:
              rounded) or null, finished_ms); wins: wins per name across the evening (bots too);
              note: what the last set_game removed (English), or null. pictures: a Stella game's own
              picture cards (the room's uploads, dealt at start): card 1000 + k of the view shows
-             GET /api/rooms/CODE/pictures/{pictures[k]} (server/pictures.py).
+             GET /api/rooms/CODE/pictures/{pictures[k]} (server/pictures.py). table_host: the room
+             was made for a table screen, which holds host rights besides the host seat.
     StateMsg {type:"state", version, view, legal:[action...], active:[seat...], deadline_ms|null,
               now_ms, events:[...], outcome|null}
              per connection: the view of its own seat only (spectators/table: view(None)).
@@ -207,6 +219,7 @@ class RoomInfo(msgspec.Struct, frozen=True):
     wins: dict[str, int] = {}
     note: str | None = None
     pictures: list[str] = []
+    table_host: bool = False
 
 
 class ServerMsg(msgspec.Struct, frozen=True, tag_field="type"):
@@ -220,6 +233,7 @@ class Welcome(ServerMsg, frozen=True, tag="welcome"):
     role: Role
     v: int = PROTOCOL_VERSION
     waiting: bool = False
+    table_host: bool = False
 
 
 class Seated(ServerMsg, frozen=True, tag="seated"):

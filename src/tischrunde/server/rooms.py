@@ -110,6 +110,7 @@ class Conn:
         "pinged",
         "role",
         "room",
+        "table_hash",
         "token_hash",
         "writing",
     )
@@ -120,6 +121,8 @@ class Conn:
         self.client = client
         self.room: Room | None = None
         self.token_hash: str | None = None
+        # the hash of the table token this table screen said hello with (host rights, no seat), or None
+        self.table_hash: str | None = None
         self.role = "spectator"
         self.outbox: collections.deque[bytes | None] = collections.deque()
         self.closed = False
@@ -221,6 +224,12 @@ class Room:
                 return index
         return None
 
+    def is_table(self, conn: Conn) -> bool:
+        """True if ``conn`` is the table screen holding this room's table token (checked against the
+        row on every call, never taken from the client)."""
+        wanted = self.row.table_token_hash
+        return wanted is not None and conn.table_hash is not None and conn.table_hash == wanted
+
     def is_waiting(self, token_hash: str | None) -> bool:
         """True if this token holds a place on the waiting list (a seat in the next game)."""
         return token_hash is not None and any(w.token_hash == token_hash for w in self.row.waiting)
@@ -238,7 +247,8 @@ class Room:
             )
             for i, s in enumerate(row.seats)
         ]
-        spectators = sum(1 for c in self.conns if self.seat_of(c.token_hash) is None)
+        # the table screen is no person watching
+        spectators = sum(1 for c in self.conns if c.role != "table" and self.seat_of(c.token_hash) is None)
         return RoomInfo(
             code=row.code,
             game=row.game,
@@ -257,6 +267,7 @@ class Room:
             wins=evening_wins(row),
             note=row.note,
             pictures=list(row.game_pictures),
+            table_host=row.table_token_hash is not None,
         )
 
     def game_time(self) -> int:

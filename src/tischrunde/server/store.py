@@ -56,7 +56,8 @@ class RoomRow(msgspec.Struct):
     ``note``: what the last ``set_game`` removed; ``decks``: the current game's stacked decks (a Stella
     room's own pictures, dealt at start: ``pictures.deal``); ``game_pictures``: the content ids of that
     game's own picture cards (card ``pictures.OWN_BASE + k`` shows ``game_pictures[k]``); ``more_time``:
-    relaxed timers in percent (``Config.more_time``)."""
+    relaxed timers in percent (``Config.more_time``); ``table_token_hash``: the hash of the table token
+    the room was made with (a table screen holding it has host rights and no seat), or None."""
 
     code: str
     game: str
@@ -80,6 +81,7 @@ class RoomRow(msgspec.Struct):
     note: str | None = None
     decks: dict[str, list[Any]] | None = None
     game_pictures: list[str] = []
+    table_token_hash: str | None = None
 
 
 class LogEntry(msgspec.Struct, frozen=True):

@@ -2,7 +2,7 @@
 
 import { clear, el } from "./dom.js";
 import { formatList, lang, onLangChange, setLang, t, tp } from "./i18n.js";
-import { Connection, loadToken, saveToken } from "./net.js";
+import { Connection, loadToken, saveTableToken, saveToken } from "./net.js";
 import { buzz, CUE_NAMES, cue, isMuted, setMuted, setTableScreen } from "./sound.js";
 // games with a browser module under games/ (loaded on demand, so one broken module cannot stop the others)
 const CLIENTS = ["mogelmotte", "emojito", "stella", "wordland"];
@@ -289,43 +289,108 @@ function fillCreate(form, games, savedName) {
     { id: "room-language", name: "language" },
     ["de", "en"].map((l) => el("option", { value: l, selected: l === lang(), text: t(`lang.${l}`) })),
   );
+  // a laptop or TV makes the room for the table screen (no seat: everyone plays from the phone); a phone
+  // makes it and joins in one step. On a wide screen both are offered, the table first.
+  const wide = wideScreen();
+  if (app.createWhere !== "table" && app.createWhere !== "seat") app.createWhere = wide ? "table" : "seat";
   const nameInput = el("input", {
     id: "create-name",
     name: "name",
     maxlength: "24",
     autocomplete: "nickname",
     placeholder: t("start.name_placeholder"),
-    value: savedName,
+    // on the laptop a saved name would seat the host here and refuse it on her phone later
+    value: wide ? app.createName || "" : savedName,
+    "aria-describedby": wide ? "create-name-hint" : undefined,
   });
+  const button = el("button", { class: "btn btn-primary btn-create", type: "submit", id: "create-button" });
+  const whereBox = wide ? el("div", { class: "create-where", role: "radiogroup", "aria-labelledby": "create-where-label" }) : null;
+  const drawWhere = () => {
+    button.textContent = t(app.createWhere === "table" ? "start.create_table_button" : "start.create_button");
+    if (!whereBox) return;
+    clear(whereBox).append(
+      ...["table", "seat"].map((where) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: ["where-choice", app.createWhere === where && "where-choice-on"],
+            role: "radio",
+            "aria-checked": app.createWhere === where ? "true" : "false",
+            dataset: { where },
+            on: {
+              click: () => {
+                app.createWhere = where;
+                drawWhere();
+              },
+            },
+          },
+          el("strong", { text: t(`start.where_${where}`) }),
+          el("span", { class: "muted", text: t(`start.where_${where}_hint`) }),
+        ),
+      ),
+    );
+  };
+  // typing a name on the laptop means: I play here
+  nameInput.addEventListener("input", () => {
+    app.createName = nameInput.value;
+    if (wide && nameInput.value.trim() && app.createWhere !== "seat") {
+      app.createWhere = "seat";
+      drawWhere();
+    }
+  });
+  drawWhere();
   form.append(
     el("span", { class: "label", text: t("start.game") }),
     pickerBox,
+    wide ? el("span", { class: "label", id: "create-where-label", text: t("start.where") }) : null,
+    whereBox,
+    el(
+      "div",
+      { class: "create-fields" },
+      el(
+        "div",
+        { class: "create-field" },
+        el("label", { for: "create-name", text: t("start.your_name") }),
+        nameInput,
+        wide ? el("p", { class: "muted small", id: "create-name-hint", text: t("start.name_hint_wide") }) : null,
+      ),
+      el("div", { class: "create-field" }, el("label", { for: "room-language", text: t("start.room_language") }), langSelect),
+    ),
+    button,
     optionsBox,
-    el("label", { for: "room-language", text: t("start.room_language") }),
-    langSelect,
-    el("label", { for: "create-name", text: t("start.your_name") }),
-    nameInput,
-    el("button", { class: "btn btn-primary", type: "submit", id: "create-button", text: t("start.create_button") }),
   );
   form.onsubmit = async (ev) => {
     ev.preventDefault();
+    const table = app.createWhere === "table";
     const name = nameInput.value.trim();
-    if (!name) return toast(t("start.name_needed"), "error");
-    localStorage.setItem(NAME_KEY, name);
+    if (!table && !name) return toast(t("start.name_needed"), "error");
+    if (!table) localStorage.setItem(NAME_KEY, name);
     try {
       const res = await fetch("/api/rooms", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ game: chosen.name, language: langSelect.value, options: { ...values } }),
+        body: JSON.stringify({ game: chosen.name, language: langSelect.value, options: { ...values }, ...(table ? { table: true } : {}) }),
       });
       const body = await res.json();
       if (!res.ok) return toast(errorSentence(body, chosen, values), "error");
+      if (table) {
+        // the table screen's host rights, kept like a seat token so a refresh keeps them
+        saveTableToken(body.code, body.table_token);
+        navigate(`/r/${encodeURIComponent(body.code)}?table=1`);
+        return;
+      }
       sessionStorage.setItem(`tischrunde.pending.${body.code}`, name);
       navigate(`/r/${encodeURIComponent(body.code)}`);
     } catch {
       toast(t("err.network"), "error");
     }
   };
+}
+
+/** A laptop or TV (the table) rather than a phone (a hand). */
+function wideScreen() {
+  return window.matchMedia("(min-width: 760px)").matches;
 }
 
 /** The games as radio buttons (the start page, and the host's "next game" in the lobby). */
@@ -491,6 +556,8 @@ function leaveConnection() {
   app.nameError = null;
   app.previewAsked = null;
   app.joinAsked = null;
+  app.tableHost = false;
+  app.handArmed = null;
   setConnNotice(false);
   releaseWakeLock();
   announce("");
@@ -621,6 +688,7 @@ function onMessage(msg) {
       app.error = null;
       app.nameError = null;
       app.waiting = msg.waiting === true && msg.seat === null;
+      app.tableHost = msg.table_host === true;
       sessionStorage.removeItem(`tischrunde.pending.${app.room}`);
       break;
     case "seated":
@@ -788,6 +856,13 @@ function onError(msg) {
     app.nameError = t("err.name_taken");
     app.preview = null; // ask again who is in the room now
     app.previewAsked = null;
+    return;
+  }
+  if (msg.code === "bad_token" && app.role === "table") {
+    // a table token this room does not know (an old one): the table screen stays, without host rights
+    saveTableToken(app.room, null);
+    if (app.conn) app.conn.close();
+    connect(null);
     return;
   }
   if (msg.code === "bad_token" || msg.code === "kicked" || msg.code === "left_elsewhere") {
@@ -1113,6 +1188,8 @@ function loadPreview() {
 }
 
 function isHost() {
+  // the table screen the room was made on holds host rights too (the server checks its token)
+  if (app.info && app.role === "table" && app.tableHost) return true;
   return app.info && app.seat !== null && app.info.host_seat === app.seat;
 }
 
@@ -1164,11 +1241,27 @@ function renderLobby() {
         class: "qr",
         src: `/api/rooms/${encodeURIComponent(info.code)}/qr.svg`,
         alt: t("lobby.qr_alt", { code: info.code }),
-        width: "200",
-        height: "200",
+        width: "240",
+        height: "240",
       }),
     ),
   );
+  if (app.role === "table") {
+    // for the phones that cannot scan: the address to type, in large type, never cut (it wraps); beside
+    // the QR code, under the room code
+    head.querySelector(".code-box").appendChild(
+      el(
+        "div",
+        { class: "join-address", id: "join-address" },
+        el("p", { class: "label", text: t("lobby.address") }),
+        el(
+          "p",
+          { class: "address-text", id: "join-address-text" },
+          addressParts(typedAddress(joinLink())).map((part) => el("span", { class: "address-part", text: part })),
+        ),
+      ),
+    );
+  }
   if (app.joinInfo && app.joinInfo.reachable === false && app.role !== "spectator") {
     head.appendChild(
       el(
@@ -1180,12 +1273,14 @@ function renderLobby() {
     );
   }
   if (app.role !== "table") {
-    const link = el("input", { id: "join-link", readonly: true, value: joinLink(), "aria-label": t("lobby.link") });
+    // a field that wraps: the whole link stays readable on a phone (an input would cut it off)
+    const link = el("textarea", { id: "join-link", class: "join-link", readonly: true, rows: "2", spellcheck: "false", "aria-label": t("lobby.link") });
+    link.value = joinLink();
     head.append(
       el("label", { for: "join-link", class: "label", text: t("lobby.link") }),
       el(
         "div",
-        { class: "row" },
+        { class: "row link-row" },
         link,
         el("button", {
           class: "btn",
@@ -1224,8 +1319,10 @@ function renderLobby() {
     if (host && s.kind === "bot") {
       controls.push(smallBtn(t("lobby.remove_bot"), () => hostOp("remove_bot", { seat: s.seat }), "remove-bot"));
     }
+    if (host && s.kind === "human" && s.seat !== app.seat && !s.host) {
+      controls.push(smallBtn(t("lobby.make_host"), () => armHandHost(s.seat), "make-host"));
+    }
     if (host && s.kind === "human" && s.seat !== app.seat) {
-      controls.push(smallBtn(t("lobby.make_host"), () => hostOp("hand_host", { seat: s.seat }), "make-host"));
       controls.push(smallBtn(t("lobby.kick"), () => hostOp("kick", { seat: s.seat }), "kick"));
     }
     list.appendChild(
@@ -1240,6 +1337,8 @@ function renderLobby() {
     );
   }
   seatsBox.appendChild(list);
+  const handing = handHostConfirm(info, host);
+  if (handing) seatsBox.appendChild(handing);
   const waiting = Array.isArray(info.waiting) ? info.waiting : [];
   if (waiting.length) {
     seatsBox.appendChild(
@@ -1334,16 +1433,70 @@ function renderLobby() {
     foot.appendChild(el("p", { class: "waiting", id: "waiting-host", text: t("night.waiting_lobby") }));
   } else {
     const hostSeat = info.host_seat;
+    const none = info.table_host === true ? t("lobby.waiting_table") : t("lobby.waiting_host_none");
     foot.appendChild(
       el("p", {
         class: "waiting",
         id: "waiting-host",
-        text: hostSeat === null ? t("lobby.waiting_host_none") : t("lobby.waiting_host", { name: seatName(hostSeat) }),
+        text: hostSeat === null ? none : t("lobby.waiting_host", { name: seatName(hostSeat) }),
       }),
     );
   }
   page.appendChild(foot);
   clear(root).appendChild(page);
+}
+
+/** The join link as people type it: without "http://" (browsers add it), so it is short enough for large type. */
+function typedAddress(url) {
+  return url.replace(/^http:\/\//, "");
+}
+
+/** "192.168.1.5:8000/r/ABCD" -> ["192.168.1.5:8000", "/r/ABCD"]: the address breaks between them. */
+function addressParts(address) {
+  const slash = address.indexOf("/");
+  return slash > 0 ? [address.slice(0, slash), address.slice(slash)] : [address];
+}
+
+/** "Make host" asks first, naming the person: handing the role on cannot be taken back by the old host. */
+function armHandHost(seat) {
+  app.handArmed = seat;
+  render();
+}
+
+function handHostConfirm(info, host) {
+  const seat = app.handArmed;
+  if (!host || seat === null || seat === undefined) return null;
+  const target = info.seats.find((s) => s.seat === seat && s.kind === "human" && !s.host);
+  if (!target) {
+    app.handArmed = null;
+    return null;
+  }
+  const done = () => {
+    app.handArmed = null;
+    render();
+  };
+  return el(
+    "div",
+    { class: "notice hand-confirm", id: "hand-confirm", role: "alertdialog", "aria-labelledby": "hand-confirm-text" },
+    el("p", { id: "hand-confirm-text", text: t(app.role === "table" ? "lobby.hand_confirm_table" : "lobby.hand_confirm", { name: target.name }) }),
+    el(
+      "div",
+      { class: "row wrap" },
+      el("button", {
+        class: "btn btn-primary",
+        type: "button",
+        id: "hand-confirm-yes",
+        text: t("lobby.hand_yes", { name: target.name }),
+        on: {
+          click: () => {
+            hostOp("hand_host", { seat: target.seat });
+            done();
+          },
+        },
+      }),
+      el("button", { class: "btn", type: "button", id: "hand-confirm-no", text: t("lobby.hand_no"), on: { click: done } }),
+    ),
+  );
 }
 
 /** Emojito in mode teams: partners sit opposite, team i = seats i and i + n/2 (as the engine forms them). */

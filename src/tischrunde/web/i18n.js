@@ -63,10 +63,10 @@ const STRINGS = {
     "bot.level.hard": "stark",
     "lobby.remove_bot": "Bot entfernen",
     "lobby.kick": "Entfernen",
-    "lobby.make_host": "Zum Gastgeber machen",
-    "lobby.lock": "Raum schließen",
-    "lobby.unlock": "Raum öffnen",
-    "lobby.locked": "Der Raum ist geschlossen: niemand kann mehr beitreten.",
+    "lobby.make_host": "Gastgeber:in machen",
+    "lobby.lock": "Raum für Neue schließen",
+    "lobby.unlock": "Raum für Neue öffnen",
+    "lobby.locked": "Der Raum ist für Neue geschlossen: niemand kann mehr beitreten, wer drin ist, bleibt.",
     "lobby.start": "Spiel starten",
     "lobby.need_players": "Es braucht mindestens {min} Spieler:innen.",
     "lobby.too_many": "{game} spielen höchstens {max} Personen: jemand muss aussetzen.",
@@ -110,7 +110,7 @@ const STRINGS = {
     "err.too_large": "Die Nachricht war zu groß.",
     "err.rate_limited": "Langsam! Zu viele Aktionen auf einmal.",
     "err.unknown_room": "Diesen Raum gibt es nicht.",
-    "err.room_locked": "Der Raum ist geschlossen.",
+    "err.room_locked": "Der Raum ist für Neue geschlossen.",
     "err.room_full": "Der Raum ist voll.",
     "err.bad_token": "Dein Platz ist nicht mehr gültig. Bitte tritt neu bei.",
     "err.not_host": "Das darf nur die Gastgeber:in.",
@@ -307,9 +307,9 @@ const STRINGS = {
     "lobby.remove_bot": "Remove bot",
     "lobby.kick": "Remove",
     "lobby.make_host": "Make host",
-    "lobby.lock": "Lock room",
-    "lobby.unlock": "Unlock room",
-    "lobby.locked": "The room is locked: nobody else can join.",
+    "lobby.lock": "Lock the room to newcomers",
+    "lobby.unlock": "Open the room to newcomers",
+    "lobby.locked": "The room is locked to newcomers: nobody else can join; everyone in it stays.",
     "lobby.start": "Start the game",
     "lobby.need_players": "At least {min} players are needed.",
     "lobby.too_many": "{game} is for at most {max} players: someone has to sit this one out.",
@@ -353,7 +353,7 @@ const STRINGS = {
     "err.too_large": "That message was too large.",
     "err.rate_limited": "Slow down! Too many actions at once.",
     "err.unknown_room": "This room does not exist.",
-    "err.room_locked": "The room is locked.",
+    "err.room_locked": "The room is locked to newcomers.",
     "err.room_full": "The room is full.",
     "err.bad_token": "Your seat is no longer valid. Please join again.",
     "err.not_host": "Only the host may do that.",
@@ -524,6 +524,40 @@ export function onLangChange(fn) {
 export function register(table) {
   for (const l of Object.keys(table)) Object.assign(STRINGS[l], table[l]);
 }
+
+// the laptop is the table, the host plays from the phone; joining without scanning; one word for the host
+register({
+  de: {
+    "start.where": "Dieses Gerät ist",
+    "start.where_table": "die Tischansicht",
+    "start.where_table_hint": "Alle spielen am Handy, hier liegt der Tisch.",
+    "start.where_seat": "mein Platz",
+    "start.where_seat_hint": "Ich spiele an diesem Gerät mit.",
+    "start.create_table_button": "Raum für die Tischansicht erstellen",
+    "start.name_hint_wide": "Nur, wenn du hier mitspielst.",
+    "lobby.address": "Ohne Scannen: diese Adresse eintippen",
+    "lobby.waiting_table": "Warte auf den Start an der Tischansicht …",
+    "lobby.hand_confirm": "{name} wird Gastgeber:in: startet die Spiele, ändert die Regeln, holt Bots. Du bist es dann nicht mehr.",
+    "lobby.hand_confirm_table": "{name} wird Gastgeber:in: startet die Spiele, ändert die Regeln, holt Bots. Die Tischansicht kann es weiter.",
+    "lobby.hand_yes": "Ja, {name} wird Gastgeber:in",
+    "lobby.hand_no": "Abbrechen",
+  },
+  en: {
+    "start.where": "This device is",
+    "start.where_table": "the table screen",
+    "start.where_table_hint": "Everyone plays on their phone; the table is shown here.",
+    "start.where_seat": "my seat",
+    "start.where_seat_hint": "I play on this device.",
+    "start.create_table_button": "Create room for the table screen",
+    "start.name_hint_wide": "Only if you play on this device.",
+    "lobby.address": "No scanning: type this address",
+    "lobby.waiting_table": "Waiting for the start at the table screen …",
+    "lobby.hand_confirm": "{name} becomes host: starts the games, changes the rules, adds bots. You no longer are.",
+    "lobby.hand_confirm_table": "{name} becomes host: starts the games, changes the rules, adds bots. The table screen still can.",
+    "lobby.hand_yes": "Yes, make {name} host",
+    "lobby.hand_no": "Cancel",
+  },
+});
 
 /** Every string of one language (a copy), for the tests that look at all of them. */
 export function strings(l) {

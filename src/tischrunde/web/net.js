@@ -19,6 +19,20 @@ export function saveToken(room, token) {
   else localStorage.removeItem(tokenKey(room));
 }
 
+/** The table token of a room this device made for its table screen (host rights, no seat). */
+export function tableTokenKey(room) {
+  return `tischrunde.table.${room}`;
+}
+
+export function loadTableToken(room) {
+  return localStorage.getItem(tableTokenKey(room));
+}
+
+export function saveTableToken(room, token) {
+  if (token) localStorage.setItem(tableTokenKey(room), token);
+  else localStorage.removeItem(tableTokenKey(room));
+}
+
 export class Connection {
   /**
    * @param {{room: string, role: string, name?: string|null, onMessage: Function, onStatus: Function}} opts
@@ -67,7 +81,7 @@ export class Connection {
     }, PING_EVERY_MS + PONG_WITHIN_MS);
     ws.addEventListener("open", () => {
       const hello = { type: "hello", v: PROTOCOL_VERSION, room: this.room, role: this.role };
-      const token = this.role === "player" ? loadToken(this.room) : null;
+      const token = this.role === "player" ? loadToken(this.room) : this.role === "table" ? loadTableToken(this.room) : null;
       if (token) hello.token = token;
       else if (this.name) hello.name = this.name;
       ws.send(JSON.stringify(hello));
