@@ -669,7 +669,7 @@ class Server:
         token: str | None = None
         role = hello.role
         if hello.token is not None and role == "table":
-            self._table_hello(conn, room, hello.token, now)
+            await self._table_hello(conn, room, hello.token, now)
         elif hello.token is not None:
             token_hash = security.hash_token(hello.token)
             if room.seat_of(token_hash) is None and not room.is_waiting(token_hash):
@@ -730,12 +730,12 @@ class Server:
         if room.seat_of(conn.token_hash) is None:  # one more watching (waiting people count too)
             self.spectators_changed(room)
 
-    def _table_hello(self, conn: Conn, room: Room, token: str, now: float) -> None:
+    async def _table_hello(self, conn: Conn, room: Room, token: str, now: float) -> None:
         """A table screen says hello with the table token its room was made with: host rights, no seat
         (it gets the public view). Any other token is refused and counts as a miss."""
         table_hash = security.hash_token(token)
         if room.row.table_token_hash is None or room.row.table_token_hash != table_hash:
-            self._miss(conn.client, now, conn)
+            await self._miss(conn.client, now, conn)
             raise ProtocolError("bad_token", "this token is not the table token of this room", "token")
         conn.table_hash = table_hash
 
