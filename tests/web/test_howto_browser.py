@@ -10,6 +10,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from a11y import violations
 from browsing import PHONE, join, set_options, start_game, watch
 from playwright.sync_api import Browser, Page, expect
 
@@ -118,6 +119,7 @@ def test_how_to_play_opens_from_the_lobby_and_the_game_menu(browser: Browser, se
     expect(page.locator("#howto-button")).to_have_text(re.compile("How to play"))
     page.click("#howto-button")
     _check_open(page, game, "en")
+    assert violations(page) == []
     _tab_stays_inside(page)
     page.keyboard.press("Escape")
     expect(page.locator("#howto")).to_have_count(0)
@@ -206,5 +208,32 @@ def test_timer_options_are_shown_and_typed_in_seconds(browser: Browser, server: 
     page.locator(".option-details summary").first.click()
     expect(page.locator("[data-option=mark_timeout_s] .option-default")).to_have_text("Standard: unbegrenzt")
     expect(page.locator("[data-option=round_pause_ms] .option-default")).to_have_text("Standard: 6 s")
+    assert problems == []
+    page.context.close()
+
+
+def test_every_step_is_written_in_both_languages(browser: Browser, server: str) -> None:
+    problems: list[str] = []
+    page = _page(browser, problems)
+    page.goto(server + "/")
+    found = page.evaluate(
+        """async (games) => {
+            const howto = await import('/static/howto.js');
+            const i18n = await import('/static/i18n.js');
+            const out = {missing: i18n.missingKeys(), steps: {}, absent: []};
+            for (const game of games) {
+                const keys = howto.howtoSteps(game);
+                out.steps[game] = keys.length;
+                for (const key of keys) for (const part of ['title', 'text']) for (const l of ['de', 'en']) {
+                    const text = i18n.strings(l)[`howto.${game}.${key}.${part}`];
+                    if (!text) out.absent.push(`${l} howto.${game}.${key}.${part}`);
+                }
+            }
+            return out;
+        }""",
+        list(TITLES),
+    )
+    assert found["missing"] == [] and found["absent"] == [], found
+    assert all(5 <= n <= 8 for n in found["steps"].values()), found["steps"]
     assert problems == []
     page.context.close()
