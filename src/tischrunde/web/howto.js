@@ -48,11 +48,11 @@ register({
     "howto.stella.word.title": "Das Wort",
     "howto.stella.word.text": "15 Bilder liegen offen in 3 Reihen. Die Späher:in wählt eines der beiden Wörter auf der Wortkarte.",
     "howto.stella.mark.title": "Markieren",
-    "howto.stella.mark.text": "Alle setzen gleichzeitig und geheim ihre Markierung auf die Bilder, die sie mit dem Wort verbinden: mindestens 1, höchstens 10.",
+    "howto.stella.mark.text": "Alle setzen gleichzeitig und geheim ihre Markierungen auf die Bilder, die sie mit dem Wort verbinden: mindestens 1, höchstens 10.",
     "howto.stella.count.title": "Zählen",
     "howto.stella.count.text": "Jede Laterne zeigt, wie viele Markierungen jemand gesetzt hat. Wer allein die meisten hat, ist im Dunkeln.",
     "howto.stella.reveal.title": "Aufdecken",
-    "howto.stella.reveal.text": "Reihum, beginnend bei der Späher:in, nennt jede:r ein eigenes markiertes Bild, das noch niemand genannt hat. Alle, die es auch markiert haben, zeigen es.",
+    "howto.stella.reveal.text": "Reihum, beginnend bei der Späher:in, nennt jede:r ein eigenes markiertes Bild, das noch niemand genannt hat. Alle, die es auch markiert haben, melden sich.",
     "howto.stella.spark.title": "Funken",
     "howto.stella.spark.text": "Haben 3 oder mehr das Bild markiert, bekommt jede:r davon 2 Punkte (ein Funke). Genau zwei: beide 3 Punkte (ein Superfunke). Nur du: Du fällst und bekommst in dieser Runde keine Punkte mehr.",
     "howto.stella.dark.title": "Im Dunkeln",
@@ -118,7 +118,7 @@ register({
     "howto.stella.count.title": "Count",
     "howto.stella.count.text": "Each lantern shows how many marks a player set. Whoever alone has the most is in the dark.",
     "howto.stella.reveal.title": "Reveal",
-    "howto.stella.reveal.text": "In turn, starting with the scout, each player names one of their marked pictures that nobody has named yet. Everyone who marked it too shows it.",
+    "howto.stella.reveal.text": "In turn, starting with the scout, each player names one of their marked pictures that nobody has named yet. Everyone who marked it too says so.",
     "howto.stella.spark.title": "Sparks",
     "howto.stella.spark.text": "If 3 or more marked the picture, each of them scores 2 (a spark). Exactly two: both score 3 (a super-spark). Only you: you fall and score nothing more this round.",
     "howto.stella.dark.title": "In the dark",
@@ -268,6 +268,18 @@ function lantern(cx, cy, n, dark = false) {
   );
 }
 
+/** One line of a score pad: a player, their points, a star for the best. */
+function scoreRow(y, points, best = false) {
+  return s(
+    "g",
+    {},
+    s("circle", { cx: 22, cy: y + 8, r: 7, class: "ht-field" }),
+    s("line", { x1: 34, y1: y + 8, x2: 70, y2: y + 8, class: "ht-track" }),
+    label(86, y + 14, points, "ht-num"),
+    best ? star(108, y + 8, 8) : null,
+  );
+}
+
 // ---------------------------------------------------------------- the steps of each game
 
 const STEPS = {
@@ -278,7 +290,7 @@ const STEPS = {
     ["animals", () => art(icon("ant", 6, 30, 26), icon("spider", 34, 30, 26), icon("mosquito", 62, 30, 26), icon("cockroach", 90, 30, 26))],
     ["cheat", () => art(card(30, 28, "", "ht-fading"), icon("moth", 34, 36, 16), s("path", { d: "M62,30 q6,-6 12,0 t12,0 M62,44 q6,-6 12,0 t12,0 M62,58 q6,-6 12,0 t12,0", class: "ht-stroke ht-wiggle" }))],
     ["caught", () => art(icon("guard", 10, 24, 42), s("path", { d: "M60,22 L110,22 L110,60 L78,60 L66,72 L68,60 L60,60 Z", class: "ht-bubble" }), label(85, 52, "!", "ht-huge"))],
-    ["end", () => art(star(60, 40, 22), label(60, 84, "−", "ht-big"))],
+    ["end", () => art(scoreRow(14, "3", true), scoreRow(40, "8"), scoreRow(66, "12"))],
   ],
   emojito: [
     ["perform", () => art(face(42, 44, 26, "wow"), s("path", { d: "M80,30 q8,14 0,28 M90,22 q14,22 0,44", class: "ht-stroke" }))],
@@ -308,7 +320,7 @@ const STEPS = {
     ["objection", () => art(s("path", { d: "M20,20 h50 v30 h-30 l-10,10 v-10 h-10 Z", class: "ht-bubble" }), label(45, 41, "?", "ht-big"), s("g", { class: "ht-ok" }, s("rect", { x: 78, y: 50, width: 14, height: 22, rx: 3 })), s("g", { class: "ht-no" }, s("rect", { x: 98, y: 50, width: 14, height: 22, rx: 3 })))],
     ["out", () => art(card(34, 22, "1", "ht-tilt-l", 24, 34), card(62, 22, "4", "ht-ok", 24, 34))],
     ["characters", () => art(s("path", { d: "M30,56 l6,-22 l10,12 l10,-16 l10,16 l10,-12 l6,22 Z", class: "ht-accent" }), s("rect", { x: 30, y: 58, width: 62, height: 8, rx: 2, class: "ht-accent" }))],
-    ["end", () => art(arrow(90, 30, 30, 30), face(60, 60, 16, "smile"))],
+    ["end", () => art(s("path", { d: "M66,44 l4,-14 l6,8 l6,-10 l6,10 l6,-8 l4,14 Z", class: "ht-accent" }), arrow(60, 38, 24, 38), star(60, 70, 12))],
   ],
 };
 
