@@ -40,6 +40,14 @@ def shots(s: Shots) -> None:
     for game in GAMES:
         anna = s.page()
         code = s.create(anna, game, "Anna", {"rounds": 1} if game != "emojito" else {})
+        if game == "mogelmotte":
+            # the lobby's button beside the house rules, and the timers in seconds
+            anna.click("#lobby-options summary")
+            anna.locator("#howto-button").scroll_into_view_if_needed()
+            anna.evaluate("() => window.scrollBy(0, -80)")
+            s.shoot(anna, "howto-00-lobby-button")
+            anna.locator("#lobby-options [data-option=round_pause_ms]").scroll_into_view_if_needed()
+            s.shoot(anna, "options-seconds")
         open_from_lobby(anna)
         s.shoot(anna, f"howto-{game}-lobby")
         # scrolled to the end: the last steps and the "got it" button at thumb height

@@ -1312,7 +1312,7 @@ function renderLobby() {
   if (evening) page.appendChild(evening);
   if (host && night()) page.appendChild(switchGameBox(info));
 
-  if (spec) page.appendChild(el("div", { class: "howto-row" }, howtoButton(info.game, spec, "howto-button")));
+  if (spec) page.appendChild(el("div", { class: "howto-row" }, howtoButton(info.game, "howto-button")));
   if (spec && spec.options.length) {
     // stays open across re-renders while the host edits
     const opts = disclosure({ class: "card option-details", id: "lobby-options" }, t("lobby.options"), app.optionsOpen, (open) => {
@@ -1736,15 +1736,18 @@ function specOf(game) {
 }
 
 /** The lobby's "How to play" button, beside the house rules. */
-function howtoButton(game, spec, id) {
+function howtoButton(game, id) {
   return el("button", {
     class: "btn howto-open",
     type: "button",
     id,
     dataset: { game },
-    text: `📖 ${t("howto.open")}`,
     on: { click: () => showHowto(game, `#${id}`) },
-  });
+  }, bookIcon(), t("howto.open"));
+}
+
+function bookIcon() {
+  return el("span", { class: "howto-icon", "aria-hidden": "true", text: "📖 " });
 }
 
 /** The menu's "How to play": the menu closes, the how-to opens, and the focus comes back to the menu button. */
@@ -1754,7 +1757,6 @@ function howtoMenuItem() {
     class: "btn",
     type: "button",
     id: "menu-howto",
-    text: `📖 ${t("howto.open")}`,
     on: {
       click: () => {
         app.menuOpen = false;
@@ -1762,7 +1764,7 @@ function howtoMenuItem() {
         showHowto(game, "#menu-button");
       },
     },
-  });
+  }, bookIcon(), t("howto.open"));
 }
 
 // ---------------------------------------------------------------- the game frame

@@ -383,6 +383,8 @@ export function openHowto(game, title, returnTo) {
     closeHowto();
   });
   dialog.addEventListener("keydown", (ev) => {
+    // Escape closes this sheet only (the dialog's cancel), not a picture zoomed behind it
+    if (ev.key === "Escape") ev.stopPropagation();
     if (ev.key !== "Tab") return;
     // the focus stays in the dialog: from the last control on to the first, and back
     const items = focusables(dialog);
