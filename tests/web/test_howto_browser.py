@@ -237,3 +237,15 @@ def test_every_step_is_written_in_both_languages(browser: Browser, server: str) 
     assert all(5 <= n <= 8 for n in found["steps"].values()), found["steps"]
     assert problems == []
     page.context.close()
+
+
+def test_option_explanations_say_no_milliseconds_and_no_code() -> None:
+    """The lobby shows every timer in seconds, so no explanation speaks of ms, ids or field names."""
+    from tischrunde.server.app import loadable_games
+
+    jargon = re.compile(r"\(ms\)|\bms\b|\.\.n|\{title|k-t?h\b|k-te")
+    for name, game in loadable_games().items():
+        for opt in game.spec.options:
+            for text in (opt.description_en, opt.description_de):
+                assert not jargon.search(text), (name, opt.name, text)
+    assert jargon.search("How long (ms) a cheat takes") and jargon.search("ids 0..n-1")

@@ -118,8 +118,10 @@ OPTIONS = (
     OptionSpec(
         "scoring",
         DEFAULT_SCORING,
-        "Scoring card values per player count: the k-th player out takes card k, the survivor the last one.",
-        "Wertungskarten je Spielerzahl: wer als k-te:r ausscheidet, nimmt Karte k, wer übrig bleibt, die letzte.",
+        "What the scoring cards are worth for each number of players: the first player out takes the first "
+        "card, the next one out the next card, and the last one left the best.",
+        "Was die Wertungskarten bei jeder Spielerzahl wert sind: wer zuerst ausscheidet, nimmt die erste Karte, "
+        "wer als Nächstes ausscheidet, die nächste, und wer übrig bleibt, die beste.",
     ),
     OptionSpec(
         "hatter_scope",
