@@ -14,14 +14,17 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-from screenshots import CHROMIUM, CHROMIUM_ARGS, Shots, free_port, start_server, stop  # noqa: E402
+for folder in ("scripts", "tests/web", "tests/server"):
+    sys.path.insert(0, str(ROOT / folder))
+from browsing import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from procs import free_port, start_server, stop  # noqa: E402  (a real server, stopped by pid)
+from screenshots import Shots  # noqa: E402
 
-TV = {"width": 1920, "height": 1080}
-LAPTOP_800 = {"width": 1280, "height": 800}
+TV: ViewportSize = {"width": 1920, "height": 1080}
+LAPTOP_800: ViewportSize = {"width": 1280, "height": 800}
 GAMES = ["mogelmotte", "emojito", "stella", "wordland"]
 
 
@@ -59,7 +62,7 @@ def shots(s: Shots) -> None:
                 anna.click("[data-act=add-bot]")
                 expect(anna.locator("#seat-list .seat")).to_have_count(2 + n)
             anna.click("#start-game")
-            tv = s.page(size=TV)  # type: ignore[arg-type]
+            tv = s.page(size=TV)
             tv.goto(f"{s.base}/r/{code}?table=1")
             expect(tv.locator(".room-code")).to_have_text(code)
             open_from_menu(tv)
@@ -69,7 +72,7 @@ def shots(s: Shots) -> None:
             s.join(ben, code, "Ben")
             open_from_lobby(ben)
             s.shoot(ben, f"howto-{game}-lobby-en-dark")
-            laptop = s.page(locale="en-US", size=LAPTOP_800)  # type: ignore[arg-type]
+            laptop = s.page(locale="en-US", size=LAPTOP_800)
             laptop.goto(f"{s.base}/r/{code}?table=1")
             expect(laptop.locator("#room-code")).to_have_text(code)
             open_from_menu(laptop)
