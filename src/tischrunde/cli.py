@@ -249,6 +249,7 @@ def replay_cmd(
                 {
                     "game": record.game,
                     "actions": len(record.entries),
+                    "names": record.names,
                     "outcome": msgspec.to_builtins(outcome),
                 },
                 indent=1,
@@ -259,13 +260,18 @@ def replay_cmd(
     if outcome is None:
         console.print("the game is not over yet")
         return
+    # a room's record says who sat where; older and simulated records know seats only
+    names = record.names if record.names is not None and len(record.names) == len(outcome.scores) else None
     table = Table(title="outcome")
     table.add_column("seat")
+    if names is not None:
+        table.add_column("name")
     table.add_column("score")
     table.add_column("rank")
     for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True)):
         mark = " (winner)" if seat in outcome.winners else ""
-        table.add_row(str(seat), f"{score:g}", f"{rank}{mark}")
+        who = [names[seat]] if names is not None else []
+        table.add_row(str(seat), *who, f"{score:g}", f"{rank}{mark}")
     console.print(table)
 
 

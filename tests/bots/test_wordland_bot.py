@@ -10,7 +10,7 @@ import pytest
 
 from tischrunde.bots import bot_kinds, make_bot
 from tischrunde.bots.driver import play_game
-from tischrunde.bots.wordland import GERMAN_LOWER_CASE, TURN, WordBot, known_words, written
+from tischrunde.bots.wordland import TURN, WordBot, known_words
 from tischrunde.core.errors import ConfigError
 from tischrunde.core.game import Action, Config
 from tischrunde.games.wordland import (
@@ -27,7 +27,7 @@ from tischrunde.games.wordland import (
     Vote,
     binding_letters,
 )
-from tischrunde.games.wordland.content import category_index, letters_of, word_key
+from tischrunde.games.wordland.content import GERMAN_LOWER_CASE, category_index, letters_of, word_key, written
 
 DECKS: dict[str, list[Any]] = {
     "categories": ["fruit", "colours", "mammals", "birds", "vegetables", "drinks", "sports", "clothing"],

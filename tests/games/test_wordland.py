@@ -35,6 +35,7 @@ from tischrunde.games.wordland import (
     Vote,
     binding_letters,
 )
+from tischrunde.games.wordland.content import category
 
 T = 15_000  # default timer in ms
 # English letter cards used below: blue z, purple b (table) / f (Rabbit), green d, red s
@@ -618,6 +619,25 @@ def test_after_the_round_the_view_suggests_words_that_would_have_fitted() -> Non
     could = GAME.view(state, 2)["last_round"]["could_have_said"]
     assert 1 <= len(could) <= 5
     assert all(not set("zbd") & set(w) for w in could)
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "capitalised"),
+    [("de", "fruit", True), ("en", "fruit", False), ("de", "movement", False)],
+)
+def test_suggested_words_are_written_as_people_write_them(
+    language: str, first: str, capitalised: bool
+) -> None:
+    """German nouns capitalised (Apfel), German verbs and English words in lower case; judging folds case."""
+    cats = [first, *(c for c in EN_DECKS["categories"] if c != first)]
+    state = started(language=language, options={"objection_s": 0, "rounds": 1}, decks={"categories": cats})
+    assert state.deal.category == first
+    for _ in range(3):
+        state = act(state, None, Timeout(), GAME.due_at(state) or 0)
+    could = GAME.view(state, 2)["last_round"]["could_have_said"]
+    assert could and all(w[:1].isupper() == capitalised for w in could), could
+    lexicon = {w.casefold() for w in category(first).words[language]}
+    assert all(w.casefold() in lexicon for w in could)
 
 
 # ---------------------------------------------------------------- hidden information, legality

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from wsclient import Client
 
 from tischrunde.cli import app as cli_app
+from tischrunde.core.records import load
 from tischrunde.server import security
 from tischrunde.server.app import create_app, loadable_games
 from tischrunde.server.main import WS_OPTIONS
@@ -484,6 +485,24 @@ def test_finished_games_download_as_records_that_replay(client: TestClient, tmp_
         missing = client.get(f"/api/rooms/{code}/games/{n}/record.json")
         assert missing.status_code == 404 and missing.json()["code"] == "unknown_game"
     assert client.get("/api/rooms/ACDEF/games/1/record.json").json()["code"] == "unknown_room"
+
+
+def test_a_rooms_record_names_the_people_and_replay_prints_them(client: TestClient, tmp_path: Path) -> None:
+    code = create_room(client, options=QUICK)
+    play_two_games(client, code)
+    response = client.get(f"/api/rooms/{code}/games/2/record.json")
+    assert response.json()["names"] == ["Anna", "Ben"]
+    path = tmp_path / "game2.json"
+    path.write_bytes(response.content)
+    assert load(path).names == ["Anna", "Ben"]
+    replayed = CliRunner().invoke(cli_app, ["replay", str(path), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output)["names"] == ["Anna", "Ben"]
+    pretty = CliRunner().invoke(cli_app, ["replay", str(path)], terminal_width=200)
+    assert pretty.exit_code == 0, pretty.output
+    rows = [line for line in pretty.output.splitlines() if "Anna" in line or "Ben" in line]
+    # seat 1 (Ben) won game 2: the name stands in the winner's row
+    assert len(rows) == 2 and "Ben" in rows[1] and "winner" in rows[1] and "winner" not in rows[0]
 
 
 # ---- the heartbeat, through a real server and real sockets ----------------------------------------

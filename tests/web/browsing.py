@@ -26,7 +26,8 @@ LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
 def set_options(page: Page, options: dict[str, object]) -> None:
-    """On the start page with a game chosen: open the rules and set each option as a person would."""
+    """On the start page with a game chosen: open the house rules and set each option as a person would
+    (values as the engine keeps them: a ``_ms`` timer in ms, typed in seconds)."""
     if not options:
         return
     page.locator(".option-details summary").first.click()
@@ -37,7 +38,9 @@ def set_options(page: Page, options: dict[str, object]) -> None:
         elif page.eval_on_selector(selector, "e => e.tagName") == "SELECT":
             page.select_option(selector, json.dumps(value))
         else:
-            page.fill(selector, str(value))
+            # a timer kept in ms is typed in seconds, as the lobby shows it
+            typed = f"{value / 1000:g}" if option.endswith("_ms") and isinstance(value, int) else str(value)
+            page.fill(selector, typed)
             page.dispatch_event(selector, "change")
 
 

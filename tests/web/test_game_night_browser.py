@@ -96,6 +96,7 @@ def _shoot(page: Page, folder: Path, name: str) -> None:
 
 
 def _create(page: Page, base: str, name: str, options: dict[str, str]) -> str:
+    """Options as typed into the form (timers in seconds)."""
     page.goto(base + "/")
     page.locator(".option-details summary").first.click()
     for option, value in options.items():
@@ -189,7 +190,7 @@ def test_offline_notice_unsent_tap_and_end_screen(browser: Browser, server: str,
     ctx_a, ctx_b, ctx_c = (_context(browser) for _ in range(3))
     a, b, c = (_page(x, problems) for x in (ctx_a, ctx_b, ctx_c))
     code = _create(
-        a, server, "Anna", {"rounds": "1", "hand_size": "3", "round_pause_ms": "300", "cheat_ms": "20000"}
+        a, server, "Anna", {"rounds": "1", "hand_size": "3", "round_pause_ms": "0.3", "cheat_ms": "20"}
     )
     _code_apart_from_qr(a)
     if NIGHT:
@@ -295,7 +296,7 @@ def test_heartbeat_finds_a_silent_connection(browser: Browser, server: str) -> N
         upstream.on_message(lambda m: None if silent.is_set() else ws.send(m))
 
     page.route_web_socket(re.compile(r"/ws$"), relay)
-    _create(page, server, "Rita", {"rounds": "1", "hand_size": "5", "cheat_ms": "20000"})
+    _create(page, server, "Rita", {"rounds": "1", "hand_size": "5", "cheat_ms": "20"})
     for count in (2, 3):
         page.click("[data-act=add-bot]")
         expect(page.locator("#seat-list .seat")).to_have_count(count)
@@ -361,7 +362,7 @@ def test_game_night_two_games_one_room(browser: Browser, server: str, screenshot
     contexts = [_context(browser) for _ in range(4)]
     a, b, c, d = (_page(x, problems) for x in contexts)
     code = _create(
-        a, server, "Anna", {"rounds": "1", "hand_size": "3", "round_pause_ms": "300", "cheat_ms": "20000"}
+        a, server, "Anna", {"rounds": "1", "hand_size": "3", "round_pause_ms": "0.3", "cheat_ms": "20"}
     )
     # nobody's seat goes to a stand-in bot while a phone is offline in this test
     a.click("#lobby-options summary")

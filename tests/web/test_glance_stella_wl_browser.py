@@ -149,7 +149,7 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
     anna.goto(server + "/")
     anna.click("[data-game=stella]")
     anna.locator(".option-details summary").first.click()
-    for option, value in (("rounds", "2"), ("round_pause_ms", "60000")):
+    for option, value in (("rounds", "2"), ("round_pause_ms", "60")):
         anna.fill(f"#opt-{option}", value)
         anna.dispatch_event(f"#opt-{option}", "change")
     anna.fill("#create-name", "Anna")

@@ -102,8 +102,8 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
     for option, value in (
         ("rounds", "1"),
         ("hand_size", "5"),
-        ("round_pause_ms", "500"),
-        ("cheat_ms", "4000"),
+        ("round_pause_ms", "0.5"),  # seconds, as the form shows them
+        ("cheat_ms", "4"),
     ):
         a.fill(f"#opt-{option}", value)
         a.dispatch_event(f"#opt-{option}", "change")

@@ -23,7 +23,7 @@ def test_phone_reconnects_after_kill_9(browser: Browser, server_process: Any) ->
 
     page.goto(base + "/")
     page.locator(".option-details summary").first.click()
-    for option, value in (("rounds", "1"), ("hand_size", "7"), ("cheat_ms", "20000")):
+    for option, value in (("rounds", "1"), ("hand_size", "7"), ("cheat_ms", "20")):
         page.fill(f"#opt-{option}", value)
         page.dispatch_event(f"#opt-{option}", "change")
     page.fill("#create-name", "Rita")

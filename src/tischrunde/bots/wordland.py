@@ -37,7 +37,14 @@ from tischrunde.games.wordland.actions import (
     Say,
     Vote,
 )
-from tischrunde.games.wordland.content import categories, category, frequencies, letters_of, word_key
+from tischrunde.games.wordland.content import (
+    categories,
+    category,
+    frequencies,
+    letters_of,
+    word_key,
+    written,
+)
 
 #: level -> (share of each lexicon known, objection rate for words outside the category)
 LEVELS: dict[str, tuple[float, float]] = {
@@ -53,22 +60,6 @@ TURN: dict[str, Reaction] = {
 }
 #: the chance to object to a fitting word the bot does not know itself
 DOUBT_RATE = 0.03
-
-#: categories whose German words are not nouns (verbs, adjectives): written in lower case
-GERMAN_LOWER_CASE = frozenset({"movement", "traits"})
-#: categories whose English words are names, and names in other English lexicons: capitalised
-ENGLISH_NAMES = frozenset({"countries", "cities", "first_names", "languages"})
-ENGLISH_PROPER = frozenset({"mars", "venus", "mercury", "jupiter", "saturn", "uranus", "neptune", "pluto"})
-
-
-def written(word: str, category_id: str, language: str) -> str:
-    """A lexicon word (stored in lower case) as a person writes it: German nouns and English names
-    capitalised, other words in lower case."""
-    if language == "de":
-        upper = category_id not in GERMAN_LOWER_CASE
-    else:
-        upper = category_id in ENGLISH_NAMES or word in ENGLISH_PROPER
-    return word[:1].upper() + word[1:] if upper else word
 
 
 @cache

@@ -24,7 +24,11 @@ class Entry(msgspec.Struct, frozen=True, array_like=False):
 
 
 class Record(msgspec.Struct, frozen=True):
-    """A whole game as data."""
+    """A whole game as data.
+
+    ``names``: who sat on each seat (index = seat), as the room knew them; None in records written
+    before names were kept and in simulated games. Replaying never reads it.
+    """
 
     game: str
     rules_version: int
@@ -32,6 +36,7 @@ class Record(msgspec.Struct, frozen=True):
     entries: list[Entry] = []
     id: str = ""
     format: int = RECORD_FORMAT
+    names: list[str] | None = None
 
 
 class ReplayError(GameError):

@@ -526,6 +526,7 @@ class Server:
             config=past.config,
             entries=[Entry(e.seat, e.action, e.t) for e in entries],
             id=f"{room.code}-{number}",
+            names=list(past.result.names),
         )
         filename = f"tischrunde-{room.code}-{number}-{past.config.game}.json"
         return Response(

@@ -18,8 +18,8 @@ HTTP (JSON):
     GET  /api/rooms/{code}/qr.svg        -> QR code of that same join link
     GET  /api/rooms/{code}/games/{n}/record.json
                                          -> the record of finished game n (``tischrunde replay`` reads
-                                            it); 404 unknown_game while n is not finished (a record
-                                            holds every hidden card)
+                                            it), with the seats' names; 404 unknown_game while n is not
+                                            finished (a record holds every hidden card)
     POST/GET/DELETE /api/rooms/{code}/pictures[/{id}]
                                          -> a Stella room's own pictures (server/pictures.py)
     GET/POST /api/rooms/{code}/deck      -> own words / categories as a deck file (server/owncontent.py)

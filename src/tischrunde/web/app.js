@@ -459,6 +459,24 @@ function optionEditor(spec, current, out, editable, onChange = () => {}, prefix 
       );
       input.setAttribute("aria-describedby", `${id}-desc`);
       input.addEventListener("change", () => set(JSON.parse(input.value)));
+    } else if (typeof opt.default === "number" && isMsOption(opt)) {
+      // kept in ms by the engine, shown and typed in seconds (2.5 s, not 2500)
+      const field = el("input", {
+        id,
+        type: "number",
+        inputmode: "decimal",
+        value: String(value / 1000),
+        min: opt.minimum === null || opt.minimum === undefined ? undefined : String(opt.minimum / 1000),
+        max: opt.maximum === null || opt.maximum === undefined ? undefined : String(opt.maximum / 1000),
+        step: "0.1",
+        disabled: !editable,
+        "aria-describedby": `${id}-unit ${id}-desc`,
+      });
+      field.addEventListener("change", () => {
+        const n = Number(field.value);
+        if (field.value !== "" && Number.isFinite(n)) set(Math.round(n * 1000));
+      });
+      input = el("span", { class: "option-seconds" }, field, el("span", { class: "option-unit", id: `${id}-unit`, text: t("opt.unit_s") }));
     } else if (typeof opt.default === "number") {
       input = el("input", {
         id,
@@ -506,7 +524,16 @@ function fmtValue(v, spec, opt) {
   if (v === false) return t("no");
   if (v !== null && typeof v === "object") return t("start.default_table");
   if (opt && opt.choices) return choiceLabel(spec, opt, v);
+  if (opt && typeof v === "number" && (isMsOption(opt) || /_s$/.test(opt.name))) {
+    if (opt.unlimited !== null && opt.unlimited !== undefined && v === opt.unlimited) return t("opt.unlimited");
+    return t("opt.seconds", { value: isMsOption(opt) ? v / 1000 : v });
+  }
   return String(v);
+}
+
+/** A timer option the engine keeps in milliseconds (its name ends in `_ms`): people see seconds. */
+function isMsOption(opt) {
+  return /_ms$/.test(opt.name);
 }
 
 /** A choice in plain words: the spec's `choice_labels` in the UI language, else the value (a number). */
@@ -958,8 +985,10 @@ function allowedText(spec, opt) {
   if (typeof opt.default === "boolean") return null;
   if (opt.choices) return formatList(opt.choices.map((c) => choiceLabel(spec, opt, c)), "disjunction");
   if (opt.minimum !== null && opt.minimum !== undefined) {
-    if (opt.maximum !== null && opt.maximum !== undefined) return t("err.range", { min: opt.minimum, max: opt.maximum });
-    return t("err.at_least", { min: opt.minimum });
+    // a timer in ms is told in seconds, as the editor shows it
+    const shown = (v) => (isMsOption(opt) ? t("opt.seconds", { value: v / 1000 }) : v);
+    if (opt.maximum !== null && opt.maximum !== undefined) return t("err.range", { min: shown(opt.minimum), max: shown(opt.maximum) });
+    return t("err.at_least", { min: shown(opt.minimum) });
   }
   return null;
 }
@@ -1382,6 +1411,7 @@ function renderLobby() {
   if (evening) page.appendChild(evening);
   if (host && night()) page.appendChild(switchGameBox(info));
 
+  if (spec) page.appendChild(el("div", { class: "howto-row" }, howtoButton(info.game, "howto-button")));
   if (spec && spec.options.length) {
     // stays open across re-renders while the host edits
     const opts = disclosure({ class: "card option-details", id: "lobby-options" }, t("lobby.options"), app.optionsOpen, (open) => {
@@ -1762,6 +1792,7 @@ function menuSheet() {
     { class: "sheet", role: "dialog", "aria-label": t("menu.open"), id: "menu" },
     langSwitch(),
     muteSwitch(),
+    app.info ? howtoMenuItem() : null,
     app.role !== "table"
       ? el("a", { class: "btn", href: `/r/${app.room}?table=1`, target: "_blank", rel: "noopener", text: t("lobby.table_link") })
       : null,
@@ -1838,6 +1869,55 @@ function menuSheet() {
     }),
   );
   return sheet;
+}
+
+// ---------------------------------------------------------------- how to play (web/howto.js, loaded on demand)
+
+let howtoModule = null;
+
+/** Open the how-to of `game`; the focus goes back to `returnTo` (a selector) when it closes. */
+function showHowto(game, returnTo) {
+  howtoModule ??= import("./howto.js");
+  howtoModule.then(
+    (m) => m.openHowto(game, () => gameTitle(specOf(game)) || game, returnTo),
+    (err) => console.warn("howto.js failed to load", err),
+  );
+}
+
+function specOf(game) {
+  return (app.games || []).find((g) => g.name === game) || null;
+}
+
+/** The lobby's "How to play" button, beside the house rules. */
+function howtoButton(game, id) {
+  return el("button", {
+    class: "btn howto-open",
+    type: "button",
+    id,
+    dataset: { game },
+    on: { click: () => showHowto(game, `#${id}`) },
+  }, bookIcon(), t("howto.open"));
+}
+
+function bookIcon() {
+  return el("span", { class: "howto-icon", "aria-hidden": "true", text: "📖 " });
+}
+
+/** The menu's "How to play": the menu closes, the how-to opens, and the focus comes back to the menu button. */
+function howtoMenuItem() {
+  const game = app.info.game;
+  return el("button", {
+    class: "btn",
+    type: "button",
+    id: "menu-howto",
+    on: {
+      click: () => {
+        app.menuOpen = false;
+        render();
+        showHowto(game, "#menu-button");
+      },
+    },
+  }, bookIcon(), t("howto.open"));
 }
 
 // ---------------------------------------------------------------- the game frame

@@ -152,9 +152,9 @@ OPTIONS = (
     _option(
         "round_pause_ms",
         6000,
-        "How long (ms) the revealed dials and the moves stay on the table before the next round (0 = no "
+        "How long the revealed dials and the moves stay on the table before the next round (0 = no "
         "pause); the round's performer may go on earlier",
-        "Wie lange (ms) die aufgedeckten Wählscheiben und die Züge stehen bleiben, bevor die nächste Runde "
+        "Wie lange die aufgedeckten Wählscheiben und die Züge stehen bleiben, bevor die nächste Runde "
         "beginnt (0 = keine Pause); wer dargestellt hat, kann früher weitermachen",
         minimum=0,
         maximum=60_000,

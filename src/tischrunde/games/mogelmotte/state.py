@@ -25,8 +25,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "cheat_ms",
         2000,
-        "How long (ms) a cheat takes: the card is off the table and the tell shows for this long.",
-        "Wie lange (ms) das Mogeln dauert: so lange ist die Karte vom Tisch und man sieht das Zappeln.",
+        "How long making a card vanish takes. All that time the card is off the table, everyone sees the "
+        "cheater fidget, and the guard can still catch them.",
+        "Wie lange es dauert, eine Karte verschwinden zu lassen. So lange ist die Karte vom Tisch, alle sehen "
+        "das Zappeln, und der Wächter kann noch „Erwischt!“ rufen.",
         minimum=200,
         maximum=20000,
         timer="game",
@@ -34,8 +36,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "slap_window_ms",
         3000,
-        "How long (ms) the mosquito race waits for slaps before the slowest is decided.",
-        "Wie lange (ms) nach einer Stechmücke auf das Draufhauen gewartet wird, bevor die Langsamste feststeht.",
+        "After a mosquito: how long everyone has to slap it before the slowest is known.",
+        "Nach einer Stechmücke: so lange haben alle Zeit draufzuhauen, dann steht fest, wer am langsamsten war.",
         minimum=200,
         maximum=20000,
         timer="game",
@@ -43,8 +45,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "throw_window_ms",
         2500,
-        "How long (ms) anyone may throw a number card onto a cockroach.",
-        "Wie lange (ms) man eine Zahlenkarte auf eine Kakerlake werfen darf.",
+        "After a cockroach: how long anyone may throw a number card of the same value onto it.",
+        "Nach einer Kakerlake: so lange darf jede:r eine Zahlenkarte mit demselben Wert darauf werfen.",
         minimum=200,
         maximum=20000,
         timer="game",
@@ -114,8 +116,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "round_pause_ms",
         4000,
-        "Pause (ms) after a round's scoring before the next round is dealt; 0 deals at once.",
-        "Pause (ms) nach der Rundenwertung, bevor neu ausgeteilt wird; 0 teilt sofort aus.",
+        "How long the penalty points of a round stay on the table before new cards are dealt; 0 deals at once.",
+        "So lange bleiben die Minuspunkte einer Runde stehen, bevor neu ausgeteilt wird; 0 teilt sofort aus.",
         minimum=0,
         maximum=60000,
         timer="courtesy",

@@ -230,10 +230,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=PICTURE_COUNT,
         minimum=GRID_SIZE,
         maximum=PICTURE_COUNT,
-        description_en=f"Size of the picture deck (ids 0..n-1, at most the {PICTURE_COUNT} pictures that "
-        "exist); a room's own pictures are stacked as a deck instead.",
-        description_de=f"Größe des Bilderstapels (Nummern 0..n-1, höchstens die {PICTURE_COUNT} vorhandenen "
-        "Bilder); eigene Bilder eines Raums werden als Stapel vorgegeben.",
+        description_en=f"How many of our {PICTURE_COUNT} pictures the game shuffles in (fewer means the same "
+        "pictures come back sooner); with a room's own pictures, their deck is dealt instead.",
+        description_de=f"Wie viele unserer {PICTURE_COUNT} Bilder ins Spiel kommen (weniger heißt: dieselben "
+        "Bilder kommen früher wieder); bringt der Raum eigene Bilder mit, wird deren Stapel ausgeteilt.",
     ),
     OptionSpec(
         name="own_words",
@@ -266,9 +266,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default=6000,
         minimum=0,
         maximum=60_000,
-        description_en="How long (ms) the last reveal and the round's points stay on the table before the "
+        description_en="How long the last reveal and the round's points stay on the table before the "
         "next round (0 = no pause); the round's scout may go on earlier.",
-        description_de="Wie lange (ms) die letzte Aufdeckung und die Rundenpunkte stehen bleiben, bevor die "
+        description_de="Wie lange die letzte Aufdeckung und die Rundenpunkte stehen bleiben, bevor die "
         "nächste Runde beginnt (0 = keine Pause); wer die Runde begonnen hat, kann früher weitermachen.",
         timer="courtesy",
     ),

@@ -223,3 +223,21 @@ def letters_mask(letters: Iterable[str]) -> int:
         if bit is not None:
             mask |= bit
     return mask
+
+
+#: categories whose German words are not nouns (verbs, adjectives): written in lower case
+GERMAN_LOWER_CASE = frozenset({"movement", "traits"})
+#: categories whose English words are names, and names in other English lexicons: capitalised
+ENGLISH_NAMES = frozenset({"countries", "cities", "first_names", "languages"})
+ENGLISH_PROPER = frozenset({"mars", "venus", "mercury", "jupiter", "saturn", "uranus", "neptune", "pluto"})
+
+
+def written(word: str, category_id: str, language: str) -> str:
+    """A lexicon word (stored in lower case) as a person writes it: German nouns and English names
+    capitalised, other words in lower case. Bots say words so and the round summary shows them so;
+    judging folds case, so this never changes what counts."""
+    if language == "de":
+        upper = category_id not in GERMAN_LOWER_CASE
+    else:
+        upper = category_id in ENGLISH_NAMES or word in ENGLISH_PROPER
+    return word[:1].upper() + word[1:] if upper else word

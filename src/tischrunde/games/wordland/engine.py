@@ -36,6 +36,7 @@ from tischrunde.games.wordland.content import (
     letters_of,
     lexicon_masks,
     register_own,
+    written,
 )
 from tischrunde.games.wordland.judging import (
     bound_letters,
@@ -1154,8 +1155,12 @@ class Wordland(Game[State]):
         return self._next_round(state, t, [])
 
     def _could_have_said(self, state: State) -> tuple[str, ...]:
-        assert state.deal.category is not None
-        return tuple(fitting_words(state, [d.letter for d in state.deal.table_letters], 5))
+        """Words the table could still have said, written as a person writes them (German nouns
+        capitalised)."""
+        category_id = state.deal.category
+        assert category_id is not None
+        words = fitting_words(state, [d.letter for d in state.deal.table_letters], 5)
+        return tuple(written(w, category_id, state.config.language) for w in words)
 
     # ------------------------------------------------------------ views
 

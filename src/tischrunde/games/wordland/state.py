@@ -118,8 +118,10 @@ OPTIONS = (
     OptionSpec(
         "scoring",
         DEFAULT_SCORING,
-        "Scoring card values per player count: the k-th player out takes card k, the survivor the last one.",
-        "Wertungskarten je Spielerzahl: wer als k-te:r ausscheidet, nimmt Karte k, wer übrig bleibt, die letzte.",
+        "What the scoring cards are worth for each number of players: the first player out takes the first "
+        "card, the next one out the next card, and the last one left the best.",
+        "Was die Wertungskarten bei jeder Spielerzahl wert sind: wer zuerst ausscheidet, nimmt die erste Karte, "
+        "wer als Nächstes ausscheidet, die nächste, und wer übrig bleibt, die beste.",
     ),
     OptionSpec(
         "hatter_scope",
@@ -165,18 +167,18 @@ OPTIONS = (
     OptionSpec(
         "own_categories",
         [],
-        "The room's own category cards, dealt before the built-in ones: a list of {title, words}; the words "
-        f"(optional) are ones that fit, which bots say and the round's end shows (at most {MAX_OWN_CATEGORIES}).",
-        "Eigene Kategoriekarten des Raums, vor den eingebauten ausgeteilt: eine Liste aus {title, words}; die "
-        "Wörter (freiwillig) passen, Bots nennen sie und das Rundenende zeigt sie "
-        f"(höchstens {MAX_OWN_CATEGORIES}).",
+        "The room's own category cards, dealt before the built-in ones: each with a title and, if you like, "
+        f"words that fit, which bots say and the round's end shows (at most {MAX_OWN_CATEGORIES} cards).",
+        "Eigene Kategoriekarten des Raums, vor den eingebauten ausgeteilt: jede mit einem Titel und, wenn ihr "
+        "wollt, passenden Wörtern, die Bots nennen und das Rundenende zeigt "
+        f"(höchstens {MAX_OWN_CATEGORIES} Karten).",
     ),
     OptionSpec(
         "round_pause_ms",
         6000,
-        "How long (ms) the round's result stays on the table before the next round (0 = no pause); the "
+        "How long the round's result stays on the table before the next round (0 = no pause); the "
         "Queen may go on earlier.",
-        "Wie lange (ms) das Rundenergebnis stehen bleibt, bevor die nächste Runde beginnt (0 = keine Pause); "
+        "Wie lange das Rundenergebnis stehen bleibt, bevor die nächste Runde beginnt (0 = keine Pause); "
         "die Königin kann früher weitermachen.",
         minimum=0,
         maximum=60_000,
