@@ -7,17 +7,18 @@ performance out, and Cleo performs next."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from browsing import PHONE, join, start_game, watch
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 pytestmark = pytest.mark.browser
 
 
-def _page(browser: Browser, problems: list[str], viewport: dict[str, int] = PHONE) -> Page:  # type: ignore[assignment]
-    context = browser.new_context(viewport=viewport, locale="en-US")  # type: ignore[arg-type]
+def _page(browser: Browser, problems: list[str], viewport: ViewportSize = PHONE) -> Page:
+    context = browser.new_context(viewport=viewport, locale="en-US")
     page = context.new_page()
     watch(page, problems)
     page.set_default_timeout(15_000)
@@ -63,7 +64,7 @@ def test_an_away_seat_shows_the_countdown_and_the_host_lets_a_bot_play(
     for page in (anna, cleo, table):
         due = page.locator("#players .player[data-seat='1'] .standin-due")
         expect(due).to_be_visible()
-        expect(due).to_have_text(__import__("re").compile(r"^🤖 Bot plays (in [1-9]\d* s|in a moment)$"))
+        expect(due).to_have_text(re.compile(r"^🤖 Bot plays (in [1-9]\d* s|in a moment)$"))
     expect(anna.locator("#players .player[data-seat='0'] .standin-due")).to_have_count(0)
     button = anna.locator("#players .player[data-seat='1'] button.standin-now")
     expect(button).to_have_text("Let a bot play for Ben now")

@@ -703,12 +703,13 @@ class Room:
             if seat.standin is None:
                 seat.standin = standin_kind(row.game)
 
+        hurried = index in self.hurry
         if index is not None:
-            self.hurry.add(index)
+            self.hurry.add(index)  # before the change: the plan it sets off is hurried already
         try:
             await self.mutate(change)
         except BaseException:
-            if index is not None and (index >= len(self.row.seats) or self.row.seats[index].standin is None):
+            if index is not None and not hurried:
                 self.hurry.discard(index)
             raise
         assert index is not None
