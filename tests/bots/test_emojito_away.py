@@ -7,7 +7,15 @@ from typing import Any
 
 from tischrunde.bots import standin_kind
 from tischrunde.bots.emojito import AwayBot
-from tischrunde.games.emojito import GAME, Challenge, NoChallenge, Performed, SetDial, SkipDial
+from tischrunde.games.emojito import (
+    GAME,
+    Challenge,
+    NoChallenge,
+    Performed,
+    SetDial,
+    SkipDial,
+    SkipPerformance,
+)
 from tischrunde.server.rooms import AWAY_GRACE_MS, RoomManager, start_game
 from tischrunde.server.store import MemoryStore, RoomRow, SeatRow
 
@@ -91,5 +99,5 @@ def test_the_emojito_stand_in_skips_at_once_but_lets_a_performer_act() -> None:
     declined = bot.decide(view, [Challenge(), NoChallenge()], 0)
     assert declined is not None and declined.action == NoChallenge()
     performed = bot.decide(view, [Performed()], 0)
-    assert performed is not None and performed.delay_ms == 55_000
+    assert performed is not None and performed.action == SkipPerformance() and performed.delay_ms == 55_000
     assert GAME.spec.bots_in_rooms is False

@@ -11,7 +11,7 @@ import pytest
 
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Config, Timeout
+from tischrunde.core.game import Config, Deadline, Timeout
 from tischrunde.games.emojito import (
     GAME,
     Challenge,
@@ -22,6 +22,7 @@ from tischrunde.games.emojito import (
     RoundResult,
     SetDial,
     SkipDial,
+    SkipPerformance,
     content,
     field_of,
     laps,
@@ -197,7 +198,8 @@ def test_options_have_defaults_and_both_languages() -> None:
         "teams_target": 3,
         "performer_challengeable": False,
         "challenger_bonus_stacks": True,
-        "dial_timeout_s": 0,
+        "perform_timeout_s": 120,
+        "dial_timeout_s": 60,
         "round_pause_ms": 6000,
     }
     assert spec.bots_in_rooms is False
@@ -707,7 +709,7 @@ def test_dial_timeout_counts_unset_dials_as_wrong() -> None:
     state = act(state, None, Timeout(), 21_000)
     assert state.last is not None and state.last.correct == (1,)
     assert state.progress == (1, 1)
-    assert GAME.due_at(state) is None  # no deadline while performing
+    assert GAME.due_at(state) == 21_000 + 120_000  # the next performance has the default 120 s
 
 
 def test_a_skipped_dial_is_neither_right_nor_wrong_in_coop() -> None:
@@ -756,8 +758,8 @@ def test_all_dials_skipped_moves_nobody_and_a_skipped_leader_does_not_fall() -> 
     assert state.progress[1] == before[1], "the skipped leader neither falls nor moves"
 
 
-def test_no_deadline_without_the_option() -> None:
-    state = perform(new(3))
+def test_no_deadline_with_the_timers_off() -> None:
+    state = perform(new(3, dial_timeout_s=0))
     assert GAME.due_at(state) is None
     with pytest.raises(IllegalActionError):
         act(state, None, Timeout(), 10**9)
@@ -869,3 +871,72 @@ def test_the_revealed_round_is_sent_as_its_whole_json_form() -> None:
     fields = RoundResult.__struct_fields__
     every = msgspec.convert({f: 7 if f == "round" else [i] for i, f in enumerate(fields)}, RoundResult)
     assert round_json(every) == plain(every)
+
+
+# ---------------------------------------------------------------- deadlines by default
+
+
+def test_a_performer_out_of_time_is_skipped_and_the_next_performer_goes() -> None:
+    state = new(3, deck=stacked(10, 11, 12, 13, 14, 15, 16, 17))
+    assert GAME.deadline(state) == Deadline(120_000, "perform", 0)
+    with pytest.raises(IllegalActionError, match="Nothing is due yet"):
+        act(state, None, Timeout(), 119_999)
+    after, events = GAME.apply(state, None, Timeout(), 120_000)
+    assert [e.kind for e in events] == ["timeout", "performance_skipped"]
+    assert events[1].data == {"seats": [0]}
+    assert after.phase == "perform" and after.performers == (1,) and after.round == 1
+    assert after.cards == (11,) and 10 in after.discard, "the skipped card goes to the discard pile"
+    assert after.progress == (0, 0), "a skipped performance moves no marker"
+    assert GAME.deadline(after) == Deadline(240_000, "perform", 1)
+
+
+def test_an_away_performers_stand_in_skips_and_only_a_performer_may() -> None:
+    state = new(3, deck=stacked(10, 11, 12, 13, 14, 15, 16, 17))
+    assert SkipPerformance() not in GAME.legal_actions(state, 0), "no player model skips by chance"
+    with pytest.raises(IllegalActionError, match="only a performer"):
+        act(state, 1, SkipPerformance())
+    state = act(state, 0, SkipPerformance())
+    assert state.performers == (1,) and state.phase == "perform" and state.round == 1
+    state = perform(state)
+    with pytest.raises(IllegalActionError, match="only a performer"):
+        act(state, 1, SkipPerformance())
+
+
+def test_teams_a_skipped_performer_leaves_the_others_playing_and_the_partner_goes_next() -> None:
+    state = new(4, mode="teams", deck=stacked(50, 51, 52, 53, 54, 55, 56, 57))
+    assert state.performers == (0, 1) and GAME.deadline(state) == Deadline(120_000, "perform")
+    state = act(state, 1, Performed(), 1_000)
+    state = act(state, None, Timeout(), 120_000)  # seat 0 never performed
+    assert state.phase == "dial" and state.performers == (1,) and state.guessers == (3,)
+    assert 50 not in state.layout and 51 in state.layout
+    state = act(state, 3, SetDial(truth_for(state, 3)), 121_000)
+    assert state.last is not None and state.last.correct == (3,)
+    assert state.phase == "perform" and state.performers == (2, 3), "team 0's turn passed to seat 2"
+
+
+def test_a_secret_message_not_passed_on_in_time_stops_there() -> None:
+    state = new(4, secret_message=True)
+    state = act(state, 0, Performed(), 1_000)
+    assert state.phase == "chain" and GAME.deadline(state) == Deadline(121_000, "perform", 1)
+    state = act(state, 1, PassedOn(), 2_000)
+    assert GAME.deadline(state) == Deadline(122_000, "perform", 2), "each showing has its own time"
+    state = act(state, None, Timeout(), 122_000)
+    assert state.phase == "dial" and state.guessers == (1, 2, 3)
+    assert GAME.deadline(state) == Deadline(182_000, "dial")
+
+
+def test_who_has_not_decided_on_a_challenge_in_time_does_not_challenge() -> None:
+    state = each_with_trophies(4, [1, 2, 1, 0], [7, 14, 7, 0])
+    state = act(state, 0, Performed(), 1_000)
+    assert state.phase == "challenge" and state.eligible == (2,)
+    assert GAME.deadline(state) == Deadline(61_000, "challenge")
+    state = act(state, None, Timeout(), 61_000)
+    assert state.phase == "dial" and state.challengers == () and state.declarations[2] == 0
+
+
+def test_more_time_scales_the_performance_and_zero_turns_every_deadline_off() -> None:
+    config = Config(game="emojito", players=3, seed=1, more_time=150)
+    assert GAME.due_at(GAME.new(config)) == 180_000
+    state = GAME.new(msgspec.structs.replace(config, more_time=0))
+    assert GAME.due_at(state) is None
+    assert GAME.due_at(perform(state)) is None

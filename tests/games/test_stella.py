@@ -13,7 +13,7 @@ import pytest
 from tischrunde.bots import RandomBot
 from tischrunde.bots.driver import play_game
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Timeout
 from tischrunde.core.records import states
 from tischrunde.games import stella
 from tischrunde.games.stella import (
@@ -304,8 +304,8 @@ def test_mark_timeout_marks_nothing_for_late_players() -> None:
     assert state.reveal_turn == 1  # the scout marked nothing and is skipped
 
 
-def test_no_timeout_without_the_option() -> None:
-    state = act(GAME.new(config()), 0, ChooseWord(0))
+def test_no_timeout_with_the_timers_off() -> None:
+    state = act(GAME.new(config(mark_timeout_s=0, turn_timeout_s=0)), 0, ChooseWord(0))
     assert GAME.due_at(state) is None
     with pytest.raises(IllegalActionError):
         act(state, None, Timeout(), t=10**9)
@@ -617,7 +617,7 @@ def test_turn_timeout_chooses_the_first_word_and_names_the_first_unnamed_mark() 
         act(state, None, Timeout(), t=9_999)
     state = act(state, None, Timeout(), t=10_000)
     assert state.phase == "mark" and state.word_index == 0
-    assert GAME.due_at(state) is None  # marking is not timed without mark_timeout_s
+    assert GAME.due_at(state) == 130_000  # marking has the default mark_timeout_s, 120 s
     for seat, cards in {0: [3, 4], 1: [4], 2: [4, 5], 3: [9]}.items():
         state = act(state, seat, Mark(cards), t=20_000)
     assert state.reveal_turn == 0 and GAME.due_at(state) == 30_000
@@ -631,3 +631,37 @@ def test_turn_timeout_chooses_the_first_word_and_names_the_first_unnamed_mark() 
     assert state.round == 1 and state.phase == "word"
     assert state.history[0].points == (0, 2, 2, 0)
     assert GAME.due_at(state) == 56_000  # the next scout's time starts when the round ends
+
+
+# --- deadlines by default: no phase waits for ever ---
+
+
+def test_every_phase_has_a_relaxed_deadline_by_default() -> None:
+    """Word 60 s, marks 120 s, each reveal 60 s: an absent scout gets the first word, an absent marker
+    marks nothing, an absent revealer names their first unnamed mark."""
+    state = GAME.new(config())
+    assert GAME.deadline(state) == Deadline(60_000, "word", 0)
+    state = act(state, None, Timeout(), t=60_000)
+    assert state.phase == "mark" and state.word_index == 0
+    assert GAME.deadline(state) == Deadline(180_000, "mark")
+    for seat, cards in {0: [3, 4], 1: [4], 2: [4, 5]}.items():  # seat 3 never marks
+        state = act(state, seat, Mark(cards), t=70_000)
+    assert state.phase == "mark"
+    with pytest.raises(IllegalActionError, match="Nothing is due yet"):
+        act(state, None, Timeout(), t=179_999)
+    state = act(state, None, Timeout(), t=180_000)
+    assert state.phase == "reveal" and state.counts == (2, 1, 2, 0)
+    assert GAME.deadline(state) == Deadline(240_000, "reveal", 0)
+    state = act(state, None, Timeout(), t=240_000)  # seat 0 names 3, its first mark: it falls
+    assert state.reveals[-1].position == 3 and fallen_seats(state)[0]
+    assert GAME.deadline(state) == Deadline(300_000, "reveal", 1)
+
+
+def test_more_time_scales_the_default_deadlines_and_zero_turns_them_off() -> None:
+    slow = GAME.new(msgspec.structs.replace(config(), more_time=200))
+    assert GAME.due_at(slow) == 120_000
+    slow = act(slow, 0, ChooseWord(1), t=1_000)
+    assert GAME.due_at(slow) == 241_000
+    off = GAME.new(msgspec.structs.replace(config(), more_time=0))
+    assert GAME.due_at(off) is None
+    assert GAME.due_at(act(off, 0, ChooseWord(1), t=1_000)) is None

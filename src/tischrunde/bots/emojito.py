@@ -33,7 +33,15 @@ import msgspec
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, SLOWER
 from tischrunde.core.game import Action
-from tischrunde.games.emojito import Challenge, NoChallenge, PassedOn, Performed, SetDial, SkipDial
+from tischrunde.games.emojito import (
+    Challenge,
+    NoChallenge,
+    PassedOn,
+    Performed,
+    SetDial,
+    SkipDial,
+    SkipPerformance,
+)
 
 
 class Performance(msgspec.Struct, frozen=True):
@@ -169,9 +177,10 @@ class AwayBot(ModelBot):
     """The stand-in for a person who is away (it sees no performance: its own stage stays empty).
 
     It does not hold the table up: an away guesser's dial is skipped within a moment (``SkipDial``: no
-    blind guess, a skipped dial is neither right nor wrong), a challenge is declined at once. It confirms a performance or
-    a passed-on message only after ``perform_wait_ms`` (55 s): a performer acting with a sleeping phone
-    must not have the performance cut short.
+    blind guess, a skipped dial is neither right nor wrong), a challenge is declined at once. An away
+    performer's performance it leaves out (``SkipPerformance``: the next performer goes), a message it
+    passes on, both only after ``perform_wait_ms`` (55 s): a performer acting with a sleeping phone must
+    not have the performance cut short (the host can call the stand-in in at once).
     """
 
     name = "away"
@@ -184,7 +193,9 @@ class AwayBot(ModelBot):
         if not legal:
             return None
         first = legal[0]
-        if isinstance(first, (Performed, PassedOn)):
+        if isinstance(first, Performed):
+            return Decision(SkipPerformance(), self.perform_wait_ms)
+        if isinstance(first, PassedOn):
             return Decision(first, self.perform_wait_ms)
         if isinstance(first, (Challenge, NoChallenge)):
             return Decision(NoChallenge(), self.sample(self.pace.choose))

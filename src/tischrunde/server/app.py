@@ -791,6 +791,10 @@ class Server:
                 raise ProtocolError("bots_need_tags", why)
         # --- end of own pictures
 
+        if op == "stand_in":  # "let a bot play for Anna now" (Room.call_stand_in checks and hurries it)
+            await room.call_stand_in(frame.seat)
+            return
+
         if op == "start":
 
             def change(row: RoomRow) -> None:

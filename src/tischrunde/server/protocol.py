@@ -68,6 +68,9 @@ Client -> server:
                  | more_time (lobby only: value = relaxed timers in percent, 100 | 150 | 200 | 300, or 0
                    for the courtesy timers off; timers that are the game's point get at most 200. The
                    game gets it as Config.more_time; RoomInfo.more_time shows it. bad_config otherwise)
+                 | stand_in (playing only: seat = an away person's seat; a bot plays for them now,
+                   within 1.5 s, until they come back: "let a bot play for Anna now". bad_frame for a
+                   person who is here or a bot, game_not_running outside a game)
              Waiting people take free seats in the lobby whenever seats free up (to_lobby, set_game,
              kick, remove_bot, leave).
     Ping     {type:"ping"}            answered by Pong. A connection that has sent a ping and then
@@ -88,6 +91,11 @@ Server -> client:
     RoomMsg  {type:"room", room: RoomInfo}    whenever seats, host, options or status change
              SeatInfo.bot: the bot kind of a bot seat, or of the stand-in bot playing for an absent
              person (kind "human", connected false) until they come back with their token.
+             SeatInfo.standin_ms: for an away person during a game, when (game ms, the clock of
+             StateMsg.now_ms and deadline_ms) a stand-in bot acts for them: the takeover while none
+             stands in yet (takeover_s after they went away; Emojito: 5 s), then the stand-in's next
+             decision; null otherwise (here, a bot, no game, takeover_s 0, a stand-in with nothing to
+             do). A new RoomMsg goes out whenever it changes.
              RoomInfo.waiting: names on the waiting list; first_seat: the host's choice for the next
              game (null = random); evening: every finished game of the room, newest last (GameResult:
              n = its game number, game, winners and names (seat order) as names, scores (integers,
@@ -141,6 +149,7 @@ HostOp = Literal[
     "set_game",
     "first_seat",
     "more_time",
+    "stand_in",
 ]
 
 
@@ -188,6 +197,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     connected: bool
     host: bool = False
     bot: str | None = None
+    standin_ms: int | None = None
 
 
 class GameResult(msgspec.Struct, frozen=True):

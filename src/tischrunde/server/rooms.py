@@ -43,6 +43,8 @@ Clock = Callable[[], int]
 
 #: in games without room bots, how long an away person's seat waits before a stand-in acts for it
 AWAY_GRACE_MS = 5000
+#: a stand-in the host called in ("let a bot play now") acts within this time, whatever its own pace
+HURRY_MS = 1500
 
 
 def wall_ms() -> int:
@@ -203,6 +205,10 @@ class Room:
         self.firing: asyncio.Task[None] | None = None
         self.pending: dict[int, tuple[asyncio.Task[None], Action]] = {}
         self.bots: dict[tuple[int, str], tuple[int, Bot]] = {}  # (seat, kind) -> (game_no, its bot)
+        # stand-ins of away people: seat -> (game time its pending decision acts, the legal actions it was
+        # decided on), shown as SeatInfo.standin_ms; and the seats whose stand-in the host called in now
+        self.standin_plan: dict[int, tuple[int, list[Action]]] = {}
+        self.hurry: set[int] = set()
         # the last time (manager clock) someone looked the room up or was connected; see RoomManager.tick
         self.touched = manager.clock()
         self.unloaded = False
@@ -244,6 +250,7 @@ class Room:
                 connected=s.connected if s.kind == "human" else True,
                 host=i == row.host_seat,
                 bot=s.bot if s.kind == "bot" else s.standin,
+                standin_ms=self.standin_ms(i, s),
             )
             for i, s in enumerate(row.seats)
         ]
@@ -269,6 +276,20 @@ class Room:
             pictures=list(row.game_pictures),
             table_host=row.table_token_hash is not None,
         )
+
+    def standin_ms(self, index: int, seat: SeatRow) -> int | None:
+        """When (game time, the clock of StateMsg.now_ms) a stand-in bot acts for this away person: the
+        takeover (``takeover_ms`` after they went away) while none stands in yet, then its next planned
+        decision; None for people who are here, bots, outside a game, or with takeover off."""
+        row = self.row
+        if row.status != "playing" or seat.kind != "human" or seat.connected or row.started_ms is None:
+            return None
+        if seat.standin is None:
+            if row.takeover_s <= 0 or seat.away_since_ms is None:
+                return None
+            return max(0, seat.away_since_ms + self.takeover_ms() - row.started_ms)
+        planned = self.standin_plan.get(index)
+        return None if planned is None else planned[0]
 
     def game_time(self) -> int:
         started = self.row.started_ms
@@ -556,6 +577,7 @@ class Room:
             task.cancel()
             cancelled.append(task)
         self.pending.clear()
+        self.standin_plan.clear()
         return cancelled
 
     def plan(self) -> None:
@@ -574,23 +596,38 @@ class Room:
                 self.timer_due = due
         active = game.active_seats(state)
         now = self.game_time()
+        shown = dict(self.standin_plan)
         for index, seat in enumerate(self.row.seats):
             kind = seat.bot if seat.kind == "bot" else seat.standin
             waiting = self.pending.get(index)
             legal = game.legal_actions(state, index) if kind is not None and index in active else []
+            if seat.standin is None:
+                self.hurry.discard(index)
             if waiting is not None:
-                if waiting[1] in legal:
+                # still the same choice: a stand-in's skip (not among legal) keeps its time as well
+                planned = self.standin_plan.get(index)
+                if waiting[1] in legal or (legal and planned is not None and planned[1] == legal):
                     continue
                 waiting[0].cancel()
                 del self.pending[index]
+            self.standin_plan.pop(index, None)
             if not legal or kind is None:
                 continue
             bot = self._bot(index, kind)
             decision = bot.decide(game.view(state, index), legal, now)
             if decision is None:
                 continue
-            task = asyncio.create_task(self._bot_acts(index, decision.action, max(0, decision.delay_ms)))
+            delay = max(0, decision.delay_ms)
+            if index in self.hurry:
+                delay = min(delay, HURRY_MS)
+            task = asyncio.create_task(self._bot_acts(index, decision.action, delay))
             self.pending[index] = (task, decision.action)
+            if seat.kind == "human":
+                self.standin_plan[index] = (now + delay, legal)
+        for index in [i for i in self.standin_plan if i not in self.pending]:
+            del self.standin_plan[index]
+        if {i: p[0] for i, p in shown.items()} != {i: p[0] for i, p in self.standin_plan.items()}:
+            self.broadcast_room()  # every screen shows when the stand-in acts
 
     def _bot(self, seat: int, kind: str) -> Bot:
         """The seat's bot for ``kind[:level]`` in this game (a new game gets new bots, seeded by its seed;
@@ -659,6 +696,39 @@ class Room:
         frame shows the seat away with its stand-in, which ends when the person is back."""
         wait = self.row.takeover_s * 1000
         return wait if self.game.spec.bots_in_rooms else min(wait, AWAY_GRACE_MS)
+
+    async def call_stand_in(self, index: int | None) -> None:
+        """The host lets a bot play for an away person now (host op ``stand_in``): the seat gets its
+        stand-in (``standin_kind``) at once, and the stand-in acts within ``HURRY_MS`` instead of its own
+        pace (an Emojito performer's stand-in leaves the performance out at once). Until the person is
+        back; refused for people who are here, bots and outside a game."""
+
+        def change(row: RoomRow) -> None:
+            if row.status != "playing":
+                raise ProtocolError("game_not_running", "a bot stands in only while a game is running")
+            if index is None or not 0 <= index < len(row.seats):
+                raise ProtocolError("bad_frame", f"seat must be 0..{len(row.seats) - 1}", "seat")
+            seat = row.seats[index]
+            if seat.kind != "human" or seat.connected:
+                raise ProtocolError("bad_frame", "a bot stands in only for a person who is away", "seat")
+            if seat.standin is None:
+                seat.standin = standin_kind(row.game)
+
+        hurried = index in self.hurry
+        if index is not None:
+            self.hurry.add(index)  # before the change: the plan it sets off is hurried already
+        try:
+            await self.mutate(change)
+        except BaseException:
+            if index is not None and not hurried:
+                self.hurry.discard(index)
+            raise
+        assert index is not None
+        async with self.lock:
+            waiting = self.pending.pop(index, None)
+            if waiting is not None:  # a decision at the stand-in's own pace: take it again, hurried
+                waiting[0].cancel()
+            self.plan()
 
     async def housekeeping(self, now: int, host_grace_ms: int) -> None:
         row = self.row

@@ -1588,6 +1588,7 @@ function moreTimeBox(info, host, spec) {
     box.append(
       el("p", { class: "more-time-line", id: "more-time-text" }, el("span", { class: "label", text: t("more_time.label") }), " ", el("strong", { text: t(`more_time.${current}`) })),
       explain,
+      current === 0 ? el("p", { class: "muted", id: "no-time-limit-text", text: noTimeLimitSentence(info, spec) }) : null,
     );
     return box;
   }
@@ -1598,7 +1599,32 @@ function moreTimeBox(info, host, spec) {
   );
   select.addEventListener("change", () => hostOp("more_time", { value: Number(select.value) }));
   box.append(el("div", { class: "more-time-line" }, el("label", { for: "more-time", class: "label", text: t("more_time.label") }), select), explain);
+  box.append(noTimeLimitSwitch(info, spec, current));
   return box;
+}
+
+/** What "no time limit" means in this room: nobody is hurried; who is away gets a stand-in after... */
+function noTimeLimitSentence(info, spec) {
+  const wait = spec && spec.bots_in_rooms === false ? Math.min(info.takeover_s, 5) : info.takeover_s;
+  return wait > 0 ? t("more_time.none.means", { seconds: wait }) : t("more_time.none.means_never");
+}
+
+/**
+ * The host's explicit switch "no time limit" (more_time 0) and the sentence that says what it means: nobody
+ * is hurried, and whoever is away gets a stand-in bot after the room's takeover time (Emojito: 5 s at the
+ * latest, rooms.AWAY_GRACE_MS), or, with takeover off, nobody stands in.
+ */
+function noTimeLimitSwitch(info, spec, current) {
+  const off = current === 0;
+  const sentence = noTimeLimitSentence(info, spec);
+  const box = el("input", { id: "no-time-limit", type: "checkbox", checked: off, "aria-describedby": "no-time-limit-text" });
+  box.addEventListener("change", () => hostOp("more_time", { value: box.checked ? 0 : 100 }));
+  return el(
+    "div",
+    { class: "no-time-limit" },
+    el("label", { class: "option-check" }, box, el("span", { text: t("more_time.none.switch") })),
+    el("p", { class: "muted", id: "no-time-limit-text", text: sentence }),
+  );
 }
 
 /** Known server notes in the UI language; anything else as the server wrote it. */
@@ -2081,10 +2107,62 @@ function playerStrip(mod, ctx) {
         ),
         !s.connected && s.kind === "human" ? el("span", { class: "off-mark", title: t("frame.offline"), text: "⚡" }) : null,
         extra.nodes || null,
+        standInNodes(s, ctx),
       ),
     );
   }
+  if (strip.querySelector(".standin-due")) tickStandIns();
   return strip;
+}
+
+/**
+ * An away person's tile: when the stand-in bot acts for them (SeatInfo.standin_ms, game ms), counted down
+ * on every screen, and for the host the button that lets the bot play now (host op stand_in).
+ */
+function standInNodes(s, ctx) {
+  if (s.kind !== "human" || s.connected || ctx.outcome || app.info.status !== "playing") return null;
+  const due = typeof s.standin_ms === "number" ? s.standin_ms : null;
+  const nodes = [];
+  if (due !== null) {
+    const line = el("span", { class: "standin-due", dataset: { due: String(due), seat: String(s.seat) }, role: "timer" });
+    paintStandIn(line);
+    nodes.push(line);
+  } else if (s.bot) {
+    nodes.push(el("span", { class: "standin-on", text: `🤖 ${t("frame.standin_on")}` }));
+  }
+  if (isHost() && (due !== null || !s.bot)) {
+    nodes.push(
+      el("button", {
+        class: ["btn", "btn-small", "standin-now"],
+        type: "button",
+        dataset: { seat: String(s.seat) },
+        text: t("frame.standin_now", { name: s.name }),
+        on: { click: () => hostOp("stand_in", { seat: s.seat }) },
+      }),
+    );
+  }
+  return nodes.length ? el("span", { class: "standin", id: `standin-${s.seat}` }, nodes) : null;
+}
+
+/** The countdown's words: whole seconds left until the stand-in acts ("now" once the time is up). */
+function paintStandIn(line) {
+  const left = Math.max(0, Math.ceil((Number(line.dataset.due) - gameNow()) / 1000));
+  const text = left > 0 ? `🤖 ${t("frame.standin_in", { seconds: left })}` : `🤖 ${t("frame.standin_soon")}`;
+  if (line.textContent !== text) line.textContent = text;
+}
+
+/** One timer for every countdown on screen; it stops by itself when none is left. */
+function tickStandIns() {
+  if (app.standInTimer) return;
+  app.standInTimer = setInterval(() => {
+    const lines = document.querySelectorAll(".standin-due");
+    if (!lines.length) {
+      clearInterval(app.standInTimer);
+      app.standInTimer = null;
+      return;
+    }
+    lines.forEach(paintStandIn);
+  }, 250);
 }
 
 /** Game time now (ms), estimated from the last state's server clock. */

@@ -32,8 +32,18 @@ each [ours] rule an option):
   progress) only the tied teams play on [seed].
 - An empty deck takes the shuffled discard pile (trophies stay with their owners) [seed: open
   point]. Should deck and discard pile together hold fewer than seven cards after a round (only
-  possible with a small stacked deck or very high targets), the game ends there [ours]. Dials may
-  get a deadline (``dial_timeout_s``); an unset dial is then wrong [ours].
+  possible with a small stacked deck or very high targets), the game ends there [ours].
+- Deadlines [ours]: no phase waits for ever. A performance (and each showing of a secret message) has
+  ``perform_timeout_s`` (default 120): a performer who has not performed in time is skipped (below), a
+  message not passed on in time stops there and the cards are laid out. Dials and challenge decisions
+  have ``dial_timeout_s`` (default 60): an unset dial is then wrong, an undecided seat does not
+  challenge. Both are courtesy timers: the room's "more time" scales them, 0 turns them off (then only
+  the stand-in of an away person moves the table on).
+- Skipped performance [ours]: a performer who runs out of time, or whose stand-in (the person is away)
+  sends ``SkipPerformance``, leaves the round out: their card goes to the discard pile and the next
+  performer's round begins (teams: the team's turn passes to the partner; the other teams' performers
+  go on as usual). ``SkipPerformance`` is accepted from a performer who has not performed but is not
+  among ``legal_actions``; the event ``performance_skipped`` names the seats.
 - Away guessers [ours]: a guesser whose person is away is skipped, not guessed for. Their stand-in
   (or the seat itself) sends ``SkipDial`` instead of a dial; a skipped dial is neither right nor wrong
   (co-op: the game marker does not move for it; each: a skipped challenged leader does not fall).
@@ -73,6 +83,7 @@ from tischrunde.games.emojito.actions import (
     Performed,
     SetDial,
     SkipDial,
+    SkipPerformance,
 )
 from tischrunde.games.emojito.engine import Emojito
 from tischrunde.games.emojito.state import OPTIONS, EmojitoState, RoundResult, field_of, laps, presentation_at
@@ -112,6 +123,7 @@ __all__ = [
     "RoundResult",
     "SetDial",
     "SkipDial",
+    "SkipPerformance",
     "content",
     "field_of",
     "laps",

@@ -31,4 +31,19 @@ class SkipDial(Action, frozen=True, tag="skip_dial"):
     """Leave your dial out this round (sent by the stand-in of a guesser whose person is away)."""
 
 
-EmojitoAction = Performed | PassedOn | Challenge | NoChallenge | SetDial | SkipDial | NextRound | Timeout
+class SkipPerformance(Action, frozen=True, tag="skip_performance"):
+    """Leave your performance out this round: the next performer goes (sent by the stand-in of a
+    performer whose person is away)."""
+
+
+EmojitoAction = (
+    Performed
+    | PassedOn
+    | Challenge
+    | NoChallenge
+    | SetDial
+    | SkipDial
+    | SkipPerformance
+    | NextRound
+    | Timeout
+)

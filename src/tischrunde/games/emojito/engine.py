@@ -28,6 +28,7 @@ from tischrunde.games.emojito.actions import (
     Performed,
     SetDial,
     SkipDial,
+    SkipPerformance,
 )
 from tischrunde.games.emojito.state import (
     CHALLENGE_STEP,
@@ -157,6 +158,7 @@ class Emojito(Game[EmojitoState]):
             performer_challengeable=options["performer_challengeable"],
             challenger_bonus_stacks=options["challenger_bonus_stacks"],
             dial_timeout_ms=options["dial_timeout_s"] * 1000,
+            perform_timeout_ms=options["perform_timeout_s"] * 1000,
             rng=r,
             deck=deck,
             progress=(0,) * sides,
@@ -320,8 +322,10 @@ class Emojito(Game[EmojitoState]):
 
     def due_at(self, state: EmojitoState) -> int | None:
         phase = state.phase
-        if phase == "dial" and state.dial_timeout_ms > 0:
-            return state.phase_t + state.dial_timeout_ms
+        if phase == "dial" or phase == "challenge":
+            return state.phase_t + state.dial_timeout_ms if state.dial_timeout_ms > 0 else None
+        if phase == "perform" or phase == "chain":
+            return state.phase_t + state.perform_timeout_ms if state.perform_timeout_ms > 0 else None
         if phase == "round_over":
             return state.round_until
         return None
@@ -330,8 +334,17 @@ class Emojito(Game[EmojitoState]):
         due = self.due_at(state)
         if due is None:
             return None
-        if state.phase == "dial":
+        phase = state.phase
+        if phase == "dial":
             return Deadline(due, "dial")
+        if phase == "challenge":
+            return Deadline(due, "challenge")
+        if phase == "perform":
+            active = self._active(state)
+            return Deadline(due, "perform", active[0] if len(active) == 1 else None)
+        if phase == "chain":
+            pair = self.chain_pair(state)
+            return Deadline(due, "perform", pair[0] if pair is not None else None)
         return Deadline(due, "round_pause", state.performers[0] if state.performers else None)
 
     def playout_step_info(self, state: EmojitoState) -> tuple[int | None, tuple[int, ...]] | None:
@@ -347,8 +360,16 @@ class Emojito(Game[EmojitoState]):
         kind = type(action)
         # due: Game.apply checked it (the usual SetDial and Performed skip the isinstance, slow when it fails)
         if kind is Timeout or (kind is not SetDial and kind is not Performed and isinstance(action, Timeout)):
-            if state.phase == "round_over":
+            phase = state.phase
+            if phase == "round_over":
                 return self._next_round(state, t), []
+            if phase == "perform":
+                late = [p for p in state.performers if p not in state.done]
+                return self._skip_performers(state, late, t, [_TIMEOUT_EVENT])
+            if phase == "chain":  # the message stops where it is: the cards are laid out
+                return self._after_performance(state, t, [_TIMEOUT_EVENT], state.done, state.chain)
+            if phase == "challenge":  # who has not decided does not challenge
+                return self._declare_rest(state, t, [_TIMEOUT_EVENT])
             return self._resolve(state, t, [_TIMEOUT_EVENT], state.dials)
         if seat is None or not 0 <= seat < state.config.players:
             raise NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat")
@@ -386,6 +407,14 @@ class Emojito(Game[EmojitoState]):
             return self._set_dial(state, seat, action.number, t)
         if isinstance(action, SkipDial):
             return self._set_dial(state, seat, SKIPPED, t)
+        if isinstance(action, SkipPerformance):
+            if state.phase != "perform" or seat not in state.performers or seat in state.done:
+                raise IllegalActionError(
+                    "only a performer who has not performed yet can leave the performance out",
+                    code="not_performing",
+                    rule="performer",
+                )
+            return self._skip_performers(state, [seat], t, [])
         raise IllegalActionError(f"{type(action).__name__} is not an Emojito action", code="unknown_action")
 
     def _performed(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
@@ -404,7 +433,7 @@ class Emojito(Game[EmojitoState]):
         if state.secret_message:
             chain = 1
             if chain < state.config.players - 1:
-                return _replace(state, done=done, chain=chain, phase="chain", last_t=t), events
+                return _replace(state, done=done, chain=chain, phase="chain", phase_t=t, last_t=t), events
         return self._after_performance(state, t, events, done, chain)
 
     def _passed_on(self, state: EmojitoState, seat: int, t: int) -> tuple[EmojitoState, list[Event]]:
@@ -420,8 +449,48 @@ class Emojito(Game[EmojitoState]):
         chain = state.chain + 1
         events = [Event("passed_on", seat, {"to": pair[1]})]
         if chain < state.config.players - 1:
-            return _replace(state, chain=chain, last_t=t), events
+            return _replace(state, chain=chain, phase_t=t, last_t=t), events
         return self._after_performance(state, t, events, state.done, chain)
+
+    def _skip_performers(
+        self, state: EmojitoState, seats: list[int], t: int, events: list[Event]
+    ) -> tuple[EmojitoState, list[Event]]:
+        """Performers ``seats`` leave their performance out (away or out of time) [ours]: their cards go to
+        the discard pile and, in teams, their team's turn passes to the partner. The performers left who
+        have performed go on to the layout; with none left the next performer's round begins."""
+        keep = [j for j, p in enumerate(state.performers) if p not in seats]
+        skipped = tuple(p for p in state.performers if p in seats)
+        events = [*events, Event("performance_skipped", data={"seats": list(skipped)})]
+        turns = state.turns
+        if state.mode == "teams":
+            more = list(turns)
+            for p in skipped:
+                more[self.team_of(state, p)] += 1
+            turns = tuple(more)
+        state = _replace(
+            state,
+            performers=tuple(state.performers[j] for j in keep),
+            cards=tuple(state.cards[j] for j in keep),
+            discard=state.discard
+            + tuple(state.cards[j] for j, p in enumerate(state.performers) if p in seats),
+            turns=turns,
+            last_t=t,
+        )
+        if not state.performers:
+            return self._next_round(state, t), events
+        if len(state.done) < len(state.performers):
+            return state, events
+        return self._after_performance(state, t, events, state.done, state.chain)
+
+    def _declare_rest(
+        self, state: EmojitoState, t: int, events: list[Event]
+    ) -> tuple[EmojitoState, list[Event]]:
+        """The challenge time is up: every seat that has not declared declines (its turn is done)."""
+        for s in state.eligible:
+            if state.declarations[s] < 0:
+                state, more = self._declare(state, s, False, t)
+                events = [*events, *more]
+        return state, events
 
     def _after_performance(
         self, state: EmojitoState, t: int, events: list[Event], done: tuple[int, ...], chain: int

@@ -140,10 +140,27 @@ OPTIONS = (
         mode="each",
     ),
     _option(
+        "perform_timeout_s",
+        120,
+        "Seconds for a performance and for each showing of a secret message (0 = no limit); a performer "
+        "who has not performed in time is skipped and the next one goes, a message not passed on in time "
+        "stops there",
+        "Sekunden für eine Darstellung und für jedes Weiterzeigen der geheimen Nachricht (0 = unbegrenzt); "
+        "wer nicht rechtzeitig dargestellt hat, wird übersprungen und die nächste Person ist dran, eine "
+        "nicht rechtzeitig weitergezeigte Nachricht endet dort",
+        minimum=0,
+        maximum=600,
+        timer="courtesy",
+        unlimited=0,
+    ),
+    _option(
         "dial_timeout_s",
-        0,
-        "Seconds to set the dials (0 = no limit); a dial not set in time counts as wrong",
-        "Sekunden zum Einstellen der Wählscheiben (0 = unbegrenzt); eine nicht eingestellte zählt als falsch",
+        60,
+        "Seconds to set the dials and to decide on a challenge (0 = no limit); a dial not set in time "
+        "counts as wrong, who has not decided in time does not challenge",
+        "Sekunden zum Einstellen der Wählscheiben und zum Entscheiden über eine Herausforderung "
+        "(0 = unbegrenzt); eine nicht eingestellte Wählscheibe zählt als falsch, wer sich nicht rechtzeitig "
+        "entscheidet, fordert nicht heraus",
         minimum=0,
         maximum=600,
         timer="courtesy",

@@ -68,3 +68,4 @@ class EmojitoState(msgspec.Struct, frozen=True, gc=False):
     round_pause_ms: int = 0
     round_until: int = 0  # phase round_over: when the next round starts
     last_t: int = 0
+    perform_timeout_ms: int = 0  # 0 = the performance (and each showing of a secret message) has no limit

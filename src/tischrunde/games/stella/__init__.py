@@ -9,10 +9,12 @@ Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = t
   Only the scout ever sees the other word; everybody sees the chosen one [ours].
 - **Mark** [seed]: every player marks, at the same time and in secret, between ``min_marks`` (1)
   [official] and ``max_marks`` (10) [seed] grid positions (``Mark``). A mark is final once sent, like
-  laying the pen down; a client lets the player change their mind before sending [ours]. With
-  ``mark_timeout_s`` > 0, a player who has not marked in time marks nothing this round [ours]. With
-  ``turn_timeout_s`` > 0, a scout who has not chosen in time gets the first word, and a player whose reveal
-  time runs out names their first unnamed mark [ours].
+  laying the pen down; a client lets the player change their mind before sending [ours].
+- **Deadlines** [ours]: no phase waits for ever. A player who has not marked within ``mark_timeout_s``
+  (default 120) marks nothing this round; a scout who has not chosen within ``turn_timeout_s`` (default
+  60) gets the first word, and a player whose reveal time (``turn_timeout_s`` per reveal) runs out names
+  their first unnamed mark. Both are courtesy timers: the room's "more time" scales them, 0 turns them off
+  (then only a stand-in bot moves an away player's turn on).
 - **Count** [seed]: every player's number of marks becomes public. The player alone at the top is
   *in the dark*; on a tie at the top nobody is [official].
 - **Reveal** [seed]: starting with the scout and going clockwise, the player whose turn it is names one of

@@ -204,7 +204,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="mark_timeout_s",
-        default=0,
+        default=120,
         minimum=0,
         maximum=3600,
         description_en="Seconds to mark (0 = no limit); who has not marked in time marks nothing.",
@@ -215,7 +215,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="turn_timeout_s",
-        default=0,
+        default=60,
         minimum=0,
         maximum=3600,
         description_en="Seconds for the scout's word choice and for each reveal turn (0 = no limit); when "
