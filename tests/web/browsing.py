@@ -25,14 +25,18 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
-def set_options(page: Page, options: dict[str, object]) -> None:
+def set_options(
+    page: Page, options: dict[str, object], prefix: str = "opt", summary: str | None = ".option-details summary"
+) -> None:
     """On the start page with a game chosen: open the house rules and set each option as a person would
-    (values as the engine keeps them: a ``_ms`` timer in ms, typed in seconds)."""
+    (values as the engine keeps them: a ``_ms`` timer in ms, typed in seconds). ``prefix`` names the
+    editor (``sw``: the lobby's next game), ``summary`` the disclosure to open first (None: it is open)."""
     if not options:
         return
-    page.locator(".option-details summary").first.click()
+    if summary is not None:
+        page.locator(summary).first.click()
     for option, value in options.items():
-        selector = f"#opt-{option}"
+        selector = f"#{prefix}-{option}"
         if isinstance(value, bool):
             page.set_checked(selector, value)
         elif page.eval_on_selector(selector, "e => e.tagName") == "SELECT":

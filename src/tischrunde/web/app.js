@@ -1973,6 +1973,14 @@ function gameContext() {
     deadlineMs: typeof s.deadline_ms === "number" ? s.deadline_ms : null,
     nowMs: s.now_ms,
     receivedAt: app.stateAt,
+    // an away person's stand-in countdown and the host's button, for a module whose own seats take the
+    // player strip's place (Mogel-Motte hides the strip on phones and large table screens)
+    standIn: (seat) => {
+      const row = app.info.seats.find((x) => x.seat === seat);
+      const nodes = row ? standInNodes(row, { outcome: s.outcome }) : null;
+      if (nodes && nodes.querySelector(".standin-due")) tickStandIns();
+      return nodes;
+    },
   };
 }
 

@@ -555,6 +555,7 @@ function renderTable(ctx) {
           : null,
       ),
       s.kind === "human" && !s.connected ? el("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
+      ctx.standIn ? ctx.standIn(seat) : null,
       tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
       tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
     );
