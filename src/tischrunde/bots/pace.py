@@ -73,24 +73,29 @@ class Pace(msgspec.Struct, frozen=True):
     choose: Reaction
 
 
+#: an ordinary move (a Mogel-Motte turn, a pick): never quicker than this, never slower (issue "The
+#: evening, second pass": turns took a median 1.7 s with outliers of 7.6 s)
+TURN_MIN_MS = 1000
+TURN_MAX_MS = 3000
+
 PACES: dict[str, Pace] = {
     "easy": Pace(
-        react=Reaction(1100, 450, 0.40, miss=1 / 12),
-        notice=Reaction(1500, 600, 0.45, miss=0.25),
-        think=Reaction(2300, 800, 0.45),
-        choose=Reaction(1700, 700, 0.40),
+        react=Reaction(1450, 600, 0.40, miss=1 / 12, cap_ms=3500),
+        notice=Reaction(1600, 700, 0.40, miss=0.35, cap_ms=4000),
+        think=Reaction(2200, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
+        choose=Reaction(1700, 800, 0.35, cap_ms=TURN_MAX_MS),
     ),
     "normal": Pace(
-        react=Reaction(800, 380, 0.35, miss=1 / 30),
-        notice=Reaction(1100, 450, 0.40, miss=0.12),
-        think=Reaction(1700, 600, 0.40),
-        choose=Reaction(1300, 500, 0.35),
+        react=Reaction(1250, 600, 0.35, miss=1 / 25, cap_ms=3000),
+        notice=Reaction(1250, 550, 0.35, miss=0.2, cap_ms=3500),
+        think=Reaction(1800, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
+        choose=Reaction(1400, 700, 0.35, cap_ms=2600),
     ),
     "hard": Pace(
-        react=Reaction(450, 260, 0.30, miss=1 / 100),
-        notice=Reaction(700, 320, 0.35, miss=0.05),
-        think=Reaction(1100, 450, 0.35),
-        choose=Reaction(900, 350, 0.30),
+        react=Reaction(850, 450, 0.30, miss=1 / 60, cap_ms=2500),
+        notice=Reaction(950, 450, 0.30, miss=0.08, cap_ms=3000),
+        think=Reaction(1500, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
+        choose=Reaction(1100, 600, 0.30, cap_ms=2200),
     ),
 }
 
