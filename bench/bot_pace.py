@@ -6,10 +6,14 @@
    after the card lands (median, p10, p90, from the game records: the race card's entry to each
    slap or throw entry), the share of races a seat missed (no slap before the window closed), and
    cheats, fidgets and accusations per bot and game.
-2. Mogel-Motte, one ``heuristic`` (normal) bot against three simulated people: a player model with the
-   same strategy but a person's timing from another family of distributions (ex-Gaussian reaction
-   times, the classic fit of human reaction times: Gaussian + exponential tail). The bot's win rate
-   should be near a fair share (25 %).
+2. Mogel-Motte, one ``heuristic:<level>`` bot of each level against simulated people (``--players``,
+   default 4; the bot's seat rotating over seeded games): people with the heuristic player's habits,
+   casual choices (15 % of the cards they play or give are any legal one) and a person's timing: each
+   person's own median race time drawn uniformly from 0.9-2.1 s, every slap or throw log-normal around
+   it (another family than the bots' floor + log-normal). The bot's win rate with its Wilson 95 %
+   interval (``bots/compare.py``) against the fair share 1/n, penalty points, race times and the bot's
+   turn times (from when it could move, and from the turn's start, an accusation settled in between
+   included). ``--only people`` runs just this part.
 3. Wordland, ``word:easy``, ``word`` and ``word:hard`` at one table: turn time (the turn's start to the
    typed word; an objection's vote in between counts too), the share of words written capitalised (German), and the share of fitting words that met an
    objection.
@@ -174,12 +178,14 @@ class Person(HeuristicBot):
         return self.sample(reaction)
 
 
-def against_people_section(games: int, seed: int, players: int = 4) -> dict[str, Any]:
+def against_people_section(
+    games: int, seed: int, players: int = 4, levels: Sequence[str] = LEVELS
+) -> dict[str, Any]:
     """For each level: one ``heuristic:<level>`` bot (seat rotating) and ``players - 1`` people, ``games``
     seeded games; the bot's win rate (a shared win counts as a share) with its Wilson 95 % interval, the
     fair share 1/n, the bot's and the people's race times and penalty points, the bot's turn times."""
     out: dict[str, Any] = {"players": players, "games": games, "fair_share": 1 / players}
-    for level in LEVELS:
+    for level in levels:
         wins = 0.0
         people, bot = RaceStats(), RaceStats()
         bot_points: list[int] = []
@@ -191,7 +197,9 @@ def against_people_section(games: int, seed: int, players: int = 4) -> dict[str,
             game_seed = seed + i
             config = Config(game="mogelmotte", players=players, seed=game_seed)
             seats: list[Bot] = [
-                make_bot("mogelmotte", f"heuristic:{level}", s, game_seed) if s == bot_seat else Person(s, game_seed)
+                make_bot("mogelmotte", f"heuristic:{level}", s, game_seed)
+                if s == bot_seat
+                else Person(s, game_seed)
                 for s in range(players)
             ]
             result = play_game(config, seats)
@@ -319,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4, help="table size of the bot-against-people games")
+    parser.add_argument("--level", choices=LEVELS, action="append", help="bot levels against the people")
     parser.add_argument("--only", choices=SECTIONS, action="append", help="run only these parts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -327,7 +336,9 @@ def main(argv: list[str] | None = None) -> int:
     if "levels" in only:
         report["mogelmotte_levels"] = levels_section(args.games, args.seed)
     if "people" in only:
-        report["mogelmotte_bot_vs_people"] = against_people_section(args.games, args.seed, args.players)
+        report["mogelmotte_bot_vs_people"] = against_people_section(
+            args.games, args.seed, args.players, args.level or LEVELS
+        )
     if "wordland" in only:
         report["wordland"] = wordland_section(max(1, args.games // 4), args.seed)
     if "stella" in only:
@@ -346,6 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     vs = report.get("mogelmotte_bot_vs_people")
     for level in LEVELS if vs is not None else ():
         assert vs is not None
+        if level not in vs:
+            continue
         row = vs[level]
         bq, pq, tq, sq = (
             row["bot_slap_or_throw_ms"],

@@ -8,8 +8,13 @@ The heuristic bot sees only its seat's view and legal actions:
 - Spider, mosquito gifts and the guard's gift: it gives away its highest-penalty card (the spider's to
   the seat with the fewest cards).
 - Races: it slaps or throws a person's reaction time after the card landed (its level's ``react``
-  distribution, see :mod:`tischrunde.bots.pace`: median 800 ms at ``normal``), and now and then it
+  distribution, see :mod:`tischrunde.bots.pace`: median 1250 ms at ``normal``), and now and then it
   misses a race altogether.
+- Its move comes the level's ``think`` time (1-3 s) after its turn began. When an accusation and the
+  guard's gift interrupt the turn it keeps that time (at least 1 s after it may move again) rather than
+  thinking anew; when it was busy cheating or accusing as the turn began, the thinking counts from then.
+- Casual choices: with the level's ``slip`` (easy 25 %, normal 15 %, hard never) the card it plays or
+  gives is any legal one rather than the best.
 - Cheating comes in urges, as with people: after each cheat the next urge comes an exponential time
   later (mean ``cheat_gap_ms``). With the urge, it cheats its worst card (moths first) at a chance where
   the guard seems busy (the guard's own turn, a race, a spider choice: the guard must then act before
@@ -96,7 +101,7 @@ HABITS: dict[str, Habits] = {
         busy_cheat_rate=0.6,
         cheat_rate=0.1,
         fidget_gap_ms=200_000,
-        slip=0.15,
+        slip=0.2,
     ),
     "hard": Habits(
         alertness=0.85,

@@ -12,9 +12,13 @@ the log-normal part, ``miss`` the chance that the person does not react at all (
 seed gives the same times in the simulation driver and in a server room: both wait for the
 ``Decision.delay_ms`` the bot returns, there is no second source of delays.
 
-Levels at a glance (Mogel-Motte, the game where speed matters most): the median slap or throw after
-the card lands is 1100 ms at ``easy``, 800 ms at ``normal`` and 450 ms at ``hard``; an easy bot misses
-one race in 12, a normal one in 30, a hard one in 100.
+Levels at a glance (Mogel-Motte, the game where speed matters most), graded against simulated people
+who slap 0.9-2.1 s after the card lands (``bench/bot_pace.py``, bench/README.md "Bots graded against
+people"): the median slap or throw comes 1450 ms after the card at ``easy``, 1250 ms at ``normal`` and
+850 ms at ``hard``, log-normal with a person's spread; an easy bot misses one race in 10, a normal one
+in 12, a hard one in 60. An easy bot loses most games to such people, a normal one wins about its share
+(1/n), a hard one more. A turn's move (``think``) always comes 1-3 s after the bot could make it
+(``TURN_MIN_MS``, ``TURN_MAX_MS``); a pick (``choose``) at most 3 s.
 """
 
 from __future__ import annotations
@@ -80,14 +84,14 @@ TURN_MAX_MS = 3000
 
 PACES: dict[str, Pace] = {
     "easy": Pace(
-        react=Reaction(1450, 600, 0.40, miss=1 / 12, cap_ms=3500),
-        notice=Reaction(1600, 700, 0.40, miss=0.35, cap_ms=4000),
+        react=Reaction(1450, 600, 0.40, miss=1 / 10, cap_ms=3500),
+        notice=Reaction(1800, 700, 0.40, miss=0.35, cap_ms=4000),
         think=Reaction(2200, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
         choose=Reaction(1700, 800, 0.35, cap_ms=TURN_MAX_MS),
     ),
     "normal": Pace(
-        react=Reaction(1250, 600, 0.35, miss=1 / 25, cap_ms=3000),
-        notice=Reaction(1250, 550, 0.35, miss=0.2, cap_ms=3500),
+        react=Reaction(1250, 550, 0.45, miss=1 / 12, cap_ms=3000),
+        notice=Reaction(1500, 600, 0.35, miss=0.2, cap_ms=3500),
         think=Reaction(1800, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
         choose=Reaction(1400, 700, 0.35, cap_ms=2600),
     ),
