@@ -53,6 +53,16 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
     return {"n": len(values), "median": statistics.median(values), "p10": deciles[0], "p90": deciles[-1]}
 
 
+def tail(values: Sequence[float]) -> dict[str, float]:
+    """``quantiles`` plus p99, the largest value and the share above 3 s."""
+    out = quantiles(values)
+    if len(values) >= 100:
+        out["p99"] = statistics.quantiles(values, n=100)[-1]
+    out["max"] = max(values, default=0)
+    out["over_3s"] = sum(1 for v in values if v > 3000) / max(1, len(values))
+    return out
+
+
 # ---- 1. reaction times from the records ----------------------------------------------------------
 
 
@@ -221,8 +231,8 @@ def against_people_section(
             "people_slap_or_throw_ms": quantiles(people.slap + people.throw),
             "bot_penalty_mean": statistics.fmean(bot_points),
             "people_penalty_mean": statistics.fmean(people_points),
-            "bot_turn_ms": quantiles(turns) | {"max": max(turns, default=0)},
-            "bot_turn_span_ms": quantiles(spans) | {"max": max(spans, default=0)},
+            "bot_turn_ms": tail(turns),
+            "bot_turn_span_ms": tail(spans),
         }
     return out
 
@@ -374,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{bq['median']:.0f} ms (p10 {bq['p10']:.0f}, p90 {bq['p90']:.0f}), people {pq['median']:.0f} ms "
             f"(p10 {pq['p10']:.0f}, p90 {pq['p90']:.0f}); bot turn median {tq['median']:.0f} ms "
             f"(p10 {tq['p10']:.0f}, p90 {tq['p90']:.0f}, max {tq['max']}), from the turn's start "
-            f"median {sq['median']:.0f} (p90 {sq['p90']:.0f}, max {sq['max']})"
+            f"median {sq['median']:.0f} (p90 {sq['p90']:.0f}, p99 {sq.get('p99', 0):.0f}, max {sq['max']}, "
+            f"{sq['over_3s']:.1%} over 3 s)"
         )
     wl = report.get("wordland")
     if wl is not None:
