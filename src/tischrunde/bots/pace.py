@@ -86,7 +86,7 @@ PACES: dict[str, Pace] = {
     "easy": Pace(
         react=Reaction(1450, 600, 0.40, miss=1 / 10, cap_ms=3500),
         notice=Reaction(1800, 700, 0.40, miss=0.35, cap_ms=4000),
-        think=Reaction(2200, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
+        think=Reaction(2100, TURN_MIN_MS, 0.35, cap_ms=TURN_MAX_MS),
         choose=Reaction(1700, 800, 0.35, cap_ms=TURN_MAX_MS),
     ),
     "normal": Pace(
