@@ -13,7 +13,7 @@ The heuristic bot sees only its seat's view and legal actions:
 - Its move comes the level's ``think`` time (1-3 s) after its turn began. When an accusation and the
   guard's gift interrupt the turn it keeps that time (at least 1 s after it may move again) rather than
   thinking anew; when it was busy cheating or accusing as the turn began, the thinking counts from then.
-- Casual choices: with the level's ``slip`` (easy 25 %, normal 15 %, hard never) the card it plays or
+- Casual choices: with the level's ``slip`` (easy 25 %, normal 20 %, hard never) the card it plays or
   gives is any legal one rather than the best.
 - Cheating comes in urges, as with people: after each cheat the next urge comes an exponential time
   later (mean ``cheat_gap_ms``). With the urge, it cheats its worst card (moths first) at a chance where
@@ -154,7 +154,7 @@ class HeuristicBot(Bot):
         #: game times from which the next cheat and fidget may come (set on the first decision)
         self.cheat_after: int | None = None
         self.fidget_after: int | None = None
-        #: the turn this bot is thinking about (round, discard count) and when it means to move
+        #: the turn this bot is thinking about (``turn_moved``) and when it means to move
         self.turn_plan: tuple[int, int] | None = None
         #: the number of the last event that moved play on to a turn (the key of ``turn_plan``)
         self.turn_moved = -1
