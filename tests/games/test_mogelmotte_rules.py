@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Timeout
 from tischrunde.games.mogelmotte import (
     GAME,
     Accuse,
@@ -439,7 +439,8 @@ def test_the_guard_catches_a_cheater_in_the_act() -> None:
     assert "caught" in kinds
     assert c["moth"] in state.hands[1]  # the card goes back into the hand
     assert state.guard == 1 and state.caught == (0, 1, 0)
-    assert GAME.due_at(state) is None and GAME.view(state, 2)["tells"] == []
+    # the tell's end is no deadline any more; the turn's wait (from the deal at 0) runs on
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0) and GAME.view(state, 2)["tells"] == []
     # the old guard chooses the card (not a moth); nothing else happens meanwhile
     assert GAME.active_seats(state) == frozenset({0})
     assert GAME.legal_actions(state, 0) == [Give(c["g1"]), Give(state.hands[0][1])]
@@ -751,7 +752,7 @@ def test_the_view_has_the_documented_shape_for_seats_and_spectators() -> None:
         "game", "seat", "players", "phase", "round", "rounds", "start_seat", "turn_seat", "guard_seat", "hand",
         "giveable", "hand_counts", "discard_top", "discard_count", "draw_count", "tells", "my_tell", "can_cheat",
         "race", "spider", "gifts", "settling", "penalty_points", "cheats", "caught", "wrong_accusations",
-        "round_until", "winners", "options", "events",
+        "round_until", "act_until", "winners", "options", "events",
     }  # fmt: skip
     state, _ = mosquito_table()
     for seat in (None, 0, 1):
