@@ -9,9 +9,8 @@ One implementation of each rule (no second copy for speed). The frequent actions
 each have one handler that checks, raises its errors and builds the whole transition; in the usual case
 that is a single ``replace`` which also stamps time, deadline and log (and, where the turn passes on, the
 new turn's wait: ``wait_from``; every other path gets its wait from ``wait_until`` in ``_finish`` or the
-timeout loop), and the unusual cases (action
-cards, a reshuffle, a random or pending gift, several things due at once) continue from there through
-the shared rule functions and ``_finish``. The rarer actions (``_RULES``) return a state that ``_finish``
+timeout loop), and the unusual cases (action cards, a reshuffle, a random or pending gift, several things
+due at once) continue from there through the shared rule functions and ``_finish``. The rarer actions (``_RULES``) return a state that ``_finish``
 stamps.
 """
 
