@@ -6,10 +6,14 @@
    after the card lands (median, p10, p90, from the game records: the race card's entry to each
    slap or throw entry), the share of races a seat missed (no slap before the window closed), and
    cheats, fidgets and accusations per bot and game.
-2. Mogel-Motte, one ``heuristic`` (normal) bot against three simulated people: a player model with the
-   same strategy but a person's timing from another family of distributions (ex-Gaussian reaction
-   times, the classic fit of human reaction times: Gaussian + exponential tail). The bot's win rate
-   should be near a fair share (25 %).
+2. Mogel-Motte, one ``heuristic:<level>`` bot of each level against simulated people (``--players``,
+   default 4; the bot's seat rotating over seeded games): people with the heuristic player's habits,
+   casual choices (15 % of the cards they play or give are any legal one) and a person's timing: each
+   person's own median race time drawn uniformly from 0.9-2.1 s, every slap or throw log-normal around
+   it (another family than the bots' floor + log-normal). The bot's win rate with its Wilson 95 %
+   interval (``bots/compare.py``) against the fair share 1/n, penalty points, race times and the bot's
+   turn times (from when it could move, and from the turn's start, an accusation settled in between
+   included). ``--only people`` runs just this part.
 3. Wordland, ``word:easy``, ``word`` and ``word:hard`` at one table: turn time (the turn's start to the
    typed word; an objection's vote in between counts too), the share of words written capitalised (German), and the share of fitting words that met an
    objection.
@@ -29,6 +33,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.bots import Bot, make_bot
+from tischrunde.bots.compare import wilson
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
 from tischrunde.bots.pace import LEVELS, Reaction
@@ -36,6 +41,7 @@ from tischrunde.core import registry
 from tischrunde.core.game import Config
 from tischrunde.core.records import Record
 from tischrunde.games.mogelmotte.content import KIND
+from tischrunde.games.mogelmotte.state import NOBODY
 from tischrunde.games.wordland.content import category_index, word_key
 
 
@@ -45,6 +51,16 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
         return {"n": len(values), "median": values[0] if values else 0.0, "p10": 0.0, "p90": 0.0}
     deciles = statistics.quantiles(values, n=10)
     return {"n": len(values), "median": statistics.median(values), "p10": deciles[0], "p90": deciles[-1]}
+
+
+def tail(values: Sequence[float]) -> dict[str, float]:
+    """``quantiles`` plus p99, the largest value and the share above 3 s."""
+    out = quantiles(values)
+    if len(values) >= 100:
+        out["p99"] = statistics.quantiles(values, n=100)[-1]
+    out["max"] = max(values, default=0)
+    out["over_3s"] = sum(1 for v in values if v > 3000) / max(1, len(values))
+    return out
 
 
 # ---- 1. reaction times from the records ----------------------------------------------------------
@@ -114,79 +130,138 @@ def levels_section(games: int, seed: int) -> dict[str, Any]:
     return out
 
 
-# ---- 2. one bot against three simulated people ----------------------------------------------------
+# ---- 2. one bot of each level against three simulated people -------------------------------------
 
 
-class ExGauss(msgspec.Struct, frozen=True):
-    """A person's reaction time: Gaussian (mu, sigma) plus an exponential tail (tau); ``miss`` share."""
+class Timing(msgspec.Struct, frozen=True):
+    """A person's time for one kind of act: log-normal around ``median_ms``, clipped; ``miss`` share."""
 
-    mu: float
+    median_ms: float
     sigma: float
-    tau: float
+    low_ms: int
+    high_ms: int
     miss: float = 0.0
-    floor: float = 150.0
 
 
-#: the people's timing, by the bot pace it replaces (react, notice, think, choose)
-PEOPLE = {
-    "react": ExGauss(600, 80, 280, miss=0.04),
-    "notice": ExGauss(750, 120, 380, miss=0.12),
-    "think": ExGauss(1100, 200, 650),
-    "choose": ExGauss(850, 150, 450),
-}
+#: the people's race times (slap or throw after the card lands): each person has a median of their own,
+#: drawn uniformly from this range (the evening: people took 0.9-2.1 s to slap)
+PEOPLE_RACE_MS = (900, 2100)
+#: how often a person's choice of a card to play or give is a casual one (any legal card)
+PEOPLE_SLIP = 0.15
 
 
 class Person(HeuristicBot):
-    """The heuristic player's choices with a person's (ex-Gaussian) timing instead of the bot pace."""
+    """A simulated person at the table: the heuristic player's habits (as ``normal``), casual choices
+    (``PEOPLE_SLIP``) and a person's timing, log-normal around the person's own race median ``race_ms``
+    (``PEOPLE_RACE_MS``), not the bots' distributions (floor + log-normal, ``bots/pace.py``)."""
 
     name = "person"
 
-    def _exgauss(self, dist: ExGauss) -> int:
-        u1 = 1.0 - self.random()
-        u2 = self.random()
-        z = math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
-        tail = -dist.tau * math.log(1.0 - self.random())
-        return int(max(dist.floor, dist.mu + dist.sigma * z + tail))
+    def __init__(self, seat: int, seed: int, *, race_ms: float | None = None) -> None:
+        super().__init__(seat, seed, slip=PEOPLE_SLIP)
+        low, high = PEOPLE_RACE_MS
+        race = low + (high - low) * self.random() if race_ms is None else race_ms
+        self.race_ms = race
+        self.timings = {
+            "react": Timing(race, 0.25, 450, 4000, miss=0.04),
+            "notice": Timing(race + 250, 0.30, 550, 5000, miss=0.3),
+            "think": Timing(2200, 0.40, 900, 9000),
+            "choose": Timing(1700, 0.35, 700, 6000),
+        }
 
-    def _which(self, reaction: Reaction) -> ExGauss:
+    def _timing(self, reaction: Reaction) -> Timing:
         for name in ("react", "notice", "think", "choose"):
             if reaction is getattr(self.pace, name):
-                return PEOPLE[name]
+                return self.timings[name]
         raise ValueError(f"no person timing for {reaction}")
 
     def sample(self, reaction: Reaction) -> int:
-        return self._exgauss(self._which(reaction))
+        t = self._timing(reaction)
+        u1 = 1.0 - self.random()
+        u2 = self.random()
+        z = math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+        return int(min(t.high_ms, max(t.low_ms, t.median_ms * math.exp(t.sigma * z))))
 
     def react(self, reaction: Reaction) -> int | None:
-        dist = self._which(reaction)
-        if self.random() < dist.miss:
+        if self.random() < self._timing(reaction).miss:
             return None
-        return self._exgauss(dist)
+        return self.sample(reaction)
 
 
-def against_people_section(games: int, seed: int) -> dict[str, Any]:
-    wins = 0.0
-    people = RaceStats()
-    bot = RaceStats()
-    for i in range(games):
-        bot_seat = i % 4
-        config = Config(game="mogelmotte", players=4, seed=seed + i)
-        seats: list[Bot] = [
-            make_bot("mogelmotte", "heuristic", s, seed + i) if s == bot_seat else Person(s, seed + i)
-            for s in range(4)
-        ]
-        result = play_game(config, seats)
-        if bot_seat in result.outcome.winners:
-            wins += 1 / len(result.outcome.winners)
-        race_latencies(result.record, {bot_seat}, bot)
-        race_latencies(result.record, {s for s in range(4) if s != bot_seat}, people)
-    return {
-        "games": games,
-        "bot_win_rate": wins / games,
-        "fair_share": 0.25,
-        "bot_slap_or_throw_ms": quantiles(bot.slap + bot.throw),
-        "people_slap_or_throw_ms": quantiles(people.slap + people.throw),
-    }
+def against_people_section(
+    games: int, seed: int, players: int = 4, levels: Sequence[str] = LEVELS
+) -> dict[str, Any]:
+    """For each level: one ``heuristic:<level>`` bot (seat rotating) and ``players - 1`` people, ``games``
+    seeded games; the bot's win rate (a shared win counts as a share) with its Wilson 95 % interval, the
+    fair share 1/n, the bot's and the people's race times and penalty points, the bot's turn times."""
+    out: dict[str, Any] = {"players": players, "games": games, "fair_share": 1 / players}
+    for level in levels:
+        wins = 0.0
+        people, bot = RaceStats(), RaceStats()
+        bot_points: list[int] = []
+        people_points: list[int] = []
+        turns: list[int] = []
+        spans: list[int] = []
+        for i in range(games):
+            bot_seat = i % players
+            game_seed = seed + i
+            config = Config(game="mogelmotte", players=players, seed=game_seed)
+            seats: list[Bot] = [
+                make_bot("mogelmotte", f"heuristic:{level}", s, game_seed)
+                if s == bot_seat
+                else Person(s, game_seed)
+                for s in range(players)
+            ]
+            result = play_game(config, seats)
+            if bot_seat in result.outcome.winners:
+                wins += 1 / len(result.outcome.winners)
+            race_latencies(result.record, {bot_seat}, bot)
+            race_latencies(result.record, {s for s in range(players) if s != bot_seat}, people)
+            totals = result.outcome.scores
+            bot_points.append(int(totals[bot_seat]))
+            people_points.extend(int(totals[s]) for s in range(players) if s != bot_seat)
+            moves, whole = turn_times(result.record, bot_seat)
+            turns.extend(moves)
+            spans.extend(whole)
+        low, high = wilson(wins, games)
+        out[level] = {
+            "bot_win_rate": wins / games,
+            "interval95": [low, high],
+            "bot_slap_or_throw_ms": quantiles(bot.slap + bot.throw),
+            "people_slap_or_throw_ms": quantiles(people.slap + people.throw),
+            "bot_penalty_mean": statistics.fmean(bot_points),
+            "people_penalty_mean": statistics.fmean(people_points),
+            "bot_turn_ms": tail(turns),
+            "bot_turn_span_ms": tail(spans),
+        }
+    return out
+
+
+def turn_times(record: Record, seat: int) -> tuple[list[int], list[int]]:
+    """The seat's turn times in a Mogel-Motte record, to its play or draw: from the last entry after which
+    it could make its move (its turn, no give or catch's gift pending), and from the start of the turn (an accusation
+    settled in between included)."""
+    game = registry.get("mogelmotte")
+    state = game.new(record.config)
+    since = start = 0 if (state.phase == "turn" and state.turn == seat) else None
+    settled = NOBODY
+    moves: list[int] = []
+    spans: list[int] = []
+    for entry in record.entries:
+        state, _ = game.apply(state, entry.seat, game.decode_action(entry.action), entry.t)
+        if entry.seat == seat and entry.action.get("type") in ("play", "draw") and since is not None:
+            assert start is not None
+            moves.append(entry.t - since)
+            spans.append(entry.t - start)
+            since = start = None
+        if state.phase == "turn" and state.turn == seat and state.settle_from == settled:
+            since = entry.t if since is None else since
+            start = entry.t if start is None else start
+        else:
+            since = None
+            if state.turn != seat:
+                start = None
+    return moves, spans
 
 
 # ---- 3. Wordland ----------------------------------------------------------------------------------
@@ -254,22 +329,34 @@ def stella_section(games: int, seed: int) -> dict[str, Any]:
     return out
 
 
+SECTIONS = ("levels", "people", "wordland", "stella")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4, help="table size of the bot-against-people games")
+    parser.add_argument("--level", choices=LEVELS, action="append", help="bot levels against the people")
+    parser.add_argument("--only", choices=SECTIONS, action="append", help="run only these parts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    report = {
-        "mogelmotte_levels": levels_section(args.games, args.seed),
-        "mogelmotte_bot_vs_people": against_people_section(args.games, args.seed),
-        "wordland": wordland_section(max(1, args.games // 4), args.seed),
-        "stella_win_rates": stella_section(args.games, args.seed),
-    }
+    only = set(args.only or SECTIONS)
+    report: dict[str, Any] = {}
+    if "levels" in only:
+        report["mogelmotte_levels"] = levels_section(args.games, args.seed)
+    if "people" in only:
+        report["mogelmotte_bot_vs_people"] = against_people_section(
+            args.games, args.seed, args.players, args.level or LEVELS
+        )
+    if "wordland" in only:
+        report["wordland"] = wordland_section(max(1, args.games // 4), args.seed)
+    if "stella" in only:
+        report["stella_win_rates"] = stella_section(args.games, args.seed)
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
-    for level, row in report["mogelmotte_levels"].items():
+    for level, row in report.get("mogelmotte_levels", {}).items():
         q = row["slap_or_throw_ms"]
         print(
             f"mogelmotte {level:6}: slap/throw after the card median {q['median']:.0f} ms "
@@ -277,21 +364,38 @@ def main(argv: list[str] | None = None) -> int:
             f"per bot and game: cheats {row['cheats_per_game']:.1f}, fidgets {row['fidgets_per_game']:.1f}, "
             f"accusations {row['accusations_per_game']:.1f}"
         )
-    vs = report["mogelmotte_bot_vs_people"]
-    bq, pq = vs["bot_slap_or_throw_ms"], vs["people_slap_or_throw_ms"]
-    print(
-        f"mogelmotte normal bot vs 3 people: win rate {vs['bot_win_rate']:.1%} (fair 25%) over {vs['games']}"
-        f" games; bot median {bq['median']:.0f} ms (p10 {bq['p10']:.0f}, p90 {bq['p90']:.0f}), people median "
-        f"{pq['median']:.0f} ms (p10 {pq['p10']:.0f}, p90 {pq['p90']:.0f})"
-    )
-    wl = report["wordland"]
-    tq = wl["turn_ms"]
-    print(
-        f"wordland: turn median {tq['median']:.0f} ms (p10 {tq['p10']:.0f}, p90 {tq['p90']:.0f}), "
-        f"{wl['turns_2_to_6_s']:.1%} within 2-6 s; {wl['words']} words, {wl['capitalised']:.1%} capitalised, "
-        f"{wl['fitting']:.1%} fitting, {wl['objected_fitting']:.1%} of fitting words objected to"
-    )
-    for players, rates in report["stella_win_rates"].items():
+    vs = report.get("mogelmotte_bot_vs_people")
+    for level in LEVELS if vs is not None else ():
+        assert vs is not None
+        if level not in vs:
+            continue
+        row = vs[level]
+        bq, pq, tq, sq = (
+            row["bot_slap_or_throw_ms"],
+            row["people_slap_or_throw_ms"],
+            row["bot_turn_ms"],
+            row["bot_turn_span_ms"],
+        )
+        low, high = row["interval95"]
+        print(
+            f"mogelmotte {level:6} bot vs {vs['players'] - 1} people: win rate {row['bot_win_rate']:.1%} "
+            f"[{low:.1%}, {high:.1%}] (fair {vs['fair_share']:.0%}) over {vs['games']} games; penalty "
+            f"{row['bot_penalty_mean']:.1f} vs people {row['people_penalty_mean']:.1f}; race median bot "
+            f"{bq['median']:.0f} ms (p10 {bq['p10']:.0f}, p90 {bq['p90']:.0f}), people {pq['median']:.0f} ms "
+            f"(p10 {pq['p10']:.0f}, p90 {pq['p90']:.0f}); bot turn median {tq['median']:.0f} ms "
+            f"(p10 {tq['p10']:.0f}, p90 {tq['p90']:.0f}, max {tq['max']}), from the turn's start "
+            f"median {sq['median']:.0f} (p90 {sq['p90']:.0f}, p99 {sq.get('p99', 0):.0f}, max {sq['max']}, "
+            f"{sq['over_3s']:.1%} over 3 s)"
+        )
+    wl = report.get("wordland")
+    if wl is not None:
+        tq = wl["turn_ms"]
+        print(
+            f"wordland: turn median {tq['median']:.0f} ms (p10 {tq['p10']:.0f}, p90 {tq['p90']:.0f}), "
+            f"{wl['turns_2_to_6_s']:.1%} within 2-6 s; {wl['words']} words, {wl['capitalised']:.1%} "
+            f"capitalised, {wl['fitting']:.1%} fitting, {wl['objected_fitting']:.1%} of fitting words objected to"
+        )
+    for players, rates in report.get("stella_win_rates", {}).items():
         print(f"stella {players}: " + ", ".join(f"{k} {v:.1%}" for k, v in rates.items()))
     return 0
 

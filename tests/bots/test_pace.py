@@ -10,13 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from tischrunde.bots import BotSpec, RandomBot, check_bot, make_bot, parse_bot
+from tischrunde.bots.base import Decision
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
-from tischrunde.bots.pace import LEVELS, PACES, Reaction
+from tischrunde.bots.pace import LEVELS, PACES, TURN_MAX_MS, TURN_MIN_MS, Reaction
 from tischrunde.cli import app
 from tischrunde.core.errors import ConfigError
-from tischrunde.core.game import Config
-from tischrunde.games.mogelmotte import GAME, Play, Slap
+from tischrunde.core.game import Action, Config
+from tischrunde.games.mogelmotte import GAME, Cheat, Draw, Play, Slap
 from tischrunde.games.mogelmotte.content import DECK_SIZE, KIND, VALUE
 
 
@@ -44,7 +45,7 @@ def test_an_unknown_level_names_the_field_and_the_levels() -> None:
 
 
 @pytest.mark.parametrize(
-    ("level", "low", "high"), [("easy", 950, 1300), ("normal", 700, 900), ("hard", 400, 500)]
+    ("level", "low", "high"), [("easy", 1300, 1600), ("normal", 1000, 1300), ("hard", 750, 950)]
 )
 def test_the_slap_median_lies_in_its_band(level: str, low: int, high: int) -> None:
     bot = RandomBot(0, 12345, level=level)
@@ -140,3 +141,67 @@ def test_the_cli_takes_levels_per_seat_and_names_the_field_of_a_bad_one() -> Non
     bad = runner.invoke(app, ["simulate", "mogelmotte", "--games", "1", "--bots", "heuristic:pro"])
     assert bad.exit_code == 2
     assert "'bots'" in bad.output and "'pro'" in bad.output and "'hard'" in bad.output
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_turns_thinking_lies_within_one_to_three_seconds(level: str) -> None:
+    bot = RandomBot(0, 99, level=level)
+    times = [bot.sample(bot.pace.think) for _ in range(20_000)]
+    assert min(times) >= TURN_MIN_MS and max(times) <= TURN_MAX_MS
+    assert statistics.quantiles(times, n=10)[-1] - statistics.quantiles(times, n=10)[0] > 400, "spread"
+    assert max(bot.sample(bot.pace.choose) for _ in range(5000)) <= TURN_MAX_MS
+
+
+class Recording(HeuristicBot):
+    """A heuristic bot that keeps every decision it makes about its move (play or draw)."""
+
+    def __init__(self, seat: int, seed: int, level: str) -> None:
+        super().__init__(seat, seed, level=level)
+        self.moves: list[int] = []
+
+    def decide(self, view: dict[str, object], legal: list[Action], now: int) -> Decision | None:
+        decision = super().decide(view, legal, now)
+        if decision is not None and isinstance(decision.action, (Play, Draw)):
+            self.moves.append(decision.delay_ms)
+        return decision
+
+
+def test_every_move_of_a_bot_in_whole_games_comes_one_to_three_seconds_later() -> None:
+    moves: list[int] = []
+    for i in range(12):
+        config = Config(game="mogelmotte", players=4, seed=300 + i)
+        bots = [Recording(s, 300 + i, LEVELS[(i + s) % 3]) for s in range(4)]
+        play_game(config, bots)
+        moves.extend(m for bot in bots for m in bot.moves)
+    assert len(moves) > 500
+    assert min(moves) >= TURN_MIN_MS and max(moves) <= TURN_MAX_MS
+
+
+def test_asked_again_in_the_same_turn_the_bot_keeps_its_time() -> None:
+    state = GAME.new(Config(game="mogelmotte", players=3, seed=5))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    for seed in range(30):
+        bot = HeuristicBot(0, seed)
+        first = bot.decide(view, legal, 0)
+        assert first is not None and isinstance(first.action, (Play, Draw))
+        # an accusation and the guard's gift dropped the plan; thinking does not start over
+        again = bot.decide(view, legal, 700)
+        assert again is not None and again.delay_ms == max(TURN_MIN_MS, first.delay_ms - 700)
+        late = bot.decide(view, legal, 9000)
+        assert late is not None and late.delay_ms == TURN_MIN_MS
+
+
+def test_a_turn_that_began_while_the_bot_was_cheating_is_not_held_up() -> None:
+    state = GAME.new(Config(game="mogelmotte", players=3, seed=5))
+    spans = []
+    for seed in range(30):
+        bot = HeuristicBot(1, seed, cheat_gap_ms=0, cheat_rate=1.0, busy_cheat_rate=1.0)
+        cheat = bot.decide(GAME.view(state, 1), GAME.legal_actions(state, 1), 0)
+        assert cheat is not None and isinstance(cheat.action, Cheat) and cheat.delay_ms <= 2000
+        turn, _ = GAME.apply(state, 0, Draw(), 100)  # seat 1's turn begins at 100 ms
+        turn, _ = GAME.apply(turn, 1, cheat.action, cheat.delay_ms)
+        move = bot.decide(GAME.view(turn, 1), GAME.legal_actions(turn, 1), cheat.delay_ms)
+        assert move is not None and isinstance(move.action, (Play, Draw))
+        assert move.delay_ms >= TURN_MIN_MS
+        spans.append(cheat.delay_ms + move.delay_ms - 100)
+    assert max(spans) <= TURN_MAX_MS

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Action, Config, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Timeout
 from tischrunde.games.mogelmotte import (
     GAME,
     Accuse,
@@ -439,7 +439,8 @@ def test_the_guard_catches_a_cheater_in_the_act() -> None:
     assert "caught" in kinds
     assert c["moth"] in state.hands[1]  # the card goes back into the hand
     assert state.guard == 1 and state.caught == (0, 1, 0)
-    assert GAME.due_at(state) is None and GAME.view(state, 2)["tells"] == []
+    # the tell's end is no deadline any more; the turn's wait (from the deal at 0) runs on
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0) and GAME.view(state, 2)["tells"] == []
     # the old guard chooses the card (not a moth); nothing else happens meanwhile
     assert GAME.active_seats(state) == frozenset({0})
     assert GAME.legal_actions(state, 0) == [Give(c["g1"]), Give(state.hands[0][1])]
@@ -751,7 +752,7 @@ def test_the_view_has_the_documented_shape_for_seats_and_spectators() -> None:
         "game", "seat", "players", "phase", "round", "rounds", "start_seat", "turn_seat", "guard_seat", "hand",
         "giveable", "hand_counts", "discard_top", "discard_count", "draw_count", "tells", "my_tell", "can_cheat",
         "race", "spider", "gifts", "settling", "penalty_points", "cheats", "caught", "wrong_accusations",
-        "round_until", "winners", "options", "events",
+        "round_until", "act_until", "winners", "options", "events",
     }  # fmt: skip
     state, _ = mosquito_table()
     for seat in (None, 0, 1):
@@ -763,3 +764,104 @@ def test_the_view_has_the_documented_shape_for_seats_and_spectators() -> None:
             assert set(event) == {"n", "kind", "seat", "data", "private"}
     assert set(GAME.view(state, 0)["hand"][0]) == {"id", "kind", "value", "playable", "reason"}
     assert GAME.view(state, 0)["hand"][0]["reason"] == "not_now"
+
+
+# ------------------------------------------------------------------------- the wait for a person
+
+
+def test_a_turn_whose_time_runs_out_draws_one_card_and_passes_on() -> None:
+    p = Pool()
+    drawn, next_draw = p.n(1), p.n(1)
+    state = new([[p.n(3), p.n(5)], [p.n(5), p.n(5)], [p.n(5), p.n(5)]], top=p.n(2), draw=[drawn, next_draw])
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0)
+    assert all(GAME.view(state, seat)["act_until"] == 60_000 for seat in (None, 0, 1))
+    assert refused(state, None, Timeout(), t=59_999).code == "too_early"
+    assert refused(state, 0, Draw(), t=60_000).code == "deadline_passed"
+    state, evs = GAME.apply(state, None, Timeout(), 60_000)
+    assert [e.kind for e in evs] == ["time_up", "draw", "drew"] and evs[0].seat == 0
+    assert drawn in state.hands[0] and len(state.hands[0]) == 3 and state.draw == (next_draw,)
+    # the next seat's wait starts now, and the table screen shows it
+    assert state.turn == 1 and GAME.deadline(state) == Deadline(120_000, "turn", 1)
+    assert GAME.view(state, None)["act_until"] == 120_000
+    # the table sees whose time ran out and the draw, not the card
+    assert [e["kind"] for e in GAME.view(state, None)["events"]][-2:] == ["time_up", "draw"]
+
+
+def test_cheats_fidgets_and_accusations_by_others_never_extend_a_turns_time() -> None:
+    state, c = cheat_table()  # seat 0 is the guard and to move; its time ends at 60 s
+    state = act(state, 1, Cheat(c["x"]), t=10_000)
+    assert GAME.deadline(state) == Deadline(12_000, "cheat", 1)
+    state = act(state, None, Timeout(), t=12_000)  # the cheat completes
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0)
+    state = act(state, 2, Fidget(), t=30_000)
+    state = act(state, 0, Accuse(2), t=31_000)  # wrong: the guard draws, the fidget ends
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0)
+    state = act(state, 1, Cheat(c["moth"]), t=40_000)
+    state = act(state, 0, Accuse(1), t=41_000)  # caught: the old guard's gift is due, the clock runs on
+    assert state.settle_from == 0 and GAME.deadline(state) == Deadline(60_000, "turn", 0)
+    state = act(state, 0, Give(c["g1"]), t=42_000)
+    state = act(state, 2, Cheat(state.hands[2][0]), t=59_000)  # ends after the turn's time
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0)
+    state, kinds = events(state, None, Timeout(), t=60_000)
+    assert kinds[:2] == ["time_up", "draw"] and state.turn == 1
+    assert GAME.deadline(state) == Deadline(61_000, "cheat", 2)
+
+
+def test_a_spiders_time_running_out_gives_nothing() -> None:
+    p = Pool()
+    spider = p("spider", 3)
+    hands = [[spider, p.n(4), p.n(5)], [p.n(5), p.n(5), p.n(5)], [p.n(1), p.n(1), p.n(1)]]
+    state = act(new(hands, top=p.n(2), draw=[p.n(1)]), 0, Play(spider), t=5_000)
+    assert state.phase == "spider" and GAME.deadline(state) == Deadline(65_000, "choose", 0)
+    assert GAME.view(state, 1)["act_until"] == 65_000
+    before = state.hands
+    state, kinds = events(state, None, Timeout(), t=65_000)
+    assert kinds == ["time_up", "spider_skip"]
+    assert state.hands == before and state.phase == "turn" and state.turn == 1
+    assert GAME.deadline(state) == Deadline(125_000, "turn", 1)
+
+
+def test_a_givers_time_running_out_gives_its_first_giveable_card() -> None:
+    state, c = mosquito_table()
+    state = act(state, 1, Slap(), t=1200)
+    state = act(state, 3, Slap(), t=1300)  # seat 2 is the slowest; seats 0 and 3 give
+    assert state.phase == "mosquito_give" and GAME.deadline(state) == Deadline(61_300, "choose", None)
+    state = act(state, 0, Give(c["b"]), t=2000)  # seat 0 chooses; only seat 3 is waited for
+    assert GAME.deadline(state) == Deadline(61_300, "choose", 3)
+    first = min(card for card in state.hands[3] if card != c["m3"])  # no moth; hands are sorted
+    state, kinds = events(state, None, Timeout(), t=61_300)
+    assert kinds[0] == "time_up" and "gift" in kinds
+    assert first in state.hands[2] and c["b"] in state.hands[2] and first not in state.hands[3]
+    assert state.phase == "turn" and state.turn == 1
+
+
+def test_more_time_scales_the_turns_time_and_0_turns_it_off() -> None:
+    p = Pool()
+    hands = [[p.n(3), p.n(5)], [p.n(5), p.n(5)], [p.n(5), p.n(5)]]
+    order = [card for hand in hands for card in hand] + [p.n(2), p.n(1)]
+
+    def start(more_time: int = 100, **options: Any) -> State:
+        config = Config(
+            game="mogelmotte", players=3, seed=7, options={"hand_size": 2, **options}, decks={"main": order},
+            more_time=more_time,
+        )  # fmt: skip
+        return GAME.new(config)
+
+    assert GAME.deadline(start(200)) == Deadline(120_000, "turn", 0)
+    assert GAME.view(start(150), 0)["options"]["turn_timeout_s"] == 90
+    assert GAME.deadline(start(turn_timeout_s=20)) == Deadline(20_000, "turn", 0)
+    for off in (start(0), start(turn_timeout_s=0)):
+        assert GAME.deadline(off) is None and GAME.view(off, None)["act_until"] is None
+        state = act(off, 0, Draw(), t=3_600_000)  # no limit: an hour later the draw still counts
+        assert state.turn == 1 and GAME.deadline(state) is None
+
+
+def test_a_seat_whose_time_runs_out_with_nothing_to_draw_helps_block_the_round() -> None:
+    p = Pool()
+    # seat 0 could play its 3 but is away; the others cannot play; nothing can be drawn
+    state = new([[p.n(3), p.n(5)], [p.n(5), p.n(5)], [p.n(5), p.n(5)]], top=p.n(2), rounds=1)
+    state, kinds = events(state, None, Timeout(), t=60_000)
+    assert kinds == ["time_up", "draw_impossible"] and state.passes == 1
+    state = act(state, 1, Draw(), t=61_000)
+    state, kinds = events(state, 2, Draw(), t=62_000)
+    assert "round_end" in kinds and state.phase == "over"

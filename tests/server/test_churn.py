@@ -114,10 +114,9 @@ class RawClient:
 
     def until(self, kind: str) -> dict[str, Any]:
         for _ in range(50):
-            while len(self.buffer) < 2 or len(self.buffer) < 2 + self._size():
+            while (frame_size := self._frame()) is None:
                 self.buffer += self._recv()
-            size = self._size()
-            start = 2 if size < 126 else 4
+            start, size = frame_size
             opcode, payload = self.buffer[0] & 0x0F, self.buffer[start : start + size]
             self.buffer = self.buffer[start + size :]
             if opcode == 0x1:
@@ -127,14 +126,17 @@ class RawClient:
                     return frame
         raise AssertionError(f"no {kind} frame")
 
-    def _size(self) -> int:
-        size = self.buffer[1] & 0x7F
+    def _frame(self) -> tuple[int, int] | None:
+        """(header length, payload length) of the buffer's first frame once it is whole, else None."""
+        if len(self.buffer) < 2:
+            return None
+        size, start = self.buffer[1] & 0x7F, 2
+        assert size < 127, "a frame of 64 KiB or more"
         if size == 126:
             if len(self.buffer) < 4:
-                return 2
-            return int.from_bytes(self.buffer[2:4], "big") + 2
-        assert size < 127
-        return size
+                return None
+            size, start = int.from_bytes(self.buffer[2:4], "big"), 4
+        return (start, size) if len(self.buffer) >= start + size else None
 
     def close_cleanly(self) -> None:
         self.send(0x8, (1000).to_bytes(2, "big"))

@@ -8,8 +8,13 @@ The heuristic bot sees only its seat's view and legal actions:
 - Spider, mosquito gifts and the guard's gift: it gives away its highest-penalty card (the spider's to
   the seat with the fewest cards).
 - Races: it slaps or throws a person's reaction time after the card landed (its level's ``react``
-  distribution, see :mod:`tischrunde.bots.pace`: median 800 ms at ``normal``), and now and then it
+  distribution, see :mod:`tischrunde.bots.pace`: median 1250 ms at ``normal``), and now and then it
   misses a race altogether.
+- Its move comes the level's ``think`` time (1-3 s) after its turn began. When an accusation and the
+  guard's gift interrupt the turn it keeps that time (at least 1 s after it may move again) rather than
+  thinking anew; when it was busy cheating or accusing as the turn began, the thinking counts from then.
+- Casual choices: with the level's ``slip`` (easy 25 %, normal 20 %, hard never) the card it plays or
+  gives is any legal one rather than the best.
 - Cheating comes in urges, as with people: after each cheat the next urge comes an exponential time
   later (mean ``cheat_gap_ms``). With the urge, it cheats its worst card (moths first) at a chance where
   the guard seems busy (the guard's own turn, a race, a spider choice: the guard must then act before
@@ -34,7 +39,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.bots.base import Bot, Decision
-from tischrunde.bots.pace import DEFAULT_LEVEL, check_level
+from tischrunde.bots.pace import DEFAULT_LEVEL, TURN_MAX_MS, TURN_MIN_MS, check_level
 from tischrunde.core.game import Action
 from tischrunde.games.mogelmotte.actions import (
     Accuse,
@@ -53,6 +58,18 @@ from tischrunde.games.mogelmotte.content import KIND, PENALTY
 #: how much playing each kind of card is worth beyond shedding its penalty points
 PLAY_BONUS = {"number": 0.0, "ant": 8.0, "mosquito": 6.0, "spider": 5.0, "cockroach": 3.0, "moth": 0.0}
 
+#: the longest a cheat or a fidget takes to start
+QUICK_MAX_MS = 2000
+
+#: how late after a busy decision was due the bot may still be asked for the first time since (the
+#: server's commit of its act)
+BUSY_SLACK_MS = 250
+
+#: public events after which play moves on to a (new) turn; a catch's gift in between does not
+TURN_MOVES = frozenset(
+    {"deal", "play", "draw_impossible", "race_over", "throw", "spider_give", "spider_skip", "mosquito_give"}
+)
+
 
 class Habits(msgspec.Struct, frozen=True):
     """How often a level cheats, fidgets and accuses (see the module docstring)."""
@@ -62,6 +79,8 @@ class Habits(msgspec.Struct, frozen=True):
     busy_cheat_rate: float
     cheat_rate: float
     fidget_gap_ms: int
+    #: the chance that a choice (which card to play, which to give) is a casual one: any legal card
+    slip: float = 0.0
 
 
 #: per level. A normal bot cheats a little less than once a minute of play (5-6 times in a four-player
@@ -69,13 +88,28 @@ class Habits(msgspec.Struct, frozen=True):
 #: often as a normal one but mostly while the guard is busy (bench/README.md, "Bots at a person's pace")
 HABITS: dict[str, Habits] = {
     "easy": Habits(
-        alertness=0.45, cheat_gap_ms=90_000, busy_cheat_rate=0.3, cheat_rate=0.15, fidget_gap_ms=300_000
+        alertness=0.45,
+        cheat_gap_ms=90_000,
+        busy_cheat_rate=0.3,
+        cheat_rate=0.15,
+        fidget_gap_ms=300_000,
+        slip=0.25,
     ),
     "normal": Habits(
-        alertness=0.65, cheat_gap_ms=50_000, busy_cheat_rate=0.6, cheat_rate=0.1, fidget_gap_ms=200_000
+        alertness=0.65,
+        cheat_gap_ms=50_000,
+        busy_cheat_rate=0.6,
+        cheat_rate=0.1,
+        fidget_gap_ms=200_000,
+        slip=0.2,
     ),
     "hard": Habits(
-        alertness=0.85, cheat_gap_ms=40_000, busy_cheat_rate=0.9, cheat_rate=0.04, fidget_gap_ms=150_000
+        alertness=0.85,
+        cheat_gap_ms=40_000,
+        busy_cheat_rate=0.9,
+        cheat_rate=0.04,
+        fidget_gap_ms=150_000,
+        slip=0.0,
     ),
 }
 
@@ -98,6 +132,7 @@ class HeuristicBot(Bot):
         cheat_rate: float | None = None,
         busy_cheat_rate: float | None = None,
         fidget_gap_ms: int | None = None,
+        slip: float | None = None,
     ) -> None:
         super().__init__(seat, seed, level=level)
         habits = HABITS[check_level(level)]
@@ -108,6 +143,7 @@ class HeuristicBot(Bot):
         self.cheat_rate = habits.cheat_rate if cheat_rate is None else cheat_rate
         self.busy_cheat_rate = habits.busy_cheat_rate if busy_cheat_rate is None else busy_cheat_rate
         self.fidget_gap_ms = habits.fidget_gap_ms if fidget_gap_ms is None else fidget_gap_ms
+        self.slip = habits.slip if slip is None else slip
         self.seen = -1
         #: per seat: [real tells, fake tells] seen so far (starting from a prior)
         self.tell_record: dict[int, list[float]] = {}
@@ -118,6 +154,13 @@ class HeuristicBot(Bot):
         #: game times from which the next cheat and fidget may come (set on the first decision)
         self.cheat_after: int | None = None
         self.fidget_after: int | None = None
+        #: the turn this bot is thinking about (``turn_moved``) and when it means to move
+        self.turn_plan: tuple[int, int] | None = None
+        #: the number of the last event that moved play on to a turn (the key of ``turn_plan``)
+        self.turn_moved = -1
+        #: when the bot last decided something other than its move and when that was due (it is not
+        #: asked again until then)
+        self.busy: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------------------------ helpers
 
@@ -133,10 +176,34 @@ class HeuristicBot(Bot):
         return self.sample(self.pace.choose)
 
     def _quick(self) -> int:
-        """A fast but unhurried act (a cheat, a fidget): fixed base, or the level's choose time."""
+        """A fast but unhurried act (a cheat, a fidget): fixed base, or the level's choose time (at most
+        QUICK_MAX_MS, so a turn that begins meanwhile is not held up long)."""
         if self.reaction_ms is not None:
             return self._fixed(self.reaction_ms)
-        return self.sample(self.pace.choose)
+        return min(QUICK_MAX_MS, self.sample(self.pace.choose))
+
+    def _turn_delay(self, now: int) -> int:
+        """How long after ``now`` the bot makes its move on its turn: the level's ``think`` time (1-3 s)
+        from the moment it first saw the turn. Asked again in the same turn (an accusation and the
+        guard's gift came in between and dropped its plan) it keeps its time, at least ``TURN_MIN_MS``
+        and at most ``TURN_MAX_MS`` from now: the thinking is not started over (that stacked up turns
+        of 7 s). When it was busy with something else (a cheat, an accusation) the turn may have begun
+        before it could think of it: the thinking counts from when it got busy, at least ``TURN_MIN_MS``
+        from now."""
+        plan = self.turn_plan
+        if self.think_ms is not None:
+            return self._think()
+        if plan is not None and plan[0] == self.turn_moved:
+            return min(TURN_MAX_MS, max(TURN_MIN_MS, plan[1] - now))
+        delay = self._think()
+        if self.busy is not None and now <= self.busy[1] + BUSY_SLACK_MS:
+            delay = max(TURN_MIN_MS, delay - (now - self.busy[0]))
+        self.turn_plan = (self.turn_moved, now + delay)
+        return delay
+
+    def _slipped(self) -> bool:
+        """Whether this choice is a casual one (the level's ``slip``)."""
+        return self.slip > 0 and self.random() < self.slip
 
     def _gap(self, mean_ms: int) -> int:
         """An exponential waiting time with this mean (the next urge)."""
@@ -148,6 +215,8 @@ class HeuristicBot(Bot):
                 continue
             self.seen = event["n"]
             kind, seat, data = event["kind"], event["seat"], event["data"]
+            if kind in TURN_MOVES or (kind == "draw" and data.get("reason") == "turn"):
+                self.turn_moved = event["n"]
             if kind == "tell_end":
                 self._record(seat, real=bool(data["vanished"]))
             elif kind == "caught":
@@ -174,6 +243,14 @@ class HeuristicBot(Bot):
     # ----------------------------------------------------------------------------------- deciding
 
     def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
+        decision = self._decide(view, legal, now)
+        turn = decision is not None and isinstance(decision.action, (Play, Draw))
+        # a decision other than the move on its turn keeps the bot from being asked until it acts: its
+        # turn may begin meanwhile (see _turn_delay)
+        self.busy = None if decision is None or turn else (now, now + decision.delay_ms)
+        return decision
+
+    def _decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
         if not legal:
             return None
         self._learn(view)
@@ -183,6 +260,8 @@ class HeuristicBot(Bot):
         hand = {c["id"]: c for c in view["hand"]}
         gives = [a for a in legal if isinstance(a, Give)]
         if gives:
+            if self._slipped():
+                return Decision(gives[self.randbelow(len(gives))], self._choose())
             return Decision(max(gives, key=lambda a: (PENALTY[a.card], a.card)), self._choose())
         spider = [a for a in legal if isinstance(a, SpiderGive)]
         if spider or any(isinstance(a, SpiderSkip) for a in legal):
@@ -193,11 +272,14 @@ class HeuristicBot(Bot):
                 if due is not None:
                     return Decision(action, max(0, due - now))
                 break
+        if view["phase"] == "turn" and view["turn_seat"] == self.seat:
+            move = Decision(self._turn(legal, hand), self._turn_delay(now))
+            # on its own turn the guard accuses only if it would do so before its move
+            accusation = self._accusation(view, legal, now)
+            return accusation if accusation is not None and accusation.delay_ms < move.delay_ms else move
         accusation = self._accusation(view, legal, now)
         if accusation is not None:
             return accusation
-        if view["phase"] == "turn" and view["turn_seat"] == self.seat:
-            return Decision(self._turn(legal, hand), self._think())
         return self._cheat(view, legal, hand, now)
 
     def _race_due(self, view: dict[str, Any], now: int) -> int | None:
@@ -231,6 +313,8 @@ class HeuristicBot(Bot):
             return Draw()
         if len(hand) == 1:
             return plays[0]
+        if len(plays) > 1 and self._slipped():
+            return plays[self.randbelow(len(plays))]
         return max(plays, key=lambda a: (PENALTY[a.card] + PLAY_BONUS[KIND[a.card]], a.card))
 
     def _accusation(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:

@@ -12,9 +12,13 @@ the log-normal part, ``miss`` the chance that the person does not react at all (
 seed gives the same times in the simulation driver and in a server room: both wait for the
 ``Decision.delay_ms`` the bot returns, there is no second source of delays.
 
-Levels at a glance (Mogel-Motte, the game where speed matters most): the median slap or throw after
-the card lands is 1100 ms at ``easy``, 800 ms at ``normal`` and 450 ms at ``hard``; an easy bot misses
-one race in 12, a normal one in 30, a hard one in 100.
+Levels at a glance (Mogel-Motte, the game where speed matters most), graded against simulated people
+who slap 0.9-2.1 s after the card lands (``bench/bot_pace.py``, bench/README.md "Bots graded against
+people"): the median slap or throw comes 1450 ms after the card at ``easy``, 1250 ms at ``normal`` and
+850 ms at ``hard``, log-normal with a person's spread; an easy bot misses one race in 10, a normal one
+in 12, a hard one in 60. An easy bot loses most games to such people, a normal one wins about its share
+(1/n), a hard one more. A turn's move (``think``) always comes 1-3 s after the bot could make it
+(``TURN_MIN_MS``, ``TURN_MAX_MS``); a pick (``choose``) at most 3 s.
 """
 
 from __future__ import annotations
@@ -73,24 +77,29 @@ class Pace(msgspec.Struct, frozen=True):
     choose: Reaction
 
 
+#: an ordinary move (a Mogel-Motte turn, a pick): never quicker than this, never slower (issue "The
+#: evening, second pass": turns took a median 1.7 s with outliers of 7.6 s)
+TURN_MIN_MS = 1000
+TURN_MAX_MS = 3000
+
 PACES: dict[str, Pace] = {
     "easy": Pace(
-        react=Reaction(1100, 450, 0.40, miss=1 / 12),
-        notice=Reaction(1500, 600, 0.45, miss=0.25),
-        think=Reaction(2300, 800, 0.45),
-        choose=Reaction(1700, 700, 0.40),
+        react=Reaction(1450, 600, 0.40, miss=1 / 10, cap_ms=3500),
+        notice=Reaction(1800, 700, 0.40, miss=0.35, cap_ms=4000),
+        think=Reaction(2100, TURN_MIN_MS, 0.35, cap_ms=TURN_MAX_MS),
+        choose=Reaction(1700, 800, 0.35, cap_ms=TURN_MAX_MS),
     ),
     "normal": Pace(
-        react=Reaction(800, 380, 0.35, miss=1 / 30),
-        notice=Reaction(1100, 450, 0.40, miss=0.12),
-        think=Reaction(1700, 600, 0.40),
-        choose=Reaction(1300, 500, 0.35),
+        react=Reaction(1250, 550, 0.45, miss=1 / 12, cap_ms=3000),
+        notice=Reaction(1500, 600, 0.35, miss=0.2, cap_ms=3500),
+        think=Reaction(1800, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
+        choose=Reaction(1400, 700, 0.35, cap_ms=2600),
     ),
     "hard": Pace(
-        react=Reaction(450, 260, 0.30, miss=1 / 100),
-        notice=Reaction(700, 320, 0.35, miss=0.05),
-        think=Reaction(1100, 450, 0.35),
-        choose=Reaction(900, 350, 0.30),
+        react=Reaction(850, 450, 0.30, miss=1 / 60, cap_ms=2500),
+        notice=Reaction(950, 450, 0.30, miss=0.08, cap_ms=3000),
+        think=Reaction(1500, TURN_MIN_MS, 0.40, cap_ms=TURN_MAX_MS),
+        choose=Reaction(1100, 600, 0.30, cap_ms=2200),
     ),
 }
 

@@ -79,9 +79,24 @@ Stacked decks: ``Config(decks={"main": [ids...]})`` lists cards top first; seat 
 ``hand_size``, seat 1 the next, ...; the next card starts the discard pile, the rest is the draw pile in
 order (next draw first). Cards not listed are out of the game. Every round is dealt from the same order.
 
+Time for a person [ours]: every phase that waits for a person has a limit, ``turn_timeout_s`` (60; 0 = no
+limit; a courtesy timer, so the room's "more time" scales it): the turn (its seat plays or draws), the
+spider (its player gives or skips) and the mosquito's gifts (every giver still choosing). The time counts
+from when the wait began (the turn passing to the seat, the spider played, the gifts starting; field
+``wait_until``); cheats, fidgets, accusations and the old guard's gift never extend it (the clock runs on
+while an accusation is settled: random play showed that cheaters and guards catching each other could
+otherwise hold an away seat's turn for ever). When it runs out (event ``time_up``), a turn draws one card
+exactly as ``Draw`` does, "who cannot play (or does not want to) draws one card" [seed], and with nothing
+to draw counts as a seat that could not play (so an away seat cannot keep a blocked round alive); the
+spider gives nothing (as ``SpiderSkip``); every giver still choosing gives the first card it may give
+(the lowest card id: hands are sorted). The old guard's gift to a caught cheater has no limit of its own
+(the guard has just acted).
+
 Time: every action carries ``t`` (ms). ``deadline(state)`` is the earliest of a running cheat or fidget
-ending (kind ``cheat``), the race window ending (``race``), and the round pause ending (``round_pause``);
-``Timeout()`` (seat None) resolves all that is due at ``t`` (cheats first). The common rules of
+ending (kind ``cheat``), the race window ending (``race``), the wait for a person ending (``turn``, seat =
+the turn's seat; ``choose`` for the spider's player and for the mosquito's givers, seat = the one giver
+still choosing or None), and the round pause ending (``round_pause``); ``Timeout()`` (seat None) resolves
+all that is due at ``t``, earliest first (cheats first at the same time). The common rules of
 ``tischrunde.core.game`` hold: an action stamped at or after the deadline is refused until the driver has
 sent the ``Timeout`` (code ``deadline_passed``), times never run backwards (``time_backwards``).
 
@@ -104,7 +119,8 @@ View (``view(state, seat)``; seat None = spectator / table screen): a JSON objec
 its JSON Schema): the phase, round, seats of turn, guard and start player, the seat's hand (each card with
 ``playable`` and the ``reason`` if not), what it may give, hand counts, the piles, the tells (never saying
 cheat or fidget) and the seat's own, the race / spider / gifts / settling being resolved, penalty points,
-the counters, the recent events this seat may see, the options and the winners.
+the counters, the recent events this seat may see, when the time of the seats being waited for runs out
+(``act_until``), the options and the winners.
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
 with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``

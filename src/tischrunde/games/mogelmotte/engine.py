@@ -7,9 +7,10 @@ The rules text lives in the package docstring (``tischrunde.games.mogelmotte``).
 One implementation of each rule (no second copy for speed). The frequent actions (cheat and fidget:
 ``_tell``; ``_play``, ``_draw``, ``_accuse``, the old guard's gift ``_settle_give``, and ``_timeout``)
 each have one handler that checks, raises its errors and builds the whole transition; in the usual case
-that is a single ``replace`` which also stamps time, deadline and log, and the unusual cases (action
-cards, a reshuffle, a random or pending gift, several things due at once) continue from there through
-the shared rule functions and ``_finish``. The rarer actions (``_RULES``) return a state that ``_finish``
+that is a single ``replace`` which also stamps time, deadline and log (and, where the turn passes on, the
+new turn's wait: ``wait_from``; every other path gets its wait from ``wait_until`` in ``_finish`` or the
+timeout loop), and the unusual cases (action cards, a reshuffle, a random or pending gift, several things
+due at once) continue from there through the shared rule functions and ``_finish``. The rarer actions (``_RULES``) return a state that ``_finish``
 stamps.
 """
 
@@ -65,7 +66,9 @@ from tischrunde.games.mogelmotte.state import (
     FIDGET_TELL,
     NO_DUE,
     NO_TELL,
+    NO_WAIT,
     NOBODY,
+    WAIT_PHASES,
     Rules,
     State,
     giveable,
@@ -75,7 +78,7 @@ from tischrunde.games.mogelmotte.state import (
 #: how many recent events the state keeps for views
 LOG_SIZE: Final = 16
 #: later than any deadline (the largest int that mypyc keeps unboxed)
-_NEVER: Final = (1 << 62) - 1
+_NEVER: Final = NO_WAIT
 #: every subset of seats as a frozenset, indexed by its bit mask (active_seats builds no sets)
 _SEAT_SETS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(s for s in range(MAX_SEATS) if mask >> s & 1) for mask in range(1 << MAX_SEATS)
@@ -226,6 +229,7 @@ def new_state(config: Config, options: dict[str, Any]) -> State:
         cockroach_continue=options["cockroach_continue"],
         slowest_rule=options["slowest_rule"],
         round_pause_ms=options["round_pause_ms"],
+        turn_timeout_ms=options["turn_timeout_s"] * 1000,
     )
     stacked = stacked_deck(config, rules.hand_size)
     if stacked is None and n * rules.hand_size + 1 > DECK_SIZE:
@@ -253,8 +257,9 @@ def new_state(config: Config, options: dict[str, Any]) -> State:
         wrong_accusations=zeros,
     )
     ev: Events = []
-    state = _deal(state, config.first_seat or 0, ev)
-    return _logged(replace(state, due=next_due(state)), ev)
+    dealt = _deal(state, config.first_seat or 0, ev)
+    dealt = replace(dealt, wait_until=wait_until(state, dealt, 0))
+    return _logged(replace(dealt, due=next_due(dealt)), ev)
 
 
 def _deal(state: State, start_seat: int, ev: Events) -> State:
@@ -461,14 +466,18 @@ def _play(state: State, seat: int, action: Play, t: int) -> tuple[State, Events]
     new_discard = discard + (card,)  # noqa: RUF005 - concatenation is cheaper here
     ev = [_EV_PLAY[seat][card]]
     if rest and CLASS[card] != "action" and state.finisher == NOBODY:
-        # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn", no finisher)
+        # nothing more happens: the left neighbour's turn (``_advance`` in phase "turn", no finisher) and its
+        # wait (what ``wait_until`` says for a turn passing on)
         log, log_start = _logged_fields(state, ev)
+        wait = wait_from(state.rules, t)
         new = replace(
             state,
             hands=new_hands,
             discard=new_discard,
             passes=0,
             turn=(seat + 1) % len(hands),
+            wait_until=wait,
+            due=_due_with_wait(state, wait),
             t=t,
             log=log,
             log_start=log_start,
@@ -515,19 +524,13 @@ def _draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events]
         raise NotYourTurnError(f"It is seat {state.turn}'s turn: you may only draw on your own turn.")
     ev: Events = []
     taken = _take_card(state, seat, "turn", ev)
-    if taken is None:
-        fits = FITS[VALUE[state.discard[-1]]]
-        held = state.cheat_card[seat]
-        moth_ok = seat == state.guard
-        could_play = any(fits[c] and c != held and (moth_ok or not IS_MOTH[c]) for c in state.hands[seat])
-        passes = 0 if could_play else state.passes + 1
-        if passes >= len(state.hands):
-            return _finish(state, _end_round(state, NOBODY, t, ev), t, ev)
-        return _finish(state, _advance(replace(state, passes=passes), seat, t, ev), t, ev)
+    if taken is None or state.finisher != NOBODY:
+        return _finish(state, _drawn(state, seat, taken, False, t, ev), t, ev)
     hands, draw, discard, r = taken
     log, log_start = _logged_fields(state, ev)
-    # the left neighbour's turn (``_advance`` in phase "turn" with no finisher)
-    passes_on = state.finisher == NOBODY
+    # the left neighbour's turn (``_drawn`` then ``_finish``: ``_advance`` in phase "turn" with no finisher,
+    # and a new turn's wait, ``wait_until``)
+    wait = wait_from(state.rules, t)
     new = replace(
         state,
         passes=0,
@@ -535,15 +538,45 @@ def _draw(state: State, seat: int, action: Draw, t: int) -> tuple[State, Events]
         draw=draw,
         discard=discard,
         rng=r,
-        turn=(seat + 1) % len(hands) if passes_on else seat,
+        turn=(seat + 1) % len(hands),
+        wait_until=wait,
+        due=_due_with_wait(state, wait),
         t=t,
         log=log,
         log_start=log_start,
     )
-    if passes_on:
-        return new, ev
-    more: Events = []
-    return _then((new, ev), _advance(new, seat, t, more), t, more)
+    return new, ev
+
+
+def _timed_out_draw(state: State, seat: int, t: int, ev: Events) -> State:
+    """The turn's time has run out: the seat draws as ``Draw`` does (unstamped: see ``_drawn``)."""
+    return _drawn(state, seat, _take_card(state, seat, "turn", ev), True, t, ev)
+
+
+def _drawn(
+    state: State,
+    seat: int,
+    taken: tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int] | None,
+    timed_out: bool,
+    t: int,
+    ev: Events,
+) -> State:
+    """After the turn's draw (``taken``, from ``_take_card``): the turn passes on. With nothing to draw it
+    passes too, and a whole circle of seats that could neither play nor draw blocks the round; a seat whose
+    time ran out (``timed_out``) played nothing and counts as one that could not play."""
+    if taken is None:
+        fits = FITS[VALUE[state.discard[-1]]]
+        held = state.cheat_card[seat]
+        moth_ok = seat == state.guard
+        could_play = not timed_out and any(
+            fits[c] and c != held and (moth_ok or not IS_MOTH[c]) for c in state.hands[seat]
+        )
+        passes = 0 if could_play else state.passes + 1
+        if passes >= len(state.hands):
+            return _end_round(state, NOBODY, t, ev)
+        return _advance(replace(state, passes=passes), seat, t, ev)
+    hands, draw, discard, r = taken
+    return _advance(replace(state, passes=0, hands=hands, draw=draw, discard=discard, rng=r), seat, t, ev)
 
 
 def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events) -> State:
@@ -803,7 +836,7 @@ def _accuse(state: State, seat: int, action: Accuse, t: int) -> tuple[State, Eve
     phase = state.phase  # never "over" or "round_over" here (see apply)
     due = state.due
     if held != NO_TELL and state.cheat_until[target] == due:  # the deadline was this tell's end
-        due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until)
+        due = _due_in_play(phase, state.race_until, cheat_card, state.cheat_until, state.wait_until)
     if held >= 0:
         ev = [_EV_CAUGHT[target][guard][held]]
         # whether the old guard has a card to give: no moth, never the last card
@@ -888,21 +921,59 @@ _RULES: Final[dict[type, Callable[[State, int, Any, int, Events], State]]] = {
 # ------------------------------------------------------------------------------------------- timeouts
 
 
+def wait_until(state: State, new: State, t: int) -> int:
+    """``new.wait_until`` for the state ``new`` that a transition at ``t`` made from ``state``: the one rule
+    for when the wait for a person (``turn_timeout_s``) ends.
+
+    A phase that waits for a person (``WAIT_PHASES``: the turn's seat, the spider's player, the mosquito's
+    givers) waits ``turn_timeout_ms`` from when the wait began: when the phase, the turn or the round
+    changed. Nothing else moves it: cheats, fidgets, accusations and the old guard's gifts never extend it
+    (the clock runs on while an accusation is settled, like every deadline: random play showed that
+    cheaters and guards catching each other could otherwise hold a table for ever)."""
+    if new.phase not in WAIT_PHASES:
+        return NO_WAIT
+    if (
+        state.wait_until == NO_WAIT
+        or new.phase != state.phase
+        or new.turn != state.turn
+        or new.round != state.round
+    ):
+        return wait_from(new.rules, t)
+    return state.wait_until
+
+
+def wait_from(rules: Rules, t: int) -> int:
+    """The end of a wait for a person that begins at ``t`` (NO_WAIT without a limit)."""
+    limit = rules.turn_timeout_ms
+    return NO_WAIT if limit == 0 else t + limit
+
+
+def _due_with_wait(state: State, wait: int) -> int:
+    """``state.due`` if the wait ended at ``wait`` instead of ``state.wait_until`` (a phase in play; all else
+    a deadline depends on as in ``state``)."""
+    due = state.due
+    if due == NO_DUE or due == state.wait_until:
+        return _due_in_play(state.phase, state.race_until, state.cheat_card, state.cheat_until, wait)
+    return due if due <= wait else wait
+
+
 def next_due(state: State) -> int:
-    """The earliest of: a running cheat or fidget ending, a race window closing, the round pause ending."""
+    """The earliest of: a running cheat or fidget ending, a race window closing, the wait for a person
+    ending, the round pause ending."""
     phase = state.phase
     if phase == "over":
         return NO_DUE
     if phase == "round_over":
         return state.round_until
-    return _due_in_play(phase, state.race_until, state.cheat_card, state.cheat_until)
+    return _due_in_play(phase, state.race_until, state.cheat_card, state.cheat_until, state.wait_until)
 
 
 def _due_in_play(
-    phase: str, race_until: int, cheat_card: tuple[int, ...], cheat_until: tuple[int, ...]
+    phase: str, race_until: int, cheat_card: tuple[int, ...], cheat_until: tuple[int, ...], wait: int
 ) -> int:
-    """``next_due`` for a phase other than ``over`` and ``round_over``, from the fields it depends on."""
-    best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else _NEVER
+    """``next_due`` for a phase other than ``over`` and ``round_over``, from the fields it depends on
+    (``wait``: ``wait_until``, NO_WAIT in a race)."""
+    best = race_until if phase == "mosquito_race" or phase == "cockroach_race" else wait
     seat = 0
     for held in cheat_card:
         if held != NO_TELL:
@@ -921,17 +992,27 @@ def due_at(state: State) -> int | None:
 
 def deadline(state: State) -> Deadline | None:
     """When the driver must send ``Timeout``: the round pause ending (kind ``round_pause``), a race window
-    closing (``race``, seat = the card's player) or a cheat or fidget ending (``cheat``, seat = the cheater)."""
+    closing (``race``, seat = the card's player), a cheat or fidget ending (``cheat``, seat = the cheater),
+    or the wait for a person ending (``turn``, seat = the turn's seat; ``choose`` for the spider's player,
+    that seat, and the mosquito's givers, the one giver still choosing or None for several)."""
     due = state.due
     if due == NO_DUE:
         return None
-    if state.phase == "round_over":
+    phase = state.phase
+    if phase == "round_over":
         return Deadline(due, "round_pause", state.start_seat)
-    if state.phase in ("mosquito_race", "cockroach_race") and state.race_until == due:
+    if phase in ("mosquito_race", "cockroach_race") and state.race_until == due:
         return Deadline(due, "race", state.actor)
     for seat, held in enumerate(state.cheat_card):
         if held != NO_TELL and state.cheat_until[seat] == due:
             return Deadline(due, "cheat", seat)
+    if state.wait_until == due:
+        if phase == "turn":
+            return Deadline(due, "turn", state.turn)
+        if phase == "spider":
+            return Deadline(due, "choose", state.actor)
+        waiting = [s for s in state.givers if state.gifts[s] == -1]
+        return Deadline(due, "choose", waiting[0] if len(waiting) == 1 else None)
     return Deadline(due, "race", None)  # pragma: no cover - due is always one of the above
 
 
@@ -974,6 +1055,10 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
                 ev.append(Event("race_over", None, {"kind": "cockroach"}))
                 new = _advance(new, new.actor, t, ev)
             continue
+        if new.wait_until < due:  # the wait for a person is over (ends after the earlier tells)
+            after = _time_up(new, t, ev)
+            new = replace(after, wait_until=wait_until(new, after, t))
+            continue
         if due_seat == NOBODY:
             break
         # the tell ends: a cheated card vanishes (unless it has become the last card in the hand)
@@ -1000,7 +1085,13 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
             cheats = tuple(counts)
         else:
             ev.append(_EV_TELL_END[due_seat][False])
-        if count == 1 and new is state and phase != "mosquito_give" and not (racing and race_until <= t):
+        if (
+            count == 1
+            and new is state
+            and phase != "mosquito_give"
+            and not (racing and race_until <= t)
+            and state.wait_until > t
+        ):
             # the usual timeout, nothing else due: one ``replace`` that also stamps deadline and log
             log, log_start = _logged_fields(state, ev)
             return replace(
@@ -1010,12 +1101,31 @@ def _timeout(state: State, t: int) -> tuple[State, Events]:
                 vanished=vanished,
                 cheats=cheats,
                 t=t,
-                due=_due_in_play(phase, race_until, cheat_card, cheat_until),
+                due=_due_in_play(phase, race_until, cheat_card, cheat_until, state.wait_until),
                 log=log,
                 log_start=log_start,
             ), ev
         new = replace(new, cheat_card=cheat_card, hands=hands, vanished=vanished, cheats=cheats)
     return _finish(state, new, t, ev)
+
+
+def _time_up(state: State, t: int, ev: Events) -> State:
+    """The wait for a person is over (``turn_timeout_s``): the turn's seat draws one card as ``Draw`` does,
+    the spider's player gives nothing (``SpiderSkip``), and every giver still choosing gives the first card
+    it may give (``Give``; hands are sorted, so the lowest card id)."""
+    phase = state.phase
+    if phase == "turn":
+        ev.append(Event("time_up", state.turn, {"phase": phase}))
+        return _timed_out_draw(state, state.turn, t, ev)
+    if phase == "spider":
+        ev.append(Event("time_up", state.actor, {"phase": phase}))
+        return _spider_skip(state, state.actor, SPIDER_SKIP, t, ev)
+    for giver in [s for s in state.givers if state.gifts[s] == -1]:
+        cards = giveable(state, giver)
+        if cards:  # else a cheat that has just completed left nothing to give: ``_finish`` drops the giver
+            ev.append(Event("time_up", giver, {"phase": phase}))
+            state = _give(state, giver, GIVE[cards[0]], t, ev)
+    return _recheck_gifts(state, t, ev) if state.phase == "mosquito_give" else state
 
 
 def _logged_fields(state: State, ev: Events) -> tuple[tuple[Event, ...], int]:
@@ -1076,14 +1186,18 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
 
 def _finish(state: State, new: State, t: int, ev: Events) -> tuple[State, Events]:
     """Stamp the state ``new`` (made from ``state`` by a handler that appended ``ev``): givers left with
-    nothing to give drop out of a mosquito's gifts, then time, deadline and log."""
+    nothing to give drop out of a mosquito's gifts, then the wait for a person, time, deadline and log."""
     if new.phase == "mosquito_give" and new.settle_from == NOBODY:
         new = _recheck_gifts(new, t, ev)
+    wait = wait_until(state, new, t)
+    if wait != new.wait_until:
+        new = replace(new, wait_until=wait)
     if (
         new.cheat_card is state.cheat_card
         and new.phase == state.phase
         and new.race_until == state.race_until
         and new.round_until == state.round_until
+        and wait == state.wait_until
     ):
         due = state.due  # nothing a deadline depends on has changed
     else:

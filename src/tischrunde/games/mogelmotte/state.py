@@ -17,6 +17,13 @@ FIDGET_TELL: Final = -1
 NOBODY: Final = -1
 #: ``State.due`` when nothing is pending
 NO_DUE: Final = -1
+#: ``State.wait_until`` when nobody is being waited for with a time limit (later than any deadline; the
+#: largest int that mypyc keeps unboxed)
+NO_WAIT: Final = (1 << 62) - 1
+
+#: phases that wait for a person to act (the turn's seat, the spider's player, the mosquito's givers):
+#: ``turn_timeout_s`` limits each such wait
+WAIT_PHASES = frozenset({"turn", "spider", "mosquito_give"})
 
 #: phases in which a seat may start a cheat or a fidget (not while a give choice is pending)
 CHEAT_PHASES = frozenset({"turn", "mosquito_race", "cockroach_race"})
@@ -122,6 +129,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
         maximum=60000,
         timer="courtesy",
     ),
+    OptionSpec(
+        "turn_timeout_s",
+        60,
+        "Seconds a player has for a turn, a spider's gift or a mosquito gift (0 = no limit). When the time "
+        "is up, a turn draws one card, the spider gives nothing, and a mosquito gift is the first card "
+        "that may be given.",
+        "Sekunden für einen Zug, das Verschenken bei der Spinne oder eine Stechmücken-Karte (0 = "
+        "unbegrenzt). Ist die Zeit um, wird im Zug eine Karte gezogen, die Spinne verschenkt nichts, und "
+        "bei der Stechmücke wird die erste Karte verschenkt, die verschenkt werden darf.",
+        minimum=0,
+        maximum=600,
+        timer="courtesy",
+        unlimited=0,
+    ),
 )
 
 
@@ -139,6 +160,8 @@ class Rules(msgspec.Struct, frozen=True):
     cockroach_continue: str
     slowest_rule: str
     round_pause_ms: int
+    #: ``turn_timeout_s`` in ms (0 = no limit)
+    turn_timeout_ms: int
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -184,6 +207,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     cheats: tuple[int, ...] = ()
     caught: tuple[int, ...] = ()
     wrong_accusations: tuple[int, ...] = ()
+    #: when the wait for the seats the phase waits for ends (``engine.wait_until``), NO_WAIT if unlimited
+    wait_until: int = NO_WAIT
     #: the next deadline (see ``engine.next_due``), NO_DUE if none
     due: int = NO_DUE
     #: the most recent events and the sequence number of the first of them

@@ -14,6 +14,7 @@ from tischrunde.games.mogelmotte.content import FITS, IS_MOTH, VALUE, card_json
 from tischrunde.games.mogelmotte.state import (
     FIDGET_TELL,
     NO_TELL,
+    NO_WAIT,
     NOBODY,
     Phase,
     Rules,
@@ -39,6 +40,7 @@ def _options(rules: Rules) -> dict[str, Any]:
         "cockroach_continue": rules.cockroach_continue,
         "slowest_rule": rules.slowest_rule,
         "round_pause_ms": rules.round_pause_ms,
+        "turn_timeout_s": rules.turn_timeout_ms // 1000,
     }
 
 
@@ -119,6 +121,7 @@ def _public(state: State) -> dict[str, Any]:
             for i, e in enumerate(state.log)
         ],
         "round_until": state.round_until if phase == "round_over" else None,
+        "act_until": None if state.wait_until == NO_WAIT else state.wait_until,
         "options": _options(rules),
         "winners": None,
         "giveable": [],
@@ -195,6 +198,7 @@ CardKind = Literal["number", "ant", "spider", "mosquito", "cockroach", "moth"]
 Reason = Literal["being_cheated", "moth_only_guard", "not_now", "not_your_turn", "needs_neighbour_value"]
 EventKind = Literal[
     "deal",
+    "time_up",
     "play",
     "draw",
     "drew",
@@ -315,7 +319,8 @@ class EventView(msgspec.Struct, forbid_unknown_fields=True):
     {card}, draw {reason}, drew {card} (private), reshuffle {count}, draw_impossible {reason}, spider_give
     {to}, gift {to, card} (private to giver and receiver), slowest {seat}, tell_end {vanished}, vanished {card}
     (private), caught {guard, card}, guard_give {to}, wrong_accusation {guard, fidget}, round_end {round,
-    finisher (null when blocked), points}, game_over {totals, winners}; the others as the engine sends them."""
+    finisher (null when blocked), points}, game_over {totals, winners}, time_up {phase} (the seat's time for a
+    turn, a spider or a mosquito gift ran out); the others as the engine sends them."""
 
     n: Annotated[int, Meta(description="the event's sequence number in the game")]
     kind: Annotated[EventKind, Meta(description="what happened")]
@@ -342,6 +347,9 @@ class OptionsView(msgspec.Struct, forbid_unknown_fields=True):
         Literal["clockwise_last", "random"], Meta(description="who is slowest when several have not slapped")
     ]
     round_pause_ms: Annotated[int, Meta(description="the pause after a round's scoring (ms; 0 = none)")]
+    turn_timeout_s: Annotated[
+        int, Meta(description="seconds for a turn, a spider's gift or a mosquito gift (0 = no limit)")
+    ]
 
 
 class MogelMotteView(msgspec.Struct, forbid_unknown_fields=True):
@@ -392,6 +400,14 @@ class MogelMotteView(msgspec.Struct, forbid_unknown_fields=True):
     events: Annotated[list[EventView], Meta(description="the recent events this seat may see, oldest first")]
     round_until: Annotated[
         int | None, Meta(description="during round_over: when the next round is dealt (ms)")
+    ]
+    act_until: Annotated[
+        int | None,
+        Meta(
+            description="when the time of the seats being waited for runs out (ms): the turn's seat, the "
+            "spider's player, the mosquito's givers still choosing; then a turn draws a card, the spider "
+            "gives nothing, a giver gives its first giveable card; null: no limit (or nobody is waited for)"
+        ),
     ]
     options: Annotated[OptionsView, Meta(description="the resolved rules")]
     winners: Annotated[list[int] | None, Meta(description="once over: the seats with the fewest points")]

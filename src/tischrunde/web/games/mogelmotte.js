@@ -92,6 +92,8 @@ register({
     "mm.ev.reshuffle": "Die Ablage wird zum neuen Stapel gemischt.",
     "mm.ev.spider_give": "{name} schenkt {target} eine Karte (Spinne).",
     "mm.ev.spider_skip": "{name} verschenkt nichts.",
+    "mm.ev.time_up": "Die Zeit von {name} ist um.",
+    "mm.ev.time_up_me": "Deine Zeit ist um.",
     "mm.ev.gift_in": "{name} gibt dir eine {card}.",
     "mm.ev.gift_out": "Du gibst {target} eine {card}.",
     "mm.ev.mosquito_race": "Stechmücke! Alle hauen drauf …",
@@ -215,6 +217,8 @@ register({
     "mm.ev.reshuffle": "The discard pile is shuffled into a new draw pile.",
     "mm.ev.spider_give": "{name} gives {target} a card (spider).",
     "mm.ev.spider_skip": "{name} gives nothing away.",
+    "mm.ev.time_up": "{name}'s time is up.",
+    "mm.ev.time_up_me": "Your time is up.",
     "mm.ev.gift_in": "{name} gives you {card}.",
     "mm.ev.gift_out": "You give {card} to {target}.",
     "mm.ev.mosquito_race": "Mosquito! Everyone slaps …",
@@ -432,6 +436,8 @@ function timer(ctx) {
   }
   if (view.phase === "round_over" && view.round_until) return { until: view.round_until, total: view.options.round_pause_ms };
   if (view.my_tell) return { until: view.my_tell.until, total: view.options.cheat_ms };
+  // the time of the seats being waited for (turn, spider, gifts)
+  if (typeof view.act_until === "number") return { until: view.act_until, total: view.options.turn_timeout_s * 1000 };
   return null;
 }
 
@@ -915,6 +921,8 @@ function describe(ev, ctx) {
       return null;
     case "spider_skip":
       return t("mm.ev.spider_skip", { name });
+    case "time_up":
+      return seat === me ? t("mm.ev.time_up_me") : t("mm.ev.time_up", { name });
     case "mosquito_race":
       return t("mm.ev.mosquito_race");
     case "slap":
