@@ -26,7 +26,10 @@ LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 
 
 def set_options(
-    page: Page, options: dict[str, object], prefix: str = "opt", summary: str | None = ".option-details summary"
+    page: Page,
+    options: dict[str, object],
+    prefix: str = "opt",
+    summary: str | None = ".option-details summary",
 ) -> None:
     """On the start page with a game chosen: open the house rules and set each option as a person would
     (values as the engine keeps them: a ``_ms`` timer in ms, typed in seconds). ``prefix`` names the

@@ -26,6 +26,7 @@ import contextlib
 import re
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,9 @@ from browsing import PHONE, record_states, set_options, start_game, watch
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_game_night_browser import _join_by_link, _my_turn_control, _play_until, _same_version
-from test_game_screens_browser import Wordland, _click_first, _emojito, _stella, mm_step
+from test_game_screens_browser import Wordland, _click_first, _emojito, _stella
 from test_howto_browser import _check_open
+from test_mogelmotte_browser import _step as mm_step
 from test_table_host_browser import LAPTOP_1280, _qr_width
 from test_tv_story_browser import CELLS, NAMES_WHOLE, ROUND_TABLE, TILES
 from test_wordland_browser import _word_with
@@ -84,8 +86,9 @@ def _shown(page: Page, selector: str) -> Locator:
 
 class _Wordland(Wordland):
     """Wordland's player of test_game_screens_browser, for a table of people: it never objects (nobody
-    would vote), bets when it is the Caterpillar, and once three words stand in the round it says a word
-    with one of its forbidden letters and is out at once, so that a round ends in a few turns."""
+    would vote), bets when it is the Caterpillar, never repeats a word said in the round, and once three
+    words stand in it says a word with one of its forbidden letters and is out at once, so that a round
+    ends in a few turns."""
 
     def __init__(self, page: Page) -> None:
         super().__init__(page)
@@ -96,14 +99,20 @@ class _Wordland(Wordland):
         if _click_first(page, ".wl-bets [data-act=bet]"):
             return
         field = page.locator("#wl-word")
-        if page.locator("#wl-words .wl-word").count() >= 3 and field.count() and field.is_enabled():
+        mine = field.count() and field.is_enabled() and page.locator("#wl-send").count()
+        if mine and page.locator("#wl-words .wl-word").count() >= 3:
             tiles = page.locator("#wl-tiles .wl-tile:not(.wl-tile-off)")
-            forbidden = sorted(filter(None, (tiles.nth(k).get_attribute("data-letter") for k in range(tiles.count()))))
+            forbidden = sorted(
+                filter(None, (tiles.nth(k).get_attribute("data-letter") for k in range(tiles.count())))
+            )
             if forbidden:
                 category = page.locator("#wl-category").get_attribute("data-category") or ""
                 field.fill(_word_with(category, forbidden[0]))
                 field.press("Enter")
                 return
+        # the words the others said this round are taken too (a repeat would put this player out)
+        for text in page.locator("#wl-words .wl-word-text").all_inner_texts():
+            self.said.add(text.split(" (")[0].strip().casefold())
         super().__call__()
 
 
@@ -129,7 +138,9 @@ class Evening:
         expect(self.table.locator(f"main.game-{game}")).to_be_visible()
 
     def page(self, size: Any, locale: str = "en-US") -> Page:
-        context = self.browser.new_context(viewport=size, locale=locale, reduced_motion="reduce", device_scale_factor=1)
+        context = self.browser.new_context(
+            viewport=size, locale=locale, reduced_motion="reduce", device_scale_factor=1
+        )
         self.contexts.append(context)
         page = context.new_page()
         watch(page, self.problems)
@@ -202,7 +213,9 @@ def _play_game(
     checked: set[int] = set()
     phones = [ev.phones[name] for name in people]
     while (phase := ev.view().get("phase")) != "over":
-        assert time.monotonic() < deadline, f"{game}: no end within {seconds} s (phase {phase}, checked {checked})"
+        assert time.monotonic() < deadline, (
+            f"{game}: no end within {seconds} s (phase {phase}, checked {checked})"
+        )
         if phase == "round_over":
             done = _rounds_done(game, ev.view()) if game != "emojito" else ev.view().get("round", 0)
             if done not in checked:
@@ -245,7 +258,7 @@ def _to_lobby_and_switch(ev: Evening, game: str) -> None:
         expect(page.locator(".lobby-head h1")).to_have_text(TITLES[game])
 
 
-def test_the_evening(browser: Browser, server: str) -> None:
+def test_the_evening(browser: Browser, server: str, screenshots: Path) -> None:
     ev = Evening(browser, server)
     table = ev.table
 
@@ -310,6 +323,7 @@ def test_the_evening(browser: Browser, server: str) -> None:
     expect(button).to_have_text("Let a bot play for Ben now")
     box = button.bounding_box()
     assert box is not None and box["height"] >= 48 and box["width"] >= 48, box
+    anna.screenshot(path=str(screenshots / "evening-mogelmotte-away-host-390.png"))
     before = len(ev.states)
     button.click()
     # the bot plays Ben's turn: the table screen is sent a state in which it is no longer his
@@ -327,7 +341,7 @@ def test_the_evening(browser: Browser, server: str) -> None:
     _same_version(table, ben)
 
     three = PEOPLE[:3]
-    _play_game(ev, "mogelmotte", [lambda: mm_step(anna), lambda: mm_step(ben), lambda: mm_step(cleo)], three)
+    _play_game(ev, "mogelmotte", [partial(mm_step, p) for p in (anna, ben, cleo)], three)
     expect(dana.locator("#ranking")).to_be_visible()
 
     # ---- 4. the table screen takes the room on: Emojito, Stella, Wordland with Dana seated
@@ -336,11 +350,11 @@ def test_the_evening(browser: Browser, server: str) -> None:
     expect(dana.locator("#seat-list .seat", has_text="Dana").locator(".badge-you")).to_be_visible()
     phones = [ev.phones[name] for name in PEOPLE]
     ev.start(table, "emojito", first_seat=0)
-    _play_game(ev, "emojito", [(lambda p=p: _emojito(p)) for p in phones], PEOPLE)
+    _play_game(ev, "emojito", [partial(_emojito, p) for p in phones], PEOPLE)
 
     _to_lobby_and_switch(ev, "stella")
     ev.start(table, "stella", first_seat=0)
-    _play_game(ev, "stella", [(lambda p=p: _stella(p)) for p in phones], PEOPLE)
+    _play_game(ev, "stella", [partial(_stella, p) for p in phones], PEOPLE)
 
     _to_lobby_and_switch(ev, "wordland")
     ev.start(table, "wordland", first_seat=0)
