@@ -38,7 +38,7 @@ from test_game_night_browser import _join_by_link, _my_turn_control, _play_until
 from test_game_screens_browser import Wordland, _click_first, _emojito, _stella
 from test_howto_browser import _check_open
 from test_mogelmotte_browser import _step as mm_step
-from test_table_host_browser import LAPTOP_1280, _qr_width
+from test_table_host_browser import LAPTOP_1280, TV, _qr_width
 from test_tv_story_browser import CELLS, NAMES_WHOLE, ROUND_TABLE, TILES
 from test_wordland_browser import _word_with
 
@@ -119,12 +119,14 @@ class _Wordland(Wordland):
 class Evening:
     """The room of the evening: the laptop's table screen and the phones of the people in it."""
 
-    def __init__(self, browser: Browser, server: str) -> None:
-        self.browser, self.server = browser, server
+    def __init__(self, browser: Browser, server: str, shots: Path) -> None:
+        self.browser, self.server, self.shots = browser, server, shots
         self.problems: list[str] = []
         self.contexts: list[BrowserContext] = []
         self.table = self.page(LAPTOP_1280)
         self.states = record_states(self.table)  # what the table screen was sent, in order
+        # a second table screen, a TV in German, opened by its address (no host rights)
+        self.tv = self.page(TV, "de-DE")
         self.phones: dict[str, Page] = {}
         self.since = 0  # the first state of the game under way
 
@@ -134,8 +136,8 @@ class Evening:
         start_game(page, first_seat=first_seat)
         for phone in self.phones.values():
             expect(phone.locator(f"main.game-{game}")).to_be_visible()
-        self.table.wait_for_function("() => document.querySelector('main.game') !== null")
-        expect(self.table.locator(f"main.game-{game}")).to_be_visible()
+        for screen in (self.table, self.tv):
+            expect(screen.locator(f"main.game-{game}")).to_be_visible()
 
     def page(self, size: Any, locale: str = "en-US") -> Page:
         context = self.browser.new_context(
@@ -174,34 +176,38 @@ def _rounds_done(game: str, view: dict[str, Any]) -> int:
 
 
 def _check_table(ev: Evening, game: str, key: str, people: list[str]) -> int:
-    """The table screen between rounds (key round-over) or at the end: the round table shows every round
+    """The table screens between rounds (key round-over) or at the end: the round table shows every round
     and every person, whole and inside the viewport; every tile has its avatar, each person a distinct
-    one. A screenshot goes to docs/screenshots. Returns the rounds shown."""
-    table = ev.table
-    sel = ROUND_TABLE[game]
-    expect(table.locator(sel)).to_be_visible()
-    if key == "end":
-        expect(table.locator(f"{sel}.round-table-final")).to_be_visible()
-    table.evaluate("() => document.fonts.ready")
-    table.screenshot(path=str(DOCS / f"evening-{game}-{key}.png"))  # first: a failure's picture is kept
+    one. Screenshots: the laptop's to docs/screenshots, the TV's to artifacts. Returns the rounds shown."""
     view = ev.view()
     rounds = _rounds_done(game, view)
     assert rounds >= 1, view
     rows = len(view["sides"]) if game == "emojito" else len(people)  # co-op: the team and the game
-    expect(table.locator(f"{sel} tbody tr")).to_have_count(rows)
-    expect(table.locator(f"{sel} thead th.rt-round")).to_have_count(rounds)
-    if game != "emojito":
-        for name in people:
-            expect(table.locator(f"{sel} .who-name", has_text=name)).to_have_text(name)
-        badges = [b.get_attribute("data-badge") for b in table.locator(f"{sel} .rt-who .avatar").all()]
-        assert len(badges) == len(people) and len(set(badges)) == len(people), badges
-    assert table.evaluate(IN_VIEWPORT, sel) is None, table.evaluate(IN_VIEWPORT, sel)
-    bad: list[str] = table.evaluate(CELLS, sel)
-    assert bad == [], bad
-    whole = table.evaluate(NAMES_WHOLE, TILES)
-    assert whole["out"] == [], whole
-    strip: list[str | None] = table.evaluate(STRIP_BADGES)
-    assert None not in strip and len(set(strip)) == len(strip), strip
+    sel = ROUND_TABLE[game]
+    for page, shot in (
+        (ev.table, DOCS / f"evening-{game}-{key}.png"),
+        (ev.tv, ev.shots / f"evening-tv-{game}-{key}.png"),
+    ):
+        expect(page.locator(sel)).to_be_visible()
+        if key == "end":
+            expect(page.locator(f"{sel}.round-table-final")).to_be_visible()
+        page.evaluate("() => document.fonts.ready")
+        page.screenshot(path=str(shot))  # first: a failure's picture is kept
+        expect(page.locator(f"{sel} tbody tr")).to_have_count(rows)
+        expect(page.locator(f"{sel} thead th.rt-round")).to_have_count(rounds)
+        if game != "emojito":
+            for name in people:
+                expect(page.locator(f"{sel} .who-name", has_text=name)).to_have_text(name)
+            badges = [b.get_attribute("data-badge") for b in page.locator(f"{sel} .rt-who .avatar").all()]
+            assert len(badges) == len(people) and len(set(badges)) == len(people), badges
+        outside = page.evaluate(IN_VIEWPORT, sel)
+        assert outside is None, (shot.name, outside)
+        bad: list[str] = page.evaluate(CELLS, sel)
+        assert bad == [], (shot.name, bad)
+        whole = page.evaluate(NAMES_WHOLE, TILES)
+        assert whole["out"] == [], (shot.name, whole)
+        strip: list[str | None] = page.evaluate(STRIP_BADGES)
+        assert None not in strip and len(set(strip)) == len(strip), (shot.name, strip)
     return rounds
 
 
@@ -247,20 +253,20 @@ def _to_lobby_and_switch(ev: Evening, game: str) -> None:
     """The table screen (host rights) goes back to the lobby and switches the room to the next game."""
     table = ev.table
     table.click("#to-lobby")
-    for page in (table, *ev.phones.values()):
+    for page in (table, ev.tv, *ev.phones.values()):
         expect(page.locator("#seat-list")).to_be_visible()
     _open(table, "#switch-game")
     table.click(f"#switch-game [data-game={game}]")
     _open(table, "#switch-rules")  # it stays open from the last switch
     set_options(table, OPTIONS[game], prefix="sw", summary=None)
     table.click("#switch-apply")
-    for page in (table, *ev.phones.values()):
+    for page in (table, ev.tv, *ev.phones.values()):
         expect(page.locator(".lobby-head h1")).to_have_text(TITLES[game])
 
 
 @pytest.fixture
-def ev(browser: Browser, server: str) -> Iterator[Evening]:
-    evening = Evening(browser, server)
+def ev(browser: Browser, server: str, screenshots: Path) -> Iterator[Evening]:
+    evening = Evening(browser, server, screenshots)
     try:
         yield evening
     finally:
@@ -282,6 +288,9 @@ def test_the_evening(ev: Evening, server: str, screenshots: Path) -> None:
     expect(table.locator("#seat-list .seat")).to_have_count(0)
     expect(table.locator("#join-address-text")).to_contain_text(f"/r/{code}")
     assert _qr_width(table) >= 240
+    ev.tv.goto(f"{server}/r/{code}?table=1")
+    expect(ev.tv.locator("#room-code")).to_have_text(code)
+    assert _qr_width(ev.tv) >= 240
 
     # ---- 2. Anna joins from her phone under her own name: seated and host; Ben and Cleo join
     anna = ev.phone("Anna", code)
@@ -316,7 +325,7 @@ def test_the_evening(ev: Evening, server: str, screenshots: Path) -> None:
     _play_until([anna, cleo], lambda: _my_turn_control(ben) is not None, 60)
     ben.context.set_offline(True)
     expect(ben.locator("#conn-lost")).to_be_visible(timeout=10_000)
-    for page in (anna, cleo, dana, table):
+    for page in (anna, cleo, dana, table, ev.tv):
         expect(_shown(page, BEN_OFF)).to_have_count(1, timeout=15_000)
         due = _shown(page, BEN_DUE)
         expect(due).to_have_count(1)
@@ -324,7 +333,7 @@ def test_the_evening(ev: Evening, server: str, screenshots: Path) -> None:
         expect(page.locator("#status-away")).to_contain_text(re.compile("Ben (is away|ist weg)"))
     table.screenshot(path=str(DOCS / "evening-mogelmotte-away.png"))
     # the button is the host's: Anna's phone and the table screen (host rights), nobody else's
-    for page in (cleo, dana):
+    for page in (cleo, dana, ev.tv):
         expect(page.locator("button.standin-now")).to_have_count(0)
     expect(_shown(table, BEN_NOW)).to_have_count(1)
     button = _shown(anna, BEN_NOW)
