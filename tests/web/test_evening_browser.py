@@ -320,6 +320,7 @@ def test_the_evening(ev: Evening, server: str, screenshots: Path) -> None:
     ev.start(anna, "mogelmotte", first_seat=1)
     for page in (anna, ben, cleo):
         expect(page.locator("#mm-hand")).to_be_visible()
+    table.screenshot(path=str(screenshots / "evening-mogelmotte-turn.png"))
 
     # Dana comes late: she watches and holds a seat in the next game
     dana = ev.page(PHONE)
