@@ -174,6 +174,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     connected: bool
     host: bool = False
     bot: str | None = None
+    badge: int = 0  # the person's colour and avatar (web app: BADGES), distinct within the room
 
 
 class GameResult(msgspec.Struct, frozen=True):
