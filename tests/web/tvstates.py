@@ -36,7 +36,8 @@ class Moment:
 
 
 def moments(game: str, players: int, options: dict[str, Any], seed: int = 1) -> dict[str, Moment]:
-    """The first ``round_over`` and the end of one bot-played game: {"round_over": ..., "over": ...}."""
+    """Moments of one bot-played game: the first ``round_over``, the end (``over``) and, in Stella, the
+    first reveal phase with two pictures named, in Wordland a turn after seven words (``playing``)."""
     engine = registry.get(game)
     config = Config(game=game, players=players, seed=seed, options=options)
     bots = [make_bot(game, default_kind(game), seat, seed * 100 + seat) for seat in range(players)]
@@ -47,8 +48,14 @@ def moments(game: str, players: int, options: dict[str, Any], seed: int = 1) -> 
     for state, events in states(record):
         recent = [*recent[-(LOG_STEPS - 1) :], events]
         final = state
-        if "round_over" not in found and engine.view(state, None).get("phase") == "round_over":
+        view = engine.view(state, None)
+        if "round_over" not in found and view.get("phase") == "round_over":
             found["round_over"] = Moment(game, state, [e for step in recent for e in step])
+        # in the middle of a round: Stella's reveals begun, Wordland's words listed
+        told = len(view.get("reveals") or []) >= 2 or len(view.get("words") or []) >= 7
+        playing = view.get("phase") not in ("round_over", "over") and told
+        if "playing" not in found and playing:
+            found["playing"] = Moment(game, state, [e for step in recent for e in step])
     found["over"] = Moment(game, final, [e for step in recent for e in step])
     return found
 
