@@ -37,7 +37,8 @@ class Moment:
 
 def moments(game: str, players: int, options: dict[str, Any], seed: int = 1) -> dict[str, Moment]:
     """Moments of one bot-played game: the first ``round_over``, the end (``over``) and, in Stella, the
-    first reveal phase with two pictures named, in Wordland a turn after seven words (``playing``)."""
+    first reveal phase with two pictures named, in Wordland a turn after seven words (``playing``), in
+    Mogel-Motte a mosquito race with a slap (``race``)."""
     engine = registry.get(game)
     config = Config(game=game, players=players, seed=seed, options=options)
     bots = [make_bot(game, default_kind(game), seat, seed * 100 + seat) for seat in range(players)]
@@ -56,6 +57,10 @@ def moments(game: str, players: int, options: dict[str, Any], seed: int = 1) -> 
         playing = view.get("phase") not in ("round_over", "over") and told
         if "playing" not in found and playing:
             found["playing"] = Moment(game, state, [e for step in recent for e in step])
+        # Mogel-Motte: a mosquito race that someone has slapped already (its splash in the same frame)
+        race = view.get("race") or {}
+        if "race" not in found and race.get("kind") == "mosquito" and race.get("slapped"):
+            found["race"] = Moment(game, state, [e for step in recent for e in step])
     found["over"] = Moment(game, final, [e for step in recent for e in step])
     return found
 
@@ -102,12 +107,30 @@ def room_frame(code: str, game: str, names: list[str], over: bool, options: dict
     return {"type": "room", "room": info}
 
 
-def serve(page: Page, moment: Moment, names: list[str], options: dict[str, Any], seat: int | None = None) -> None:
+class Served:
+    """The page's socket, answered by ``serve``: ``again()`` sends the moment's state once more (a newer
+    version with the same events), so the log holds them once the game's module is loaded."""
+
+    def __init__(self, moment: Moment, seat: int | None) -> None:
+        self.moment, self.seat = moment, seat
+        self.ws: WebSocketRoute | None = None
+        self.version = 7
+
+    def again(self) -> None:
+        assert self.ws is not None, "the page has not connected"
+        self.version += 1
+        self.ws.send(json.dumps(state_frame(self.moment, self.seat, self.version)))
+
+
+def serve(page: Page, moment: Moment, names: list[str], options: dict[str, Any], seat: int | None = None) -> Served:
     """Answer this page's WebSocket with the moment's frames: welcome, room, state; pings get pongs."""
     code = "TVTEST"
     over = registry.get(moment.game).outcome(moment.state) is not None
+    served = Served(moment, seat)
 
     def route(ws: WebSocketRoute) -> None:
+        served.ws = ws
+
         def message(raw: str | bytes) -> None:
             msg = json.loads(raw)
             if msg.get("type") == "hello":
@@ -123,3 +146,4 @@ def serve(page: Page, moment: Moment, names: list[str], options: dict[str, Any],
     page.route_web_socket(re.compile(r"/ws$"), route)
     if seat is not None:  # a phone that holds a seat (else it would ask for a name first)
         page.add_init_script(f"localStorage.setItem('tischrunde.token.{code}', 'test-token')")
+    return served

@@ -910,7 +910,7 @@ function guessersOf(view, performer) {
 function reveal(ctx, id = "emj-reveal") {
   const view = v(ctx);
   const r = view.last_round;
-  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
+  const box = el("section", { class: ["emj-reveal", r.performers.length > 1 && "emj-reveal-many"], id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
   r.performers.forEach((p, j) => {
     const cardId = r.cards[j];
     box.appendChild(

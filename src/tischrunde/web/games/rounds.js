@@ -21,7 +21,8 @@ export function roundTable(ctx, opts) {
   const order = outcome
     ? [...seats].sort((a, b) => (outcome.ranks[a.seat] ?? 99) - (outcome.ranks[b.seat] ?? 99) || a.seat - b.seat)
     : seats;
-  const short = rounds.length > 6;
+  // from three rounds on the columns say "R1", "R2" ... (the caption says what they count)
+  const short = rounds.length >= 3;
   const table = el("table", { class: ["round-table", outcome && "round-table-final"], id, dataset: { rounds: String(rounds.length) } });
   if (caption) table.appendChild(el("caption", { text: caption }));
   const head = el("tr", {});
