@@ -159,14 +159,18 @@ def _open(
 ) -> Page:
     """The table screen (or seat ``seat``'s phone) at this moment, with the log filled."""
     players, options = GAMES[game]
-    context = browser.new_context(viewport=size, locale="de-DE", device_scale_factor=1, reduced_motion="reduce")
+    context = browser.new_context(
+        viewport=size, locale="de-DE", device_scale_factor=1, reduced_motion="reduce"
+    )
     page = context.new_page()
     watch(page, problems)
     page.set_default_timeout(15_000)
     served = tvstates.serve(page, _moments(game)[key], NAMES[:players], options, seat=seat)
     page.goto(f"{server}/r/TVTEST" + ("?table=1" if seat is None else ""))
     expect(page.locator("#table")).to_have_attribute("data-version", "7")
-    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)"
+    )
     served.again()  # the module is loaded now: this state's events go into the log
     expect(page.locator("#table")).to_have_attribute("data-version", "8")
     page.evaluate("() => document.fonts.ready")
@@ -243,7 +247,9 @@ def test_table_screen_shows_the_round_table_whole(
 
 
 @pytest.mark.parametrize("size", [HD, LAPTOP_800], ids=["1080p", "800"])
-def test_stella_grid_fills_the_table_screen(browser: Browser, server: str, screenshots: Path, size: ViewportSize) -> None:
+def test_stella_grid_fills_the_table_screen(
+    browser: Browser, server: str, screenshots: Path, size: ViewportSize
+) -> None:
     problems: list[str] = []
     page = _open(browser, server, "stella", "playing", size, problems)
     _shoot(page, screenshots, "stella", "reveal")
@@ -267,7 +273,9 @@ def test_stella_grid_fills_the_table_screen(browser: Browser, server: str, scree
 
 
 @pytest.mark.parametrize("size", [HD, LAPTOP_800], ids=["1080p", "800"])
-def test_mogelmotte_splash_leaves_the_seats_free(browser: Browser, server: str, screenshots: Path, size: ViewportSize) -> None:
+def test_mogelmotte_splash_leaves_the_seats_free(
+    browser: Browser, server: str, screenshots: Path, size: ViewportSize
+) -> None:
     """A mosquito race in the frame: the splash sits over the piles, the seats show their counts and who
     has slapped (the seat's own mark)."""
     problems: list[str] = []
@@ -284,7 +292,9 @@ def test_mogelmotte_splash_leaves_the_seats_free(browser: Browser, server: str, 
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_phone_tiles_show_avatars_and_whole_names(browser: Browser, server: str, screenshots: Path, game: str) -> None:
+def test_phone_tiles_show_avatars_and_whole_names(
+    browser: Browser, server: str, screenshots: Path, game: str
+) -> None:
     problems: list[str] = []
     page = _open(browser, server, game, "round_over", PHONE, problems, seat=0)
     folder = screenshots / "tv"

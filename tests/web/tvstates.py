@@ -73,7 +73,9 @@ def state_frame(moment: Moment, seat: int | None, version: int = 7) -> dict[str,
     over = outcome is not None
     active = [] if over else sorted(engine.active_seats(state))
     legal = [encode_action(a) for a in engine.legal_actions(state, seat)] if seat in active else []
-    visible = [e for e in moment.events if e.visible_to is None or (seat is not None and seat in e.visible_to)]
+    visible = [
+        e for e in moment.events if e.visible_to is None or (seat is not None and seat in e.visible_to)
+    ]
     return {
         "type": "state",
         "version": version,
@@ -122,7 +124,9 @@ class Served:
         self.ws.send(json.dumps(state_frame(self.moment, self.seat, self.version)))
 
 
-def serve(page: Page, moment: Moment, names: list[str], options: dict[str, Any], seat: int | None = None) -> Served:
+def serve(
+    page: Page, moment: Moment, names: list[str], options: dict[str, Any], seat: int | None = None
+) -> Served:
     """Answer this page's WebSocket with the moment's frames: welcome, room, state; pings get pongs."""
     code = "TVTEST"
     over = registry.get(moment.game).outcome(moment.state) is not None
@@ -135,7 +139,18 @@ def serve(page: Page, moment: Moment, names: list[str], options: dict[str, Any],
             msg = json.loads(raw)
             if msg.get("type") == "hello":
                 role = "table" if seat is None else "player"
-                ws.send(json.dumps({"type": "welcome", "room": code, "seat": seat, "token": None, "role": role, "v": msg.get("v", 1)}))
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "welcome",
+                            "room": code,
+                            "seat": seat,
+                            "token": None,
+                            "role": role,
+                            "v": msg.get("v", 1),
+                        }
+                    )
+                )
                 ws.send(json.dumps(room_frame(code, moment.game, names, over, options)))
                 ws.send(json.dumps(state_frame(moment, seat)))
             elif msg.get("type") == "ping":

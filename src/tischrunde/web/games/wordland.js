@@ -780,7 +780,10 @@ function seatsPanel(ctx) {
             "span",
             { class: "wl-seat-line" },
             el("span", { class: "wl-seat-points", text: tp("wl.points", list(view.points)[s] ?? 0) }),
-            out || card ? el("span", { class: "wl-seat-scorecard", text: `${out ? `✗ ${t("wl.out")} · ` : ""}🂡 ${t("wl.card_taken", { card })}` }) : null,
+            // out, and the scoring card taken (none yet, or none left at the game's end)
+            out || typeof card === "number"
+              ? el("span", { class: "wl-seat-scorecard", text: [out ? `✗ ${t("wl.out")}` : "", typeof card === "number" ? `🂡 ${t("wl.card_taken", { card })}` : ""].filter(Boolean).join(" · ") })
+              : null,
           ),
         ),
       ),
