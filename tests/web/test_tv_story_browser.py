@@ -14,8 +14,8 @@ the real server, shows the table screen (seat None) of the first round's end and
 - every tile shows an avatar, a 12-character name is shown whole on the TV and on a phone at 390x844, and
   the log marks names with their avatar.
 
-Screenshots: docs/screenshots/tv-<game>-round-over.png and tv-<game>-end.png (1920x1080), the 1280x800
-ones and the phones in artifacts/screenshots/tv/.
+Screenshots: docs/screenshots/tv-<game>-round-over.png, tv-<game>-end.png (1920x1080) and
+phone-names-<game>.png (390x844, 128 colours); every size in artifacts/screenshots/tv/.
 """
 
 from __future__ import annotations
@@ -182,9 +182,18 @@ def _shoot(page: Page, screenshots: Path, game: str, key: str) -> None:
     label = {"round_over": "round-over", "over": "end"}.get(key, key)
     folder = screenshots / "tv"
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"tv-{game}-{label}-{size['width']}x{size['height']}.png"))
+    path = folder / f"tv-{game}-{label}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(path))
     if size == HD and key in ("round_over", "over"):
-        page.screenshot(path=str(DOCS / f"tv-{game}-{label}.png"))
+        _small(path, DOCS / f"tv-{game}-{label}.png")
+
+
+def _small(source: Path, target: Path) -> None:
+    """The reviewed copy in docs/screenshots/: 128 colours, as scripts/screenshots.py writes them."""
+    image = pytest.importorskip("PIL.Image")
+    with image.open(source) as img:
+        small = img.convert("RGB").quantize(colors=128, method=image.Quantize.MEDIANCUT)
+    small.save(target, optimize=True)
 
 
 @pytest.mark.parametrize("size", [HD, LAPTOP_800], ids=["1080p", "800"])
@@ -300,6 +309,7 @@ def test_phone_tiles_show_avatars_and_whole_names(
     folder = screenshots / "tv"
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / f"phone-{game}-round-over.png"))
+    _small(folder / f"phone-{game}-round-over.png", DOCS / f"phone-names-{game}.png")
     players, _ = GAMES[game]
     # the player strip, or in Mogel-Motte the seats on the table that take its place on a phone
     tiles = ".mm-seat" if game == "mogelmotte" else "#players .player"
