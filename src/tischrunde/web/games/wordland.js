@@ -579,9 +579,12 @@ function seatInfo(seat, ctx) {
   const c = view.phase === "over" ? null : characterOf(view, seat);
   const nodes = [];
   const classes = [];
+  // the character and the points share one line under the name (the strip stays low with eight players)
+  const first = el("span", { class: "wl-strip-first" });
+  nodes.push(first);
   if (c) {
     const down = c.card === "down";
-    nodes.push(
+    first.appendChild(
       el("span", {
         class: ["wl-strip-char", down && "wl-strip-down"],
         title: down ? `${charName(c.character)} – ${t("wl.face_down")}` : charName(c.character),
@@ -596,7 +599,7 @@ function seatInfo(seat, ctx) {
       nodes.push(el("span", { class: "wl-strip-out", text: `✗ ${t("wl.out")}${card ? ` · ${card}` : ""}` }));
     }
   }
-  nodes.push(el("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
+  first.appendChild(el("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
   return { nodes, classes };
 }
 
