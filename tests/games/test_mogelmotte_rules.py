@@ -865,3 +865,22 @@ def test_a_seat_whose_time_runs_out_with_nothing_to_draw_helps_block_the_round()
     state = act(state, 1, Draw(), t=61_000)
     state, kinds = events(state, 2, Draw(), t=62_000)
     assert "round_end" in kinds and state.phase == "over"
+
+
+def test_an_old_guard_who_does_not_choose_in_time_gives_the_first_card_it_may() -> None:
+    """The old guard's gift to a caught cheater waits no longer than the phase's wait (``turn_timeout_s``):
+    then the first card it may give goes (no moth), the accusation is settled, and the turn's time is up."""
+    state, c = cheat_table()
+    state = act(state, 1, Cheat(c["moth"]), t=100)
+    state = act(state, 0, Accuse(1), t=500)
+    assert GAME.view(state, 2)["settling"] == {"guard": 0, "to": 1}
+    assert GAME.deadline(state) == Deadline(60_000, "turn", 0)
+    first = min(card for card in state.hands[0] if card != c["gmoth"])
+    before = len(state.hands[1])
+    state, kinds = events(state, None, Timeout(), t=60_000)
+    assert kinds[:3] == ["time_up", "guard_give", "gift"], kinds
+    assert first in state.hands[1] and first not in state.hands[0] and c["gmoth"] in state.hands[0]
+    assert GAME.view(state, 2)["settling"] is None
+    # then the turn's own wait is over too: the turn's seat drew one card and the turn passed on
+    assert kinds.count("time_up") == 2 and len(state.hands[1]) == before + 1
+    assert state.phase == "turn" and state.turn == 1

@@ -240,10 +240,11 @@ def test_mogelmotte_keyboard_round_and_table_screen(browser: Browser, server: st
             anna.keyboard.press("Enter")
         anna.wait_for_timeout(100)
     assert keyed >= 2, "the keyboard played too little"
-    expect(hd.locator("#mm-rounds:visible")).to_be_visible(timeout=20_000)
-    score = hd.evaluate(COVER, "#mm-rounds")
+    # the table screen's round table (games/rounds.js) between rounds and at the end
+    expect(hd.locator("#mm-round-table:visible")).to_be_visible(timeout=20_000)
+    score = hd.evaluate(COVER, "#mm-round-table")
     assert score["bottom"] <= score["height"], score
-    assert laptop.evaluate(COVER, "#mm-rounds")["bottom"] <= 800
+    assert laptop.evaluate(COVER, "#mm-round-table")["bottom"] <= 800
     _shot(hd, folder, "mm-table-round-over")
     _shot(laptop, folder, "mm-table-round-over")
     _shot(anna, folder, "mm-round-over")

@@ -275,7 +275,19 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
         size = page.viewport_size
         assert size is not None
         area = size["width"] * size["height"]
-        grid, table = _box(page, "#stl-grid"), _box(page, "#table")
+        # the table's boxes step aside on the table screen: the grid's column and the side panel are the table
+        grid, main, side = (
+            _box(page, "#stl-grid"),
+            _box(page, "#stl-table .stl-main"),
+            _box(page, "#stl-table .stl-side"),
+        )
+        top = min(main["y"], side["y"])
+        table = {
+            "x": main["x"],
+            "y": top,
+            "width": side["x"] + side["width"] - main["x"],
+            "height": max(main["y"] + main["height"], side["y"] + side["height"]) - top,
+        }
         # 15 pictures of 2:3 in 5 columns: the grid is as tall as the window allows, the table is most of it
         assert grid["width"] * grid["height"] / area >= 0.25, (size, grid)
         assert table["width"] * table["height"] / area >= 0.6, (size, table)
@@ -285,7 +297,7 @@ def test_stella_round_by_keyboard_with_a_fall_in_the_dark(browser: Browser, serv
             size,
             _min_font(page, "#stl-table .stl-side *"),
         )
-        scores = _box(page, "#stl-scores")
+        scores = _box(page, "#stl-round-table-box")  # the points per round, beside the grid
         assert scores["y"] + scores["height"] <= size["height"], (size, scores)
 
     _key_press(a, "#stl-next-round")

@@ -189,10 +189,13 @@ def test_three_phones_play_a_whole_game(browser: Browser, server: str, screensho
         a.wait_for_timeout(120)
     assert reloaded
     assert baited, "the fidget never drew a wrong accusation"
-    for page in (a, b, c, table):
+    for page in (a, b, c):
         expect(page.locator("#ranking")).to_be_visible(timeout=10_000)
         expect(page.locator("#ranking .rank-row")).to_have_count(4)
         expect(page.locator("#ranking .rank-name", has_text=shown_b)).to_have_text(shown_b)
+    # the table screen's final table takes the ranking's place there (by rank, every round, the totals)
+    expect(table.locator("#mm-round-table tbody tr")).to_have_count(4, timeout=10_000)
+    expect(table.locator("#mm-round-table .who-name", has_text=shown_b)).to_have_text(shown_b)
     _settle(a)  # let the last animation finish
     _shoot(a, screenshots, "05-ranking")
     table.screenshot(path=str(screenshots / "06-table-ranking-laptop.png"))

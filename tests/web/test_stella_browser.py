@@ -376,9 +376,12 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     _reveal(c, 8, "fall", everyone)
 
     # ---- the end: Ben 8, Anna 6, Cleo 2
-    for page in everyone:
+    for page in phones.values():
         expect(page.locator("#ranking")).to_be_visible()
         expect(page.locator("#ranking .rank-name")).to_have_text(["Ben", "Anna", "Cleo"])
+    # the table screen's final table takes the ranking's place there: by rank, every round, the totals
+    expect(table.locator("#stl-round-table tbody .who-name")).to_have_text(["Ben", "Anna", "Cleo"])
+    expect(table.locator("#stl-round-table tbody .rt-total")).to_have_text(["8", "6", "2"])
     expect(a.locator("#stl-final-scores .stl-total td")).to_have_text(["6", "8", "2"])
     expect(b.locator("#ranking")).to_contain_text("8 points")
     _shoot(a, screenshots, "10-ranking")

@@ -60,6 +60,7 @@ from tischrunde.server.rooms import (
     default_bot,
     error_frame,
     join_room,
+    next_badge,
     pass_host,
     remove_seat,
     require_lobby,
@@ -839,7 +840,10 @@ class Server:
                 if len(row.seats) >= spec.max_players:
                     raise ProtocolError("room_full", f"all {spec.max_players} seats are taken")
                 number = 1 + sum(1 for s in row.seats if s.kind == "bot")
-                row.seats.append(SeatRow(name=f"Bot {number}", kind="bot", bot=kind, connected=True))
+                badge = next_badge(row)
+                row.seats.append(
+                    SeatRow(name=f"Bot {number}", kind="bot", bot=kind, connected=True, badge=badge)
+                )
 
         elif op == "remove_bot":
 

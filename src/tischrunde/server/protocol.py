@@ -198,6 +198,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     host: bool = False
     bot: str | None = None
     standin_ms: int | None = None
+    badge: int = 0  # the person's colour and avatar (web app: BADGES), distinct within the room
 
 
 class GameResult(msgspec.Struct, frozen=True):

@@ -242,6 +242,7 @@ class Room:
 
     def info(self) -> RoomInfo:
         row = self.row
+        badge = badges(row)
         seats = [
             SeatInfo(
                 seat=i,
@@ -251,6 +252,7 @@ class Room:
                 host=i == row.host_seat,
                 bot=s.bot if s.kind == "bot" else s.standin,
                 standin_ms=self.standin_ms(i, s),
+                badge=badge[i],
             )
             for i, s in enumerate(row.seats)
         ]
@@ -864,12 +866,26 @@ def held_names(row: RoomRow) -> list[str]:
     return [s.name for s in row.seats] + [w.name for w in row.waiting]
 
 
+def next_badge(row: RoomRow) -> int:
+    """The badge (colour and avatar) for someone new: the lowest one nobody in the room holds."""
+    held = {*badges(row), *(w.badge for w in row.waiting)}
+    return next(k for k in range(len(held) + 1) if k not in held)
+
+
+def badges(row: RoomRow) -> list[int]:
+    """The badge of each seat: its own, or (rooms stored before badges) the lowest free ones in seat order,
+    the same on every call while the seats stay as they are."""
+    held = {p.badge for p in (*row.seats, *row.waiting) if p.badge is not None}
+    free = (k for k in range(len(held) + len(row.seats) + 1) if k not in held)
+    return [s.badge if s.badge is not None else next(free) for s in row.seats]
+
+
 def join_room(row: RoomRow, name: str, token_hash: str) -> None:
     """A person joins by name: a seat in the lobby, else a place on the waiting list."""
     if row.locked:
         raise ProtocolError("room_locked", "the host has locked this room")
     max_players = registry.get(row.game).spec.max_players
-    person = SeatRow(name=name, kind="human", token_hash=token_hash, connected=True)
+    person = SeatRow(name=name, kind="human", token_hash=token_hash, connected=True, badge=next_badge(row))
     lobby = row.status == "lobby"
     if len(row.seats if lobby else row.waiting) >= max_players:
         what = "seats are taken" if lobby else "places for the next game are taken"

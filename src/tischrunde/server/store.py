@@ -27,7 +27,9 @@ Status = Literal["lobby", "playing", "over"]
 
 
 class SeatRow(msgspec.Struct):
-    """One seat. ``standin`` is the bot kind playing for a person who is away."""
+    """One seat. ``standin`` is the bot kind playing for a person who is away; ``badge`` the person's
+    colour and avatar (a number the web app draws, given at join and kept all evening; None in rooms
+    stored before badges, see ``rooms.badges``)."""
 
     name: str
     kind: Literal["human", "bot"]
@@ -36,6 +38,7 @@ class SeatRow(msgspec.Struct):
     connected: bool = False
     away_since_ms: int | None = None
     standin: str | None = None
+    badge: int | None = None
 
 
 class PastGame(msgspec.Struct, frozen=True):

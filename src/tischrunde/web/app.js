@@ -1,5 +1,6 @@
 // The app shell: router (start page, room /r/CODE, table screen /r/CODE?table=1), lobby and the game frame.
 
+import { avatarNode, avatarOf, colourClass } from "./badges.js";
 import { clear, el } from "./dom.js";
 import { formatList, lang, onLangChange, setLang, t, tp } from "./i18n.js";
 import { Connection, loadToken, saveTableToken, saveToken } from "./net.js";
@@ -2019,7 +2020,7 @@ function renderGame() {
   // hidden until the first line, so no blank gap sits above the table
   const log = el("section", { class: "log", id: "log", "aria-label": t("frame.log"), hidden: !app.log.length });
   for (const line of app.log.slice(-6)) {
-    log.appendChild(el("p", { class: ["log-line", line.fresh && "log-fresh", `log-${line.kind}`], text: logText(mod, line) }));
+    log.appendChild(el("p", { class: ["log-line", line.fresh && "log-fresh", `log-${line.kind}`] }, ...withAvatars(logText(mod, line))));
     line.fresh = false;
   }
   page.appendChild(log);
@@ -2039,6 +2040,21 @@ function renderGame() {
     if (mod.animate) mod.animate(app.pendingEvents, ctx, live);
     app.pendingEvents = [];
   }
+}
+
+/**
+ * A log line's text with each seated person's name marked by their badge: the avatar is drawn by CSS
+ * (`.log-who::before`, from data-avatar), so the line's text stays exactly the sentence.
+ */
+function withAvatars(text) {
+  const seats = (app.info ? app.info.seats : []).filter((s) => s.kind !== "empty" && s.name);
+  if (!text || !seats.length) return [text];
+  const byName = new Map(seats.map((s) => [s.name, s.seat]));
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = text.split(new RegExp(`(?<![\\p{L}\\p{N}])(${names.join("|")})(?![\\p{L}\\p{N}])`, "u"));
+  return parts.map((part, k) =>
+    k % 2 ? el("span", { class: ["log-who", colourClass(app.info, byName.get(part))], dataset: { avatar: avatarOf(app.info, byName.get(part)) }, text: part }) : part,
+  );
 }
 
 /** A log entry in the current language: the module describes the event with the view it happened in. */
@@ -2104,13 +2120,14 @@ function playerStrip(mod, ctx) {
       el(
         "li",
         {
-          class: ["player", turn && "player-turn", s.seat === ctx.seat && "player-me", !s.connected && s.kind === "human" && "player-off", ...(extra.classes || [])],
+          class: ["player", colourClass(app.info, s.seat), turn && "player-turn", s.seat === ctx.seat && "player-me", !s.connected && s.kind === "human" && "player-off", ...(extra.classes || [])],
           dataset: { seat: String(s.seat) },
         },
         el(
           "span",
           { class: "player-top" },
           turn ? el("span", { class: "turn-mark", "aria-label": t("frame.turn_badge"), text: "▶" }) : null,
+          avatarNode(app.info, s.seat, "player-avatar"),
           el("span", { class: "player-name", text: s.name }),
         ),
         !s.connected && s.kind === "human" ? el("span", { class: "off-mark", title: t("frame.offline"), text: "⚡" }) : null,

@@ -7,7 +7,7 @@ const VERSION = "__VERSION__";
 const CACHE = `tischrunde-${VERSION}`;
 const PREFIX = `/static/${VERSION}/`;
 const SHELL = "/";
-const CORE = ["app.js", "i18n.js", "net.js", "dom.js", "sound.js", "pwa.js", "style.css", "icon.svg"].map((f) => PREFIX + f);
+const CORE = ["app.js", "i18n.js", "net.js", "dom.js", "badges.js", "sound.js", "pwa.js", "style.css", "icon.svg"].map((f) => PREFIX + f);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

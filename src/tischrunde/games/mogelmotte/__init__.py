@@ -89,8 +89,9 @@ otherwise hold an away seat's turn for ever). When it runs out (event ``time_up`
 exactly as ``Draw`` does, "who cannot play (or does not want to) draws one card" [seed], and with nothing
 to draw counts as a seat that could not play (so an away seat cannot keep a blocked round alive); the
 spider gives nothing (as ``SpiderSkip``); every giver still choosing gives the first card it may give
-(the lowest card id: hands are sorted). The old guard's gift to a caught cheater has no limit of its own
-(the guard has just acted).
+(the lowest card id: hands are sorted). The old guard's gift to a caught cheater runs within the same
+wait: if it is still open when the wait ends, the first card the old guard may give goes (no moth; event
+``time_up`` with phase ``settle``), then the phase's own time is up as above.
 
 Time: every action carries ``t`` (ms). ``deadline(state)`` is the earliest of a running cheat or fidget
 ending (kind ``cheat``), the race window ending (``race``), the wait for a person ending (``turn``, seat =

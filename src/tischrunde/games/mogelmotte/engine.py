@@ -705,6 +705,18 @@ def _give(state: State, seat: int, action: Give, t: int, ev: Events) -> State:
     return state
 
 
+def _guard_gift(state: State, card: int, ev: Events) -> tuple[tuple[int, ...], ...]:
+    """The hands after the old guard (``settle_from``) gave ``card`` to the caught cheater (``settle_to``)."""
+    seat, to = state.settle_from, state.settle_to
+    hands = state.hands
+    changed = [*hands]
+    changed[seat] = _without(hands[seat], card)
+    changed[to] = _with(hands[to], card)
+    ev.append(_EV_GUARD_GIVE[seat][to])
+    ev.append(_EV_GIFT[seat][to][card])
+    return tuple(changed)
+
+
 def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State, Events]:
     """The old guard gives the caught cheater a card of their choice (``guard_chooses_card``), in one
     ``replace`` that stamps time and log; nothing else happens meanwhile."""
@@ -723,15 +735,12 @@ def _settle_give(state: State, seat: int, action: Action, t: int) -> tuple[State
         raise _illegal("Moths can never be given away.", "moth_not_giveable")
     if len(hand) < 2:
         raise _illegal("You may not give away your last card.", "last_card")
-    to = state.settle_to
-    changed = [*hands]
-    changed[seat] = _without(hand, card)
-    changed[to] = _with(hands[to], card)
-    ev = [_EV_GUARD_GIVE[seat][to], _EV_GIFT[seat][to][card]]
+    ev: Events = []
+    hands = _guard_gift(state, card, ev)
     log, log_start = _logged_fields(state, ev)
     new = replace(
         state,
-        hands=tuple(changed),
+        hands=hands,
         settle_from=NOBODY,
         settle_to=NOBODY,
         t=t,
@@ -1114,6 +1123,13 @@ def _time_up(state: State, t: int, ev: Events) -> State:
     the spider's player gives nothing (``SpiderSkip``), and every giver still choosing gives the first card
     it may give (``Give``; hands are sorted, so the lowest card id)."""
     phase = state.phase
+    if state.settle_from != NOBODY:
+        # the old guard has not chosen the caught cheater's card in time: the first card it may give goes
+        # (the accusation is settled first; the phase's own wait is over too and goes on below)
+        guard = state.settle_from
+        ev.append(Event("time_up", guard, {"phase": "settle"}))
+        card = next(c for c in state.hands[guard] if not IS_MOTH[c] and c != state.cheat_card[guard])
+        state = replace(state, hands=_guard_gift(state, card, ev), settle_from=NOBODY, settle_to=NOBODY)
     if phase == "turn":
         ev.append(Event("time_up", state.turn, {"phase": phase}))
         return _timed_out_draw(state, state.turn, t, ev)

@@ -126,6 +126,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "out_order": list(state.out_order) if state.phase != "over" else [],
         "scoring_cards": cards_now,
         "points": list(state.deal.points),
+        "round_points": [
+            [c + b for c, b in zip(h.card_points, h.bonus, strict=True)] for h in state.deal.history
+        ],
         "last_round": last,
         "my_turn": seat is not None and seat == state.turn and state.phase == "play",
         "just_played": state.just_played,
@@ -310,6 +313,7 @@ class View(msgspec.Struct, forbid_unknown_fields=True):
     out_order: Annotated[list[int], _doc("the seats in the order they went out this round")]
     scoring_cards: Annotated[list[int | None], _doc("per seat: the scoring card taken this round, if out")]
     points: Annotated[list[int], _doc("per seat: points so far")]
+    round_points: Annotated[list[list[int]], _doc("per finished round, the points per seat (card + bonus)")]
     last_round: Annotated[RoundSummary | None, _doc("the last finished round")]
     my_turn: Annotated[bool, _doc("it is this seat's turn (phase play)")]
     just_played: Annotated[

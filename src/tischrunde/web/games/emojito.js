@@ -6,6 +6,7 @@
 
 import { buzz, el, flash } from "../dom.js";
 import { formatList, lang, register, t, tp } from "../i18n.js";
+import { avatarNode } from "../badges.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-emojito]")) {
@@ -24,6 +25,9 @@ register({
     "emj.side.pair": "{a} & {b}",
     "emj.start_line": "Start",
     "emj.field": "Feld {field}",
+    "emj.standings": "Stand nach der Runde",
+    "emj.standings_field": "Feld",
+    "emj.standings_start": "Start",
     "emj.on_line": "an der Startlinie",
     "emj.trophies.one": "1 Trophäe",
     "emj.trophies.other": "{count} Trophäen",
@@ -177,6 +181,9 @@ register({
     "emj.side.pair": "{a} & {b}",
     "emj.start_line": "Start",
     "emj.field": "field {field}",
+    "emj.standings": "Standings after the round",
+    "emj.standings_field": "Field",
+    "emj.standings_start": "start",
     "emj.on_line": "on the start line",
     "emj.trophies.one": "1 trophy",
     "emj.trophies.other": "{count} trophies",
@@ -903,7 +910,7 @@ function guessersOf(view, performer) {
 function reveal(ctx, id = "emj-reveal") {
   const view = v(ctx);
   const r = view.last_round;
-  const box = el("section", { class: "emj-reveal", id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
+  const box = el("section", { class: ["emj-reveal", r.performers.length > 1 && "emj-reveal-many"], id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
   r.performers.forEach((p, j) => {
     const cardId = r.cards[j];
     box.appendChild(
@@ -915,7 +922,7 @@ function reveal(ctx, id = "emj-reveal") {
           "span",
           { class: "emj-reveal-what" },
           el("strong", { text: t("emj.reveal.number", { number: r.answers[j] }) }),
-          el("span", { text: `🎭 ${ctx.name(p)}` }),
+          el("span", {}, "🎭 ", avatarNode(ctx.info, p), ` ${ctx.name(p)}`),
         ),
       ),
     );
@@ -933,7 +940,7 @@ function reveal(ctx, id = "emj-reveal") {
           "li",
           { class: ["emj-pick", right ? "emj-right" : skipped ? "emj-skipped" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0", skipped: skipped ? "1" : "0" } },
           el("span", { class: "emj-pick-mark", "aria-hidden": "true", text: right ? "✓" : skipped ? "⏭" : "✗" }),
-          el("span", { class: "emj-pick-name", text: ctx.name(g) }),
+          el("span", { class: "emj-pick-name" }, avatarNode(ctx.info, g), ` ${ctx.name(g)}`),
           el("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : skipped ? "—" : t("emj.reveal.nothing") }),
           el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : skipped ? t("emj.reveal.skipped") : t("emj.reveal.wrong") }),
           tags.length ? el("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
@@ -965,9 +972,56 @@ function renderTable(ctx) {
   if (view.chain) box.appendChild(chainStrip(ctx));
   if (view.phase === "challenge") box.appendChild(challengeStatus(ctx));
   if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) box.appendChild(eyesScreen(ctx));
-  box.appendChild(el("div", { class: "emj-ring" }, board(ctx), sidesList(ctx)));
+  const ring = el("div", { class: "emj-ring" }, board(ctx), sidesList(ctx));
+  // the table screen between rounds and at the end: where everyone stands, as a table
+  if (ctx.isTable && (view.phase === "round_over" || view.phase === "over" || ctx.outcome)) ring.appendChild(standings(ctx));
+  box.appendChild(ring);
   if (view.last_round && !fresh) box.appendChild(reveal(ctx));
   return box;
+}
+
+/**
+ * The standings of every side (a person, a pair, the team and the game): the last round's steps, the
+ * field, the flipped fields and the trophies; at the end by rank with the winners marked.
+ */
+function standings(ctx) {
+  const view = v(ctx);
+  const r = view.last_round;
+  const sides = list(view.sides).map((side, i) => ({ side, i }));
+  const outcome = ctx.outcome;
+  const rank = (x) => (outcome ? Math.min(...list(x.side.seats).map((s) => outcome.ranks[s] ?? 99)) : 0);
+  if (outcome) sides.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
+  const table = el("table", { class: ["round-table", outcome && "round-table-final"], id: "emj-standings", dataset: { rounds: String(view.round ?? 0) } });
+  table.appendChild(el("caption", { text: t("emj.standings") }));
+  const head = el("tr", {});
+  if (outcome) head.appendChild(el("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }));
+  head.appendChild(el("th", { scope: "col", class: "rt-who", text: t("rt.who") }));
+  if (r) head.appendChild(el("th", { scope: "col", class: ["rt-round", !outcome && "rt-current"], text: `${outcome ? "" : "▸ "}${t("rt.round_col", { round: r.round })}` }));
+  head.appendChild(el("th", { scope: "col", class: "rt-extra", text: t("emj.standings_field") }));
+  head.appendChild(el("th", { scope: "col", class: "rt-total", text: "🏆" }));
+  table.appendChild(el("thead", {}, head));
+  const body = el("tbody", {});
+  for (const { side, i } of sides) {
+    const seats = list(side.seats);
+    const win = outcome && seats.some((s) => outcome.winners.includes(s));
+    const who = el("th", { scope: "row", class: "rt-who" });
+    const members = view.mode === "coop" ? [] : seats;
+    const label = el("span", { class: "who" }, members.map((s) => avatarNode(ctx.info, s)), el("span", { class: "who-name", text: view.mode === "each" ? ctx.name(i) : sideName(ctx, i) }));
+    who.appendChild(view.mode === "coop" ? el("span", { class: "who" }, marker(ctx, i)) : label);
+    const row = el("tr", { class: ["rt-row", win && "rt-win"], dataset: { side: String(i) } });
+    if (outcome) row.appendChild(el("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side }) })}${win ? " ★" : ""}` }));
+    row.appendChild(who);
+    if (r) {
+      const m = list(r.moves)[i] || 0;
+      row.appendChild(el("td", { class: ["rt-round", !outcome && "rt-current"], text: m > 0 ? `+${m}` : String(m) }));
+    }
+    const flipped = list(side.flipped).length;
+    row.appendChild(el("td", { class: "rt-extra", text: side.field ? `${side.field}${flipped ? ` (${t("emj.flipped", { count: flipped })})` : ""}` : t("emj.standings_start") }));
+    row.appendChild(el("td", { class: "rt-total", text: `${side.count}/${view.target}` }));
+    body.appendChild(row);
+  }
+  table.appendChild(body);
+  return el("div", { class: "round-table-box", id: "emj-standings-box" }, table);
 }
 
 // ---------------------------------------------------------------- your controls (bottom)

@@ -6,6 +6,8 @@
 
 import { el, flash, reducedMotion } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
+import { avatarNode } from "../badges.js";
+import { roundTable as bigRoundTable } from "./rounds.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
 if (!document.querySelector("link[data-mogelmotte]")) {
@@ -126,6 +128,7 @@ register({
     "mm.score.one": "{count} Minuspunkt",
     "mm.score.other": "{count} Minuspunkte",
     "mm.round_points": "Minuspunkte pro Runde",
+    "mm.slapped_mark": "{n}. gehauen",
     "mm.total": "Summe",
     "mm.reason.being_cheated": "Diese Karte mogelst du gerade weg.",
     "mm.reason.moth_only_guard": "Motten kann man nicht legen – nur wegmogeln (halte sie gedrückt). Nur der Wächter darf Motten legen.",
@@ -251,6 +254,7 @@ register({
     "mm.score.one": "{count} penalty point",
     "mm.score.other": "{count} penalty points",
     "mm.round_points": "Penalty points per round",
+    "mm.slapped_mark": "slapped #{n}",
     "mm.total": "Total",
     "mm.reason.being_cheated": "You are cheating this card away right now.",
     "mm.reason.moth_only_guard": "Moths cannot be played – only cheated away (press and hold). Only the guard may play moths.",
@@ -521,8 +525,12 @@ function printedName(kind) {
 function renderTable(ctx) {
   const view = v(ctx);
   const box = el("div", { class: "mm-table", dataset: { phase: view.phase || "" } });
+  const done = ((view.penalty_points || {}).rounds || []).length;
+  const between = view.phase === "round_over" || view.phase === "over";
+  // between rounds and at the end the heading names the round just over (as the status line does)
+  const round = between && done ? done : view.round;
   box.appendChild(
-    el("p", { class: "mm-round", text: view.rounds ? t("mm.round", { round: view.round, rounds: view.rounds }) : t("mm.round_short", { round: view.round }) }),
+    el("p", { class: "mm-round", id: "mm-round", text: view.rounds ? t("mm.round", { round, rounds: view.rounds }) : t("mm.round_short", { round }) }),
   );
 
   // seats: name, hand count, guard, tell, and the guard's "Caught!" on a seat showing a tell
@@ -551,7 +559,7 @@ function renderTable(ctx) {
         ],
         dataset: { seat: String(seat) },
       },
-      el("span", { class: "mm-seat-name", title: s.name, text: s.name }),
+      el("span", { class: "mm-seat-top" }, avatarNode(ctx.info, seat, "mm-seat-avatar"), el("span", { class: "mm-seat-name", title: s.name, text: s.name })),
       el(
         "span",
         { class: "mm-seat-meta" },
@@ -563,6 +571,9 @@ function renderTable(ctx) {
       s.kind === "human" && !s.connected ? el("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
       ctx.standIn ? ctx.standIn(seat) : null,
       tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
+      view.race && view.race.kind === "mosquito" && view.race.slapped.includes(seat)
+        ? el("span", { class: "mm-seat-slapped", text: `✋ ${t("mm.slapped_mark", { n: view.race.slapped.indexOf(seat) + 1 })}` })
+        : null,
       tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
     );
     if (accuse && !ctx.isTable) {
@@ -598,7 +609,12 @@ function renderTable(ctx) {
   box.appendChild(seats);
 
   // the piles
-  const piles = el("div", { class: "mm-piles" });
+  if (ctx.isTable && between) {
+    // the table screen between rounds and at the end: the round's points and the running totals, large
+    box.appendChild(bigRoundTable(ctx, { id: "mm-round-table", caption: t("mm.round_points"), rounds: (view.penalty_points || {}).rounds || [], totals: totals(ctx), current: view.phase === "round_over" ? done - 1 : null }));
+    return box;
+  }
+  const piles = el("div", { class: "mm-piles", id: "mm-piles" });
   piles.appendChild(
     el(
       "div",
@@ -984,7 +1000,8 @@ function animate(events, ctx, page) {
         flash(seatNode(ev.seat), "anim-glow");
         break;
       case "round_end":
-        if (!events.some((e) => e.kind === "game_over")) showBurst(page, t("mm.burst.round_end"), "mm-burst-round");
+        // the table screen's heading and round table say it there, large: no splash over them
+        if (!events.some((e) => e.kind === "game_over") && !ctx.isTable) showBurst(page, t("mm.burst.round_end"), "mm-burst-round");
         break;
       default:
         break;
@@ -995,7 +1012,11 @@ function animate(events, ctx, page) {
 function showBurst(page, text, cls, kind = null) {
   // reduced motion: the same words, shown still (no zoom); the log line says it too
   const node = el("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still"], "aria-hidden": "true" }, kind ? icon(kind, "mm-icon-burst") : null, text);
-  page.appendChild(node);
+  // over the piles, never over the seats (their card counts and who has slapped)
+  const piles = page.querySelector("#mm-piles");
+  if (!piles && page.classList.contains("is-table")) return; // between rounds: the round table says it
+  (piles || page).appendChild(node);
+  if (piles) node.classList.add("mm-burst-piles");
   setTimeout(() => node.remove(), 1500);
 }
 

@@ -7,6 +7,8 @@
 
 import { el, flash } from "../dom.js";
 import { formatList, lang, register, t, tp } from "../i18n.js";
+import { avatarNode, avatarOf } from "../badges.js";
+import { roundTable } from "./rounds.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 if (!document.querySelector("link[data-stella]")) {
@@ -623,17 +625,13 @@ function tile(ctx, pos, card) {
         { class: ["stl-result", `stl-result-${result.kind}`] },
         el("span", { class: "stl-result-icon", text: KIND_ICON[result.kind] || "" }),
         // drawn by the stylesheet from data-who: the button's name already says who marked it, in full
-        el("span", { class: "stl-result-who", dataset: { who: list(result.markers).map((s) => initials(ctx.name(s))).join(" ") } }),
+        // each marker's avatar (the badge tells people apart where a name would not fit)
+        el("span", { class: "stl-result-who", dataset: { who: list(result.markers).map((s) => avatarOf(ctx.info, s)).join("") } }),
       ),
     );
   }
   node.appendChild(cap);
   return node;
-}
-
-function initials(name) {
-  const chars = Array.from(String(name || "?").trim());
-  return chars.slice(0, 2).join("") || "?";
 }
 
 /** While a tap marks (or picks) a picture, this button in the dock opens the last one touched large. */
@@ -694,7 +692,7 @@ function lanterns(ctx) {
       class: ["stl-lantern", fallen && "stl-lantern-fallen", dark && "stl-lantern-dark", turn && "stl-lantern-turn", s === ctx.seat && "stl-lantern-me"],
       dataset: { seat: String(s) },
     });
-    item.appendChild(el("span", { class: "stl-lantern-name", text: ctx.name(s) }));
+    item.appendChild(el("span", { class: "stl-lantern-who" }, avatarNode(ctx.info, s), el("span", { class: "stl-lantern-name", text: ctx.name(s) })));
     if (Array.isArray(counts)) {
       const count = counts[s];
       item.appendChild(
@@ -815,7 +813,8 @@ function scoreTable(ctx, id = "stl-scores") {
 
 function scoresBox(ctx) {
   const view = v(ctx);
-  const details = el("details", { class: "stl-scores-box", open: ctx.isTable || ui.scoresOpen || undefined });
+  // the table screen shows the totals in the summary line (the round table comes between rounds)
+  const details = el("details", { class: "stl-scores-box", id: "stl-scores-box", open: ui.scoresOpen || undefined });
   details.addEventListener("toggle", () => {
     ui.scoresOpen = details.open;
   });
@@ -986,7 +985,8 @@ function renderTable(ctx) {
   if (last) side.appendChild(last);
   if (view.phase === "mark" || view.phase === "reveal" || view.phase === "round_over") side.appendChild(lanterns(ctx));
   if (view.phase === "reveal") {
-    const line = darkLine(ctx);
+    // the table screen's status line says who is in the dark already: not a second time here
+    const line = ctx.isTable ? "" : darkLine(ctx);
     if (line) side.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
     const skipped = [];
     for (let s = 0; s < (view.players || 0); s += 1) {
@@ -996,7 +996,12 @@ function renderTable(ctx) {
   }
   // once the round is over, the summary box above lists its named pictures
   if (view.phase !== "round_over") side.appendChild(revealList(ctx));
-  if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) side.appendChild(scoresBox(ctx));
+  const between = view.phase === "round_over" || view.phase === "over";
+  if (ctx.isTable && between) {
+    // the table screen between rounds and at the end: every round's points and the totals, large
+    const rows = list(view.score_table);
+    side.prepend(roundTable(ctx, { id: "stl-round-table", caption: t("stl.score_table"), rounds: rows, totals: list(view.scores), current: view.phase === "round_over" ? rows.length - 1 : null }));
+  } else if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) side.appendChild(scoresBox(ctx));
   const zoom = zoomOverlay(ctx);
   if (zoom) box.appendChild(zoom);
   return box;

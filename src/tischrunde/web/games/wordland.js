@@ -7,6 +7,8 @@
 
 import { buzz, el, flash } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
+import { avatarNode } from "../badges.js";
+import { roundTable } from "./rounds.js";
 
 if (!document.querySelector("link[data-wordland]")) {
   document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./wordland.css", import.meta.url).href, dataset: { wordland: "1" } }));
@@ -51,6 +53,7 @@ register({
     "wl.teapot_of": "{name} ist dran",
     "wl.teapot_paused": "Uhr steht (Abstimmung)",
     "wl.seconds": "{seconds} s",
+    "wl.round_points": "Punkte je Runde",
     "wl.words": "Wörter dieser Runde",
     "wl.no_words": "Noch kein Wort.",
     "wl.spoken_word": "(gesagt)",
@@ -240,6 +243,7 @@ register({
     "wl.teapot_of": "{name}'s turn",
     "wl.teapot_paused": "Clock stopped (vote)",
     "wl.seconds": "{seconds} s",
+    "wl.round_points": "Points per round",
     "wl.words": "Words this round",
     "wl.no_words": "No word yet.",
     "wl.spoken_word": "(spoken)",
@@ -575,9 +579,12 @@ function seatInfo(seat, ctx) {
   const c = view.phase === "over" ? null : characterOf(view, seat);
   const nodes = [];
   const classes = [];
+  // the character and the points share one line under the name (the strip stays low with eight players)
+  const first = el("span", { class: "wl-strip-first" });
+  nodes.push(first);
   if (c) {
     const down = c.card === "down";
-    nodes.push(
+    first.appendChild(
       el("span", {
         class: ["wl-strip-char", down && "wl-strip-down"],
         title: down ? `${charName(c.character)} – ${t("wl.face_down")}` : charName(c.character),
@@ -592,7 +599,7 @@ function seatInfo(seat, ctx) {
       nodes.push(el("span", { class: "wl-strip-out", text: `✗ ${t("wl.out")}${card ? ` · ${card}` : ""}` }));
     }
   }
-  nodes.push(el("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
+  first.appendChild(el("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
   return { nodes, classes };
 }
 
@@ -766,7 +773,7 @@ function seatsPanel(ctx) {
         el(
           "span",
           { class: "wl-seat-body" },
-          el("span", { class: "wl-seat-name", text: `${turn ? "▶ " : ""}${ctx.name(s)}` }),
+          el("span", { class: "wl-seat-who" }, avatarNode(ctx.info, s), el("span", { class: "wl-seat-name", text: `${turn ? "▶ " : ""}${ctx.name(s)}` })),
           el(
             "span",
             { class: "wl-seat-meta" },
@@ -776,7 +783,10 @@ function seatsPanel(ctx) {
             "span",
             { class: "wl-seat-line" },
             el("span", { class: "wl-seat-points", text: tp("wl.points", list(view.points)[s] ?? 0) }),
-            out || card ? el("span", { class: "wl-seat-scorecard", text: `${out ? `✗ ${t("wl.out")} · ` : ""}🂡 ${t("wl.card_taken", { card })}` }) : null,
+            // out, and the scoring card taken (none yet, or none left at the game's end)
+            out || typeof card === "number"
+              ? el("span", { class: "wl-seat-scorecard", text: [out ? `✗ ${t("wl.out")}` : "", typeof card === "number" ? `🂡 ${t("wl.card_taken", { card })}` : ""].filter(Boolean).join(" · ") })
+              : null,
           ),
         ),
       ),
@@ -862,6 +872,35 @@ function renderTable(ctx) {
   if (vote) box.appendChild(vote);
   if (view.phase === "play" || view.phase === "round_over") box.appendChild(wordsList(ctx));
   box.appendChild(seatsPanel(ctx));
+  return ctx.isTable ? tvTable(ctx, box) : box;
+}
+
+/**
+ * The table screen fills the window without scrolling: the round on the left (category, letters, teapot,
+ * vote; between rounds and at the end the round table), the players on the right with the words under
+ * them, newest first (what does not fit is the oldest words, never a player).
+ */
+function tvTable(ctx, box) {
+  const view = v(ctx);
+  const left = el("div", { class: "wl-tv-left" });
+  const right = el("div", { class: "wl-tv-right" });
+  for (const node of [...box.children]) {
+    if (node.id === "wl-seats" || node.id === "wl-words") continue;
+    left.appendChild(node);
+  }
+  const between = view.phase === "round_over" || view.phase === "over";
+  if (between) {
+    const rows = list(view.round_points);
+    const table = roundTable(ctx, { id: "wl-round-table", caption: t("wl.round_points"), rounds: rows, totals: list(view.points), current: view.phase === "round_over" ? rows.length - 1 : null });
+    const summary = left.querySelector("#wl-summary");
+    if (summary) summary.before(table);
+    else left.appendChild(table);
+  }
+  right.appendChild(box.querySelector("#wl-seats"));
+  const words = box.querySelector("#wl-words");
+  if (words) right.appendChild(words);
+  box.classList.add("wl-table-tv");
+  box.append(left, right);
   return box;
 }
 
