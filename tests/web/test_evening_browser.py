@@ -39,20 +39,10 @@ from test_game_screens_browser import Wordland, _click_first, _emojito, _stella
 from test_howto_browser import _check_open
 from test_mogelmotte_browser import _step as mm_step
 from test_table_host_browser import LAPTOP_1280, TV, _qr_width
+from test_tv_story_browser import CELLS, NAMES_WHOLE, ROUND_TABLE, TILES, _small
 from test_wordland_browser import _word_with
 
 pytestmark = pytest.mark.browser
-
-# the round table's checks, from the table-screen work (until it is merged, this test waits for it)
-tv_story = pytest.importorskip(
-    "test_tv_story_browser", reason="needs the table screens' round tables (ev-tv)"
-)
-CELLS, NAMES_WHOLE, ROUND_TABLE, TILES = (
-    tv_story.CELLS,
-    tv_story.NAMES_WHOLE,
-    tv_story.ROUND_TABLE,
-    tv_story.TILES,
-)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PAUSE_MS = 30_000  # a round's result stays this long: the table screen's checks never race the next deal
@@ -188,14 +178,15 @@ def _rounds_done(game: str, view: dict[str, Any]) -> int:
 def _check_table(ev: Evening, game: str, key: str, people: list[str]) -> int:
     """The table screens between rounds (key round-over) or at the end: the round table shows every round
     and every person, whole and inside the viewport; every tile has its avatar, each person a distinct
-    one. Screenshots: the laptop's to docs/screenshots, the TV's to artifacts. Returns the rounds shown."""
+    one. Screenshots to artifacts, the laptop's also to docs/screenshots (128 colours). Returns the rounds
+    shown."""
     view = ev.view()
     rounds = _rounds_done(game, view)
     assert rounds >= 1, view
     rows = len(view["sides"]) if game == "emojito" else len(people)  # co-op: the team and the game
     sel = ROUND_TABLE[game]
     for page, shot in (
-        (ev.table, DOCS / f"evening-{game}-{key}.png"),
+        (ev.table, ev.shots / f"evening-{game}-{key}.png"),
         (ev.tv, ev.shots / f"evening-tv-{game}-{key}.png"),
     ):
         expect(page.locator(sel)).to_be_visible()
@@ -218,6 +209,9 @@ def _check_table(ev: Evening, game: str, key: str, people: list[str]) -> int:
         assert whole["out"] == [], (shot.name, whole)
         strip: list[str | None] = page.evaluate(STRIP_BADGES)
         assert None not in strip and len(set(strip)) == len(strip), (shot.name, strip)
+    _small(
+        ev.shots / f"evening-{game}-{key}.png", DOCS / f"evening-{game}-{key}.png"
+    )  # the laptop's, reviewed
     return rounds
 
 
@@ -342,7 +336,8 @@ def test_the_evening(ev: Evening, server: str, screenshots: Path) -> None:
         expect(due).to_have_count(1)
         expect(due).to_have_text(re.compile(r"^🤖 (Bot plays in [1-9]\d* s|Bot spielt in [1-9]\d* s)$"))
         expect(page.locator("#status-away")).to_contain_text(re.compile("Ben (is away|ist weg)"))
-    table.screenshot(path=str(DOCS / "evening-mogelmotte-away.png"))
+    table.screenshot(path=str(screenshots / "evening-mogelmotte-away.png"))
+    _small(screenshots / "evening-mogelmotte-away.png", DOCS / "evening-mogelmotte-away.png")
     # the button is the host's: Anna's phone and the table screen (host rights), nobody else's
     for page in (cleo, dana, ev.tv):
         expect(page.locator("button.standin-now")).to_have_count(0)
