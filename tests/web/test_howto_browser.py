@@ -202,11 +202,11 @@ def test_timer_options_are_shown_and_typed_in_seconds(browser: Browser, server: 
         "Standard: 2 s"
     )
     expect(page.locator("#lobby-options [data-option=cheat_ms] .option-unit")).to_have_text("Sekunden")
-    # a courtesy timer in seconds whose 0 means no limit (Stella's marking) says so
+    # a courtesy timer counted in seconds (Stella's marking, relaxed by default) says its default in seconds
     page.goto(server + "/")
     page.click("[data-game=stella]")
     page.locator(".option-details summary").first.click()
-    expect(page.locator("[data-option=mark_timeout_s] .option-default")).to_have_text("Standard: unbegrenzt")
+    expect(page.locator("[data-option=mark_timeout_s] .option-default")).to_have_text("Standard: 120 s")
     expect(page.locator("[data-option=round_pause_ms] .option-default")).to_have_text("Standard: 6 s")
     assert problems == []
     page.context.close()

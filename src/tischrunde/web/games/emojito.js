@@ -99,6 +99,7 @@ register({
     "emj.sending": "Wird gesendet …",
     "emj.reveal.skipped": "übersprungen",
     "emj.ev.dial_skipped": "{name} ist nicht da: die Wählscheibe wird übersprungen.",
+    "emj.ev.performance_skipped": "Die Zeit ist um: {names} wird übersprungen, die Nächsten sind dran.",
     "emj.chain_title": "Die geheime Nachricht",
     "emj.challenge_leaders": "Führung: {names}",
     "emj.challenge_declared": "{done} von {all} haben sich entschieden",
@@ -255,6 +256,7 @@ register({
     "emj.sending": "Sending …",
     "emj.reveal.skipped": "skipped",
     "emj.ev.dial_skipped": "{name} is away: their dial is skipped.",
+    "emj.ev.performance_skipped": "Time is up: {names} is skipped, the next ones perform.",
     "emj.chain_title": "The secret message",
     "emj.challenge_leaders": "Leading: {names}",
     "emj.challenge_declared": "{done} of {all} have decided",
@@ -657,6 +659,13 @@ function timer(ctx) {
   if (view.phase === "round_over" && typeof view.round_until === "number") {
     const pause = ctx.info && ctx.info.options ? Number(ctx.info.options.round_pause_ms) || 6000 : 6000;
     return { until: view.round_until, total: pause };
+  }
+  // the performance (and a secret message being shown) runs against perform_timeout_s, scaled like
+  // every courtesy timer by the room's "more time"; the bar counts down to the server's deadline
+  if ((view.phase === "perform" || view.phase === "chain") && typeof ctx.deadline === "number") {
+    const options = (ctx.info && ctx.info.options) || {};
+    const scale = ctx.info && typeof ctx.info.more_time === "number" && ctx.info.more_time > 0 ? ctx.info.more_time / 100 : 1;
+    return { until: ctx.deadline, total: (Number(options.perform_timeout_s) || 120) * 1000 * scale };
   }
   const seconds = dialSeconds(ctx);
   if (view.phase !== "dial" || !seconds) return null;
@@ -1300,6 +1309,8 @@ function describe(ev, ctx) {
       return t("emj.ev.my_dial", { number: d.number });
     case "dial_skipped":
       return t("emj.ev.dial_skipped", { name });
+    case "performance_skipped":
+      return t("emj.ev.performance_skipped", { names: names(ctx, d.seats) });
     case "timeout":
       return t("emj.ev.timeout");
     case "revealed":
