@@ -86,9 +86,9 @@ def _shown(page: Page, selector: str) -> Locator:
 
 class _Wordland(Wordland):
     """Wordland's player of test_game_screens_browser, for a table of people: it never objects (nobody
-    would vote), bets when it is the Caterpillar, never repeats a word said in the round, and once three
-    words stand in it says a word with one of its forbidden letters and is out at once, so that a round
-    ends in a few turns."""
+    would vote), bets when it is the Caterpillar, avoids the words it has seen said in the round (one said
+    just before may still be repeated: that player is out, as at a table), and once three words stand in
+    it says a word with one of its forbidden letters and is out at once: a round ends in a few turns."""
 
     def __init__(self, page: Page) -> None:
         super().__init__(page)
