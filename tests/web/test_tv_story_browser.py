@@ -20,6 +20,8 @@ phone-names-<game>.png (390x844, 128 colours); every size in artifacts/screensho
 
 from __future__ import annotations
 
+import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,8 +43,10 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "mogelmotte": (4, {"rounds": 3, "hand_size": 5}),
     "stella": (6, {"rounds": 3}),
     "wordland": (8, {"rounds": 3}),
-    "emojito": (7, {"mode": "each", "trophy_target": 2}),
+    "emojito": (7, {"mode": "each", "each_target": 2}),
 }
+# Emojito co-op to one trophy, lost (the game wins): the standings rank the game first
+COOP: tuple[int, dict[str, Any]] = (4, {"mode": "coop", "trophy_target": 1, "wrong_step": 3})
 ROUND_TABLE = {
     "mogelmotte": "#mm-round-table",
     "stella": "#stl-round-table",
@@ -142,10 +146,30 @@ OVERLAP = """([a, b]) => {
 }"""
 
 
+# the strips under Stella's pictures: whole (nothing cut, no "…"), every marker's avatar drawn
+STRIPS = """() => {
+  const out = [];
+  for (const cap of document.querySelectorAll('#stl-grid .stl-cap')) {
+    if (cap.scrollWidth > cap.clientWidth + 1) out.push(`strip cut: ${cap.scrollWidth} in ${cap.clientWidth}`);
+    for (const who of cap.querySelectorAll('.stl-result-who')) {
+      const r = who.getBoundingClientRect(), q = cap.getBoundingClientRect();
+      if (who.scrollWidth > who.clientWidth + 1) out.push(`avatars cut: "${who.dataset.who}" ${who.scrollWidth} in ${who.clientWidth}`);
+      if (r.right > q.right + 0.5) out.push(`avatars beyond the strip: "${who.dataset.who}"`);
+      const s = getComputedStyle(who);
+      if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible') out.push(`may end in …: "${who.dataset.who}"`);
+    }
+  }
+  return out;
+}"""
+
+
 @cache
-def _moments(game: str) -> dict[str, tvstates.Moment]:
-    players, options = GAMES[game]
-    return tvstates.moments(game, players, options, seed=3)
+def _moments(game: str, players: int = 0, options: str = "") -> dict[str, tvstates.Moment]:
+    if not players:
+        players, opts = GAMES[game]
+    else:
+        opts = json.loads(options)
+    return tvstates.moments(game, players, opts, seed=3)
 
 
 def _open(
@@ -156,16 +180,20 @@ def _open(
     size: ViewportSize,
     problems: list[str],
     seat: int | None = None,
+    away: int | None = None,
+    setup: tuple[int, dict[str, Any]] | None = None,
+    locale: str = "de-DE",
 ) -> Page:
-    """The table screen (or seat ``seat``'s phone) at this moment, with the log filled."""
-    players, options = GAMES[game]
-    context = browser.new_context(
-        viewport=size, locale="de-DE", device_scale_factor=1, reduced_motion="reduce"
-    )
+    """The table screen (or seat ``seat``'s phone) at this moment, with the log filled; ``away``: that
+    seat has no connection (the table screen is the host's); ``setup``: players and options of another
+    game than GAMES'."""
+    players, options = setup or GAMES[game]
+    found = _moments(game, players, json.dumps(options, sort_keys=True)) if setup else _moments(game)
+    context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1, reduced_motion="reduce")
     page = context.new_page()
     watch(page, problems)
     page.set_default_timeout(15_000)
-    served = tvstates.serve(page, _moments(game)[key], NAMES[:players], options, seat=seat)
+    served = tvstates.serve(page, found[key], NAMES[:players], options, seat=seat, away=away)
     page.goto(f"{server}/r/TVTEST" + ("?table=1" if seat is None else ""))
     expect(page.locator("#table")).to_have_attribute("data-version", "7")
     page.wait_for_function(
@@ -246,9 +274,24 @@ def test_table_screen_shows_the_round_table_whole(
         expect(page.locator(".mm-seat .avatar")).to_have_count(players)
     if game == "wordland":
         assert page.evaluate(INSIDE, ["#wl-seats .wl-seat", "#table"]) == []
+        # the round's result whole: its heading, its every line and the possible words
+        if key == "round_over":
+            assert page.evaluate(INSIDE, ["#wl-summary > *, #wl-summary li", "#table"]) == []
+    if game == "stella":
+        assert page.evaluate(STRIPS) == []
     if game == "emojito":
         assert page.evaluate(INSIDE, ["#emj-reveal", "#table"]) == []
         assert page.evaluate(INSIDE, ["#emj-reveal .emj-pick", "#table"]) == []
+        # the heading names this mode's target (each_target 2), the board's markers are avatars
+        expect(page.locator("#emj-head")).to_contain_text("🏆 2")
+        markers = page.locator("#emj-board .emj-marker")
+        expect(markers).to_have_count(players)
+        for k in range(players):
+            m = markers.nth(k)
+            expect(m.locator(".avatar")).to_have_count(1)
+            side = int(m.get_attribute("data-side") or -1)
+            assert m.get_attribute("aria-label") == NAMES[side], m.get_attribute("aria-label")
+            assert not any(ch.isalpha() for ch in m.inner_text()), m.inner_text()
     if key == "over":  # the phones keep the shell's ranking; the table screen's final table says it all
         expect(page.locator("#ranking")).to_be_hidden()
     assert problems == [], problems
@@ -277,6 +320,73 @@ def test_stella_grid_fills_the_table_screen(
     assert who and not any(ch.isalpha() for ch in who), who
     whole = page.evaluate(NAMES_WHOLE, TILES)
     assert whole["shown"] > 0 and whole["out"] == [], whole
+    # every named picture shows each of its markers (no "…")
+    assert page.evaluate(STRIPS) == []
+    assert problems == [], problems
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [HD, LAPTOP_800], ids=["1080p", "800"])
+def test_mogelmotte_piles_whole_while_someone_is_away(
+    browser: Browser, server: str, screenshots: Path, size: ViewportSize
+) -> None:
+    """The player whose turn it is has lost the connection: the seat says so, counts down to the stand-in
+    and offers the host's button; the draw and discard piles stay whole on the screen."""
+    problems: list[str] = []
+    state = _moments("mogelmotte")["start"]
+    away = tvstates.state_frame(state, None)["active"][0]
+    page = _open(browser, server, "mogelmotte", "start", size, problems, away=away)
+    seat = page.locator(f".mm-seat[data-seat='{away}']")
+    expect(seat.locator(".mm-seat-off")).to_be_visible()
+    expect(seat.locator(".standin-due")).to_contain_text("60")
+    expect(seat.locator(".standin-now")).to_be_visible()
+    _shoot(page, screenshots, "mogelmotte", "away")
+    assert page.evaluate(INSIDE, ["#mm-draw-pile, #mm-discard", "#table"]) == []
+    assert page.evaluate(INSIDE, [".mm-seat", "#table"]) == []
+    box = seat.locator(".standin-now").bounding_box()
+    assert box is not None and box["height"] >= 47.5, box
+    assert problems == [], problems
+    page.context.close()
+
+
+def test_mogelmotte_phone_keeps_hand_while_someone_is_away(browser: Browser, server: str, screenshots: Path) -> None:
+    """The host's phone while another player is away: piles, hand and the stand-in button in view."""
+    problems: list[str] = []
+    state = _moments("mogelmotte")["start"]
+    active = tvstates.state_frame(state, None)["active"][0]
+    away = active if active != 0 else 1
+    page = _open(browser, server, "mogelmotte", "start", PHONE, problems, seat=0, away=away)
+    expect(page.locator(f".mm-seat[data-seat='{away}'] .standin-now")).to_be_visible()
+    page.screenshot(path=str(screenshots / "tv" / "phone-mogelmotte-away.png"))
+    assert page.evaluate(INSIDE, ["#mm-draw-pile, #mm-discard, #mm-hand, #status", "body"]) == []
+    assert problems == [], problems
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [HD, LAPTOP_800], ids=["1080p", "800"])
+def test_emojito_coop_end_ranks_the_side_that_won(
+    browser: Browser, server: str, screenshots: Path, size: ViewportSize
+) -> None:
+    """Co-op: every seat's rank is 1 whether the team won or lost; the standings rank the team and the
+    game by the outcome (the winner first, with ★; the other second), never "∞"."""
+    problems: list[str] = []
+    page = _open(browser, server, "emojito", "over", size, problems, setup=COOP, locale="en-US")
+    players, options = COOP
+    moment = _moments("emojito", players, json.dumps(options, sort_keys=True))["over"]
+    outcome = tvstates.state_frame(moment, None)["outcome"]
+    won = outcome["details"]["team_won"]
+    _shoot(page, screenshots, "emojito", "coop-end")
+    table = page.locator("#emj-standings")
+    expect(table.locator("tbody tr")).to_have_count(2)
+    first, second = (0, 1) if won else (1, 0)
+    rows = table.locator("tbody tr")
+    expect(rows.nth(0)).to_have_attribute("data-side", str(first))
+    expect(rows.nth(0).locator("td.rt-rank")).to_have_text("1. ★")
+    expect(rows.nth(0)).to_have_class(re.compile(r"\brt-win\b"))
+    expect(rows.nth(1)).to_have_attribute("data-side", str(second))
+    expect(rows.nth(1).locator("td.rt-rank")).to_have_text("2.")
+    assert "∞" not in (table.inner_text() or "")
+    expect(page.locator("#status-main")).to_have_text("You won – the team beat the game!" if won else "Lost – the game wins")
     assert problems == [], problems
     page.context.close()
 

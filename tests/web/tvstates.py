@@ -37,7 +37,7 @@ class Moment:
 
 def moments(game: str, players: int, options: dict[str, Any], seed: int = 1) -> dict[str, Moment]:
     """Moments of one bot-played game: the first ``round_over``, the end (``over``) and, in Stella, the
-    first reveal phase with two pictures named, in Wordland a turn after seven words (``playing``), in
+    first reveal phase with two pictures named, the first turn (``start``), in Wordland a turn after seven words (``playing``), in
     Mogel-Motte a mosquito race with a slap (``race``)."""
     engine = registry.get(game)
     config = Config(game=game, players=players, seed=seed, options=options)
@@ -50,6 +50,8 @@ def moments(game: str, players: int, options: dict[str, Any], seed: int = 1) -> 
         recent = [*recent[-(LOG_STEPS - 1) :], events]
         final = state
         view = engine.view(state, None)
+        if "start" not in found and view.get("phase") not in ("round_over", "over"):
+            found["start"] = Moment(game, state, [])  # the first turn: someone's move awaited
         if "round_over" not in found and view.get("phase") == "round_over":
             found["round_over"] = Moment(game, state, [e for step in recent for e in step])
         # in the middle of a round: Stella's reveals begun, Wordland's words listed
@@ -89,12 +91,23 @@ def state_frame(moment: Moment, seat: int | None, version: int = 7) -> dict[str,
     }
 
 
-def room_frame(code: str, game: str, names: list[str], over: bool, options: dict[str, Any]) -> dict[str, Any]:
-    """The RoomMsg of a room where ``names`` sit (the first one hosts), each with its badge."""
+def room_frame(
+    code: str,
+    game: str,
+    names: list[str],
+    over: bool,
+    options: dict[str, Any],
+    away: int | None = None,
+    standin_ms: int | None = None,
+) -> dict[str, Any]:
+    """The RoomMsg of a room where ``names`` sit (the first one hosts), each with its badge; the seat
+    ``away`` has no connection, its stand-in due at ``standin_ms`` (game ms)."""
     seats = [
         {"seat": k, "name": n, "kind": "human", "connected": True, "host": k == 0, "bot": None, "badge": k}
         for k, n in enumerate(names)
     ]
+    if away is not None:
+        seats[away].update(connected=False, standin_ms=standin_ms)
     info = {
         "code": code,
         "game": game,
@@ -125,11 +138,19 @@ class Served:
 
 
 def serve(
-    page: Page, moment: Moment, names: list[str], options: dict[str, Any], seat: int | None = None
+    page: Page,
+    moment: Moment,
+    names: list[str],
+    options: dict[str, Any],
+    seat: int | None = None,
+    away: int | None = None,
 ) -> Served:
-    """Answer this page's WebSocket with the moment's frames: welcome, room, state; pings get pongs."""
+    """Answer this page's WebSocket with the moment's frames: welcome, room, state; pings get pongs.
+    With ``away`` that seat has lost its connection (its stand-in due in 60 s) and the table screen is
+    the host's (it may call the stand-in in now)."""
     code = "TVTEST"
     over = registry.get(moment.game).outcome(moment.state) is not None
+    due = (getattr(moment.state, "t", 0) or 0) + 60_000 if away is not None else None
     served = Served(moment, seat)
 
     def route(ws: WebSocketRoute) -> None:
@@ -147,11 +168,12 @@ def serve(
                             "seat": seat,
                             "token": None,
                             "role": role,
+                            "table_host": seat is None and away is not None,
                             "v": msg.get("v", 1),
                         }
                     )
                 )
-                ws.send(json.dumps(room_frame(code, moment.game, names, over, options)))
+                ws.send(json.dumps(room_frame(code, moment.game, names, over, options, away, due)))
                 ws.send(json.dumps(state_frame(moment, seat)))
             elif msg.get("type") == "ping":
                 ws.send(json.dumps({"type": "pong"}))

@@ -480,10 +480,6 @@ function names(ctx, seats) {
   return formatList(list(seats).map((s) => ctx.name(s)));
 }
 
-function firstChars(text, count) {
-  return Array.from(String(text)).slice(0, count).join("");
-}
-
 /** The side (marker) a seat plays for: coop 0, each the seat itself, teams the team index. */
 function sideOf(view, seat) {
   if (seat === null || seat === undefined) return null;
@@ -715,12 +711,14 @@ function marker(ctx, index) {
   if (view.mode === "coop") {
     label = index === 0 ? `👥 ${t("emj.side.team")}` : `🎲 ${t("emj.side.game")}`;
     cls = index === 0 ? "emj-m-team" : "emj-m-game";
-  } else if (view.mode === "each") {
-    label = firstChars(ctx.name(index), 3);
-    cls = `emj-c${index % COLOURS}`;
   } else {
-    label = list(side && side.seats).map((s) => firstChars(ctx.name(s), 1)).join("·");
-    cls = `emj-c${index % COLOURS}`;
+    // each person's avatar (each: the side is the seat; teams: both members), the name in the label
+    const seats = view.mode === "each" ? [index] : list(side && side.seats);
+    return el(
+      "span",
+      { class: ["emj-marker", "emj-m-avatars", `emj-c${index % COLOURS}`], dataset: { side: String(index) }, title: sideName(ctx, index), role: "img", "aria-label": sideName(ctx, index) },
+      seats.map((s) => avatarNode(ctx.info, s)),
+    );
   }
   return el("span", {
     class: ["emj-marker", cls],
@@ -998,7 +996,13 @@ function standings(ctx) {
   const r = view.last_round;
   const sides = list(view.sides).map((side, i) => ({ side, i }));
   const outcome = ctx.outcome;
-  const rank = (x) => (outcome ? Math.min(...list(x.side.seats).map((s) => outcome.ranks[s] ?? 99)) : 0);
+  // co-op: every seat has rank 1 whether the team won or lost, so the team and the game go by the outcome
+  const teamWon = !!(outcome && outcome.details && outcome.details.team_won);
+  const rank = (x) => {
+    if (!outcome) return 0;
+    if (view.mode === "coop") return (x.i === 0) === teamWon ? 1 : 2;
+    return Math.min(99, ...list(x.side.seats).map((s) => outcome.ranks[s] ?? 99));
+  };
   if (outcome) sides.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
   const table = el("table", { class: ["round-table", outcome && "round-table-final"], id: "emj-standings", dataset: { rounds: String(view.round ?? 0) } });
   table.appendChild(el("caption", { text: t("emj.standings") }));
@@ -1012,13 +1016,13 @@ function standings(ctx) {
   const body = el("tbody", {});
   for (const { side, i } of sides) {
     const seats = list(side.seats);
-    const win = outcome && seats.some((s) => outcome.winners.includes(s));
+    const win = outcome && (view.mode === "coop" ? rank({ side, i }) === 1 : seats.some((s) => outcome.winners.includes(s)));
     const who = el("th", { scope: "row", class: "rt-who" });
     const members = view.mode === "coop" ? [] : seats;
     const label = el("span", { class: "who" }, members.map((s) => avatarNode(ctx.info, s)), el("span", { class: "who-name", text: view.mode === "each" ? ctx.name(i) : sideName(ctx, i) }));
     who.appendChild(view.mode === "coop" ? el("span", { class: "who" }, marker(ctx, i)) : label);
     const row = el("tr", { class: ["rt-row", win && "rt-win"], dataset: { side: String(i) } });
-    if (outcome) row.appendChild(el("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side }) })}${win ? " ★" : ""}` }));
+    if (outcome) row.appendChild(el("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side, i }) })}${win ? " ★" : ""}` }));
     row.appendChild(who);
     if (r) {
       const m = list(r.moves)[i] || 0;
