@@ -801,7 +801,7 @@ function roundSummary(ctx, last, id = "wl-summary") {
     "section",
     { class: "wl-summary", id },
     el("h3", { class: "wl-sub", text: t("wl.summary.title", { round: last.round }) }),
-    last.category ? el("p", { class: "wl-summary-line", text: t("wl.summary.category", { title: last.category.title }) }) : null,
+    last.category ? el("p", { class: "wl-summary-line wl-summary-category", text: t("wl.summary.category", { title: last.category.title }) }) : null,
   );
   const rows = list(last.cards).map((card, seat) => ({ seat, card, points: last.card_points[seat], bonus: last.bonus[seat] }));
   rows.sort((a, b) => b.card - a.card);
