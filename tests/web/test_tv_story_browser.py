@@ -154,7 +154,7 @@ STRIPS = """() => {
     for (const who of cap.querySelectorAll('.stl-result-who')) {
       const r = who.getBoundingClientRect(), q = cap.getBoundingClientRect();
       if (who.scrollWidth > who.clientWidth + 1) out.push(`avatars cut: "${who.dataset.who}" ${who.scrollWidth} in ${who.clientWidth}`);
-      if (r.right > q.right + 0.5) out.push(`avatars beyond the strip: "${who.dataset.who}"`);
+      if (r.right > q.right + 0.5 || r.bottom > q.bottom + 0.5) out.push(`avatars beyond the strip: "${who.dataset.who}" ${r.right},${r.bottom} in ${q.right},${q.bottom}`);
       const s = getComputedStyle(who);
       if (s.textOverflow === 'ellipsis' && s.overflow !== 'visible') out.push(`may end in …: "${who.dataset.who}"`);
     }
@@ -279,6 +279,7 @@ def test_table_screen_shows_the_round_table_whole(
             assert page.evaluate(INSIDE, ["#wl-summary > *, #wl-summary li", "#table"]) == []
     if game == "stella":
         assert page.evaluate(STRIPS) == []
+        assert page.evaluate(INSIDE, ["#stl-grid .stl-cap", "body"]) == []
     if game == "emojito":
         assert page.evaluate(INSIDE, ["#emj-reveal", "#table"]) == []
         assert page.evaluate(INSIDE, ["#emj-reveal .emj-pick", "#table"]) == []

@@ -271,6 +271,8 @@ register({
 const COLUMNS = 5;
 const KIND_ICON = { spark: "✦", super_spark: "✦✦", fall: "✕" };
 const LANTERN = "🏮";
+// from this many markers a picture's avatars take a line of their own in its strip (a TV reads them whole)
+const MANY_MARKERS = 4;
 const LOCK = "🔒";
 const SCOUT_ICON = "🔭";
 const DARK_ICON = "🌑";
@@ -619,6 +621,9 @@ function tile(ctx, pos, card) {
   if (candidate && ui.chosen === pos) cap.appendChild(el("span", { class: "stl-can-mark", text: "◉" }));
   else if (mine) cap.appendChild(el("span", { class: "stl-mine", title: t("stl.private") }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
   if (result) {
+    // many markers: their avatars take a line of their own (the table screen's strip grows to two lines)
+    const markers = list(result.markers);
+    if (markers.length >= MANY_MARKERS) cap.classList.add("stl-cap-many");
     cap.appendChild(
       el(
         "span",
@@ -626,7 +631,7 @@ function tile(ctx, pos, card) {
         el("span", { class: "stl-result-icon", text: KIND_ICON[result.kind] || "" }),
         // drawn by the stylesheet from data-who: the button's name already says who marked it, in full
         // each marker's avatar (the badge tells people apart where a name would not fit)
-        el("span", { class: "stl-result-who", dataset: { who: list(result.markers).map((s) => avatarOf(ctx.info, s)).join("") } }),
+        el("span", { class: "stl-result-who", dataset: { who: markers.map((s) => avatarOf(ctx.info, s)).join(""), n: String(markers.length) } }),
       ),
     );
   }
