@@ -12,7 +12,13 @@ the real server, shows the table screen (seat None) of the first round's end and
   players) are whole inside the table; Emojito's reveal lies inside the table;
 - a splash never covers the seats (their card counts and who has slapped);
 - every tile shows an avatar, a 12-character name is shown whole on the TV and on a phone at 390x844, and
-  the log marks names with their avatar.
+  the log marks names with their avatar;
+- Mogel-Motte with the player on turn away (offline, the stand-in's countdown, the host's button): the
+  draw and discard piles whole on the screen; the phone keeps piles, hand and status in view;
+- Emojito co-op lost: the standings rank the game 1. ★ and the team 2. (all seats have rank 1); the
+  board's markers are avatars with the name as label; the heading names each_target in mode "each";
+- Stella: every strip under a picture shows each marker's avatar whole (no "…"), on the screen;
+- Wordland between rounds: every line of the round's scores on the screen.
 
 Screenshots: docs/screenshots/tv-<game>-round-over.png, tv-<game>-end.png (1920x1080) and
 phone-names-<game>.png (390x844, 128 colours); every size in artifacts/screenshots/tv/.
@@ -189,7 +195,9 @@ def _open(
     game than GAMES'."""
     players, options = setup or GAMES[game]
     found = _moments(game, players, json.dumps(options, sort_keys=True)) if setup else _moments(game)
-    context = browser.new_context(viewport=size, locale=locale, device_scale_factor=1, reduced_motion="reduce")
+    context = browser.new_context(
+        viewport=size, locale=locale, device_scale_factor=1, reduced_motion="reduce"
+    )
     page = context.new_page()
     watch(page, problems)
     page.set_default_timeout(15_000)
@@ -350,7 +358,9 @@ def test_mogelmotte_piles_whole_while_someone_is_away(
     page.context.close()
 
 
-def test_mogelmotte_phone_keeps_hand_while_someone_is_away(browser: Browser, server: str, screenshots: Path) -> None:
+def test_mogelmotte_phone_keeps_hand_while_someone_is_away(
+    browser: Browser, server: str, screenshots: Path
+) -> None:
     """The host's phone while another player is away: piles, hand and the stand-in button in view."""
     problems: list[str] = []
     state = _moments("mogelmotte")["start"]
@@ -387,7 +397,9 @@ def test_emojito_coop_end_ranks_the_side_that_won(
     expect(rows.nth(1)).to_have_attribute("data-side", str(second))
     expect(rows.nth(1).locator("td.rt-rank")).to_have_text("2.")
     assert "∞" not in (table.inner_text() or "")
-    expect(page.locator("#status-main")).to_have_text("You won – the team beat the game!" if won else "Lost – the game wins")
+    expect(page.locator("#status-main")).to_have_text(
+        "You won – the team beat the game!" if won else "Lost – the game wins"
+    )
     assert problems == [], problems
     page.context.close()
 
