@@ -39,12 +39,11 @@ from test_game_screens_browser import Wordland, _click_first, _emojito, _stella
 from test_howto_browser import _check_open
 from test_mogelmotte_browser import _step as mm_step
 from test_table_host_browser import LAPTOP_1280, TV, _qr_width
-from test_tv_story_browser import CELLS, NAMES_WHOLE, ROUND_TABLE, TILES, _small
+from test_tv_story_browser import CELLS, DOCS, NAMES_WHOLE, ROUND_TABLE, TILES, _small
 from test_wordland_browser import _word_with
 
 pytestmark = pytest.mark.browser
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PAUSE_MS = 30_000  # a round's result stays this long: the table screen's checks never race the next deal
 OPTIONS: dict[str, dict[str, object]] = {
     "mogelmotte": {"rounds": 2, "hand_size": 3, "cheat_ms": 200, "round_pause_ms": PAUSE_MS},

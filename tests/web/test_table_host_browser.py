@@ -153,9 +153,12 @@ def test_joining_without_scanning_geometry(browser: Browser, server: str, screen
     expect(tv.locator("#join-address")).to_contain_text("type this address")
     address = tv.locator("#join-address-text")
     expect(address).to_contain_text(f"/r/{code}")
-    assert address.evaluate("e => e.scrollWidth <= e.clientWidth")
-    size = address.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
-    assert size >= 32, size
+    # measured on the element in the page at the moment (a new state may render the lobby anew)
+    tv.wait_for_function(
+        "() => { const e = document.querySelector('#join-address-text');"
+        " return e && e.isConnected && e.scrollWidth <= e.clientWidth"
+        " && parseFloat(getComputedStyle(e).fontSize) >= 32; }"
+    )
     tv.screenshot(path=str(screenshots / "table-lobby-1920x1080.png"))
 
     # a person playing on the laptop: seated, host, and the QR code still large
