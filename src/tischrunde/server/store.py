@@ -284,7 +284,7 @@ class SQLiteStore(Store):
             self._wake.notify()
         self._stop_checkpoints.set()
         if self._thread is not None:
-            await asyncio.to_thread(self._thread.join)
+            await asyncio.to_thread(self._join_writer, self._thread)
         if self._checkpointer is not None:
             await asyncio.to_thread(self._checkpointer.join)
             self._checkpointer = None
@@ -293,6 +293,15 @@ class SQLiteStore(Store):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
             self._db = None
+
+    def _join_writer(self, thread: threading.Thread) -> None:
+        """Wait for the writer to finish its queue and stop, telling it again while it lives (a close
+        that waited on a writer still asleep was seen to hang a shutdown)."""
+        while thread.is_alive():
+            with self._wake:
+                self._closing = True
+                self._wake.notify_all()
+            thread.join(0.2)
 
     def _run(self) -> None:
         db = self._db

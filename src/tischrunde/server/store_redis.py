@@ -184,8 +184,9 @@ class RedisStore(Store):
     async def close(self) -> None:
         if self._reader is not None:
             self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reader
+            # bounded: a pubsub whose close never answers (seen with redis 8 on fakeredis) must not hold
+            # the shutdown for ever
+            await asyncio.wait({self._reader}, timeout=2.0)
         for task in list(self._handlers):
             task.cancel()
         await self.redis.aclose()
@@ -238,7 +239,7 @@ class RedisStore(Store):
                 self._spawn(self._handle(code, data if isinstance(data, bytes) else str(data).encode()))
         finally:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8
+                await asyncio.wait_for(pubsub.aclose(), 1.0)  # type: ignore[no-untyped-call, unused-ignore]
 
     def _connected(self) -> None:
         """A subscription is (again) in place; after the first one, catch up on everything missed."""
