@@ -24,10 +24,10 @@ class ToyState(msgspec.Struct, frozen=True):
     deadline: int
     target: int
     rng: int
+    last_t: int = 0
 
 
 class ToyGame(Game[ToyState]):
-    time_field = None
     spec = GameSpec(
         name="coretoy",
         title_de="Spielzeug",
@@ -92,7 +92,7 @@ class ToyGame(Game[ToyState]):
         ranks = [1 if s in winners else 2 for s in range(len(state.totals))]
         return Outcome([float(v) for v in state.totals], ranks, winners, {"totals": list(state.totals)})
 
-    def deadline(self, state: ToyState) -> Deadline | None:
+    def play_deadline(self, state: ToyState) -> Deadline | None:
         return None if self.outcome(state) else Deadline(state.deadline, "turn", state.turn)
 
     def rerandomize_hidden(self, state: ToyState, seat: int | None, seed: int) -> ToyState:

@@ -28,6 +28,7 @@ class ToyState(msgspec.Struct, frozen=True):
     since: int = 0
     winner: int | None = None
     rng: int = 0
+    last_t: int = 0
 
 
 SPEC = GameSpec(
@@ -49,7 +50,6 @@ SPEC = GameSpec(
 
 class ToyGame(Game[ToyState]):
     spec = SPEC
-    time_field = None
     action_type = Add | Timeout
 
     def new(self, config: Config) -> ToyState:
@@ -124,7 +124,7 @@ class ToyGame(Game[ToyState]):
         scores = [1.0 if s == state.winner else 0.0 for s in range(n)]
         return Outcome(scores, [1 if s == state.winner else 2 for s in range(n)], [state.winner])
 
-    def deadline(self, state: ToyState) -> Deadline | None:
+    def play_deadline(self, state: ToyState) -> Deadline | None:
         turn_ms = self._options(state)["turn_ms"]
         if state.winner is not None or turn_ms == 0:
             return None

@@ -15,9 +15,15 @@ The rules every game follows, enforced here in :meth:`Game.apply` (one implement
   to use, such as an objection window): such a window closes by itself, i.e. ``apply`` first applies the
   Timeout at the window's ``t`` (its events come first) and then the action. A ``Timeout`` before the
   deadline (or with none) is refused with ``too_early``, a Timeout from a seat with ``timeout_from_seat``.
-- **Round ends.** A game with rounds stops after each round but the last in phase ``round_over`` (the
-  round's result in the view) until the deadline of kind ``round_pause`` (option ``round_pause_ms``) or
-  the start player's :class:`NextRound`.
+- **Round ends** (:meth:`Game.end_round`, the branch every game with rounds takes): the last round ends
+  the game (phase ``over``); any other stops in phase ``round_over`` (the round's result in the view) until
+  the deadline of kind ``round_pause`` (``state.round_until``) or the start player's :class:`NextRound`,
+  and with no pause the next round starts at once. ``apply`` alone handles the pause: ``NextRound`` from
+  the seat ``round_starter`` names (``not_start_player`` from others, ``not_round_over`` outside the pause),
+  every other action refused with ``round_over``; then the game's ``next_round``.
+- **Time.** Every state keeps the time of the last applied action in ``last_t``.
+- **Speed.** A game may hand the driver fast equivalents of the plain methods in one optional
+  :class:`Speed` object (``Game.speed``); the conformance suite checks that they agree.
 - **Who starts.** ``Config.first_seat`` (None = seat 0) is the seat the rules name first: the guard bug
   in Mogel-Motte (the oldest), the Queen in Wordland's round 1 (the youngest), the start player in
   Emojito and Stella. Rounds count from 1 in every view.
@@ -35,8 +41,8 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Final, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -59,6 +65,9 @@ class Timeout(Action, frozen=True, tag="timeout"):
 class NextRound(Action, frozen=True, tag="next_round"):
     """The start player's tap that ends the ``round_over`` pause early (every game with rounds)."""
 
+
+#: the phase between two rounds (``Game.end_round``)
+ROUND_OVER: Final = "round_over"
 
 #: deadline kinds that are windows nobody needs to use: an action after one closes it by itself
 LAPSING_KINDS = frozenset({"objection"})
@@ -251,8 +260,37 @@ class GameSpec(msgspec.Struct, frozen=True):
         raise KeyError(name)
 
 
+class Speed(Generic[S]):
+    """A game's optional fast paths, gathered in one place (``Game.speed``). Each must agree exactly with
+    the plain methods it stands for (the conformance suite checks it on every step of its playouts):
+
+    - ``stamps_time``: every ``transition`` sets ``last_t`` to the action's ``t`` itself, so ``apply`` and
+      fast drivers need not stamp it;
+    - ``due_at(state)``: ``deadline(state).t`` or None, without building the Deadline;
+    - ``step_info(state)``: None once the game is over, else ``(due_at(state), sorted active seats)``;
+    - ``views(state, seats)``: ``{seat: view(state, seat)}``, building what all seats share only once.
+    """
+
+    __slots__ = ("due_at", "stamps_time", "step_info", "views")
+
+    def __init__(
+        self,
+        *,
+        stamps_time: bool = False,
+        due_at: Callable[[S], int | None] | None = None,
+        step_info: Callable[[S], tuple[int | None, tuple[int, ...]] | None] | None = None,
+        views: Callable[[S, Iterable[int | None]], dict[int | None, dict[str, Any]]] | None = None,
+    ) -> None:
+        self.stamps_time = stamps_time
+        self.due_at = due_at
+        self.step_info = step_info
+        self.views = views
+
+
 class Game(ABC, Generic[S]):
-    """One game's rules. Subclasses are stateless; all state lives in ``S`` (frozen)."""
+    """One game's rules. Subclasses are stateless; all state lives in ``S`` (frozen), which keeps its
+    ``config``, the time of the last action in ``last_t`` and, in a game with rounds (``rounds``), its
+    ``phase`` and ``round_until``."""
 
     spec: ClassVar[GameSpec]
     #: the tagged union of this game's actions (msgspec decodes into it)
@@ -307,25 +345,30 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Legal actions of a seat. For open choices (a word, a set of cards) a finite sample."""
 
-    #: the state field holding the time of the last applied action (None: the game keeps none)
-    time_field: ClassVar[str | None] = "last_t"
-    #: True if ``transition`` always sets ``time_field`` to the action's ``t`` itself (a promise that lets
-    #: ``apply`` and fast drivers skip stamping it)
-    transition_stamps_time: ClassVar[bool] = False
+    #: the game's optional fast paths (:class:`Speed`), None: the plain methods serve
+    speed: ClassVar[Speed[Any] | None] = None
+    #: a game of rounds: ``apply`` runs the pause between rounds (module docstring, :meth:`end_round`)
+    rounds: ClassVar[bool] = False
 
     def apply(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
         """Pure transition. Raises GameError (state untouched) when the action is not allowed.
 
-        Applies the common time and deadline rules (module docstring), then the game's ``transition``.
+        Applies the common time, deadline and round-pause rules (module docstring), then the game's
+        ``transition``.
         """
         # the hot path of every driver: a handful of attribute reads before the game's own transition
-        field = self.time_field
-        if field is not None and t < getattr(state, field):
+        last_t: int = state.last_t  # type: ignore[attr-defined]
+        if t < last_t:
             raise IllegalActionError(
-                f"Time cannot run backwards: this action came at {t} ms, the last one at "
-                f"{getattr(state, field)} ms.",
+                f"Time cannot run backwards: this action came at {t} ms, the last one at {last_t} ms.",
                 code="time_backwards",
                 rule="time",
+            )
+        if self.rounds and state.phase == ROUND_OVER:  # type: ignore[attr-defined]
+            return self._round_pause(state, seat, action, t)
+        if type(action) is NextRound:
+            raise IllegalActionError(
+                "The next round starts once a round is over.", code="not_round_over", rule="round_end"
             )
         at = self.due_at(state)
         if isinstance(action, Timeout):
@@ -340,8 +383,67 @@ class Game(ABC, Generic[S]):
         elif at is not None and t >= at:
             return self._after_deadline(state, seat, action, t)
         new, events = self.transition(state, seat, action, t)
-        if field is not None and not self.transition_stamps_time and getattr(new, field) != t:
-            new = msgspec.structs.replace(new, **{field: t})  # type: ignore[type-var]
+        speed = self.speed
+        if (speed is None or not speed.stamps_time) and new.last_t != t:  # type: ignore[attr-defined]
+            new = msgspec.structs.replace(new, last_t=t)  # type: ignore[type-var]
+        return new, events
+
+    # ------------------------------------------------------------------ rounds (once for every game)
+
+    def end_round(self, state: S, t: int, *, last: bool, pause_ms: int) -> tuple[S, list[Event]]:
+        """The round-end branch of every game with rounds, for a state whose round has just been scored:
+        the last round ends the game (phase ``over``), any other pauses in phase ``round_over`` until
+        ``t + pause_ms`` (the deadline ``round_pause``), or starts the next round at once when there is no
+        pause (``pause_ms`` 0)."""
+        replace = msgspec.structs.replace
+        if last:
+            return replace(state, phase="over"), []  # type: ignore[type-var]
+        if pause_ms > 0:
+            return replace(state, phase=ROUND_OVER, round_until=t + pause_ms), []  # type: ignore[type-var]
+        return self.next_round(state, t)
+
+    def next_round(self, state: S, t: int) -> tuple[S, list[Event]]:
+        """A game with rounds: deal the next round (after the pause, or at once)."""
+        raise NotImplementedError(f"{self.spec.name} has no rounds")
+
+    def round_starter(self, state: S) -> int | None:
+        """A game with rounds: the seat whose ``NextRound`` ends the pause (None: nobody's but the clock)."""
+        raise NotImplementedError(f"{self.spec.name} has no rounds")
+
+    def _round_pause(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
+        """An action in phase ``round_over``: the pause ends by its deadline or by the start player."""
+        kind = type(action)
+        if kind is Timeout:
+            if seat is not None:
+                raise NotYourTurnError(
+                    "Only the game's clock sends timeouts.", code="timeout_from_seat", rule="time"
+                )
+            if t < state.round_until:  # type: ignore[attr-defined]
+                raise IllegalActionError(
+                    "Nothing is due yet: a timeout waits for the deadline.", code="too_early", rule="time"
+                )
+        elif kind is NextRound:
+            if t >= state.round_until:  # type: ignore[attr-defined]
+                raise IllegalActionError(
+                    f"Too late: the round_pause deadline passed at {state.round_until} ms; the driver "  # type: ignore[attr-defined]
+                    "applies the timeout first.",
+                    code="deadline_passed",
+                    rule="time",
+                )
+            starter = self.round_starter(state)
+            if seat != starter:
+                raise NotYourTurnError(
+                    f"Seat {starter} (who started the round) starts the next round.",
+                    code="not_start_player",
+                    rule="round_end",
+                )
+        else:
+            raise IllegalActionError(
+                "The round is over: the next one starts in a moment.", code="round_over", rule="round_end"
+            )
+        new, events = self.next_round(state, t)
+        if new.last_t != t:  # type: ignore[attr-defined]
+            new = msgspec.structs.replace(new, last_t=t)  # type: ignore[type-var]
         return new, events
 
     def _after_deadline(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
@@ -374,31 +476,42 @@ class Game(ABC, Generic[S]):
         """JSON-safe view of one seat (None: spectator / table screen). Never holds others' secrets."""
 
     def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        """``view`` of several seats at once (the server's broadcast). Must equal ``view`` per seat; a game
-        may override it to build the part all seats share only once."""
+        """``view`` of several seats at once (the server's broadcast): ``Speed.views`` when the game has
+        one, else ``view`` per seat."""
+        speed = self.speed
+        if speed is not None and speed.views is not None:
+            return speed.views(state, seats)
         return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """Scores, ranks and winners once the game is over, else None."""
 
-    @abstractmethod
     def deadline(self, state: S) -> Deadline | None:
-        """The earliest deadline: when (and why) the driver must inject Timeout, if any."""
+        """The earliest deadline: when (and why) the driver must inject Timeout, if any. The round pause is
+        the core's (kind ``round_pause``); every other deadline is the game's ``play_deadline``."""
+        if self.rounds and state.phase == ROUND_OVER:  # type: ignore[attr-defined]
+            return Deadline(state.round_until, "round_pause", self.round_starter(state))  # type: ignore[attr-defined]
+        return self.play_deadline(state)
+
+    @abstractmethod
+    def play_deadline(self, state: S) -> Deadline | None:
+        """The game's own earliest deadline outside the round pause, if any."""
 
     def due_at(self, state: S) -> int | None:
-        """``deadline(state).t``, or None: what a timer needs (a game may override it with a cheaper
-        equivalent)."""
+        """``deadline(state).t``, or None: what a timer needs (``Speed.due_at`` when the game has one)."""
+        speed = self.speed
+        if speed is not None and speed.due_at is not None:
+            return speed.due_at(state)
         due = self.deadline(state)
         return None if due is None else due.t
 
-    def playout_step_info(self, state: S) -> tuple[int | None, tuple[int, ...]] | None:
-        """What a fast driver needs before each step, in one call: None once the game is over, else
-        ``(due_at(state), sorted active seats)``.
-
-        Optional fast path for ``core/playout.py``: a game may override it with a cheaper equivalent, which
-        must agree with ``outcome``, ``deadline`` and ``active_seats``.
-        """
+    def step_info(self, state: S) -> tuple[int | None, tuple[int, ...]] | None:
+        """What a driver needs before each step, in one call: None once the game is over, else
+        ``(due_at(state), sorted active seats)`` (``Speed.step_info`` when the game has one)."""
+        speed = self.speed
+        if speed is not None and speed.step_info is not None:
+            return speed.step_info(state)
         if self.outcome(state) is not None:
             return None
         return self.due_at(state), _sorted_seats(self.active_seats(state))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.core import registry
-from tischrunde.core.game import Action, Config, Event, Game, Timeout
+from tischrunde.core.game import ROUND_OVER, Action, Config, Event, Game, Timeout
 
 
 class PlayoutStats:
@@ -42,7 +41,7 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     rand = random.Random(seed).random
     to_int = int
     # one call per step tells whether the game is over, the deadline and the sorted active seats
-    step_info = game.playout_step_info
+    step_info = game.step_info
     legal_actions = game.legal_actions
     apply = _applier(game)
     timeout = Timeout()
@@ -84,24 +83,39 @@ def _applier(game: Game[Any]) -> Callable[[Any, int | None, Action, int], tuple[
     The loop above keeps every rule that ``Game.apply`` checks by construction: its time never runs
     backwards, it sends a Timeout exactly when one is due (``t >= due``) and a seat's action only before the
     deadline. So for a game that keeps ``Game.apply`` as it is, the driver may call the game's
-    ``transition`` itself, skipping the checks (and the ``due_at`` call) that cannot fail here, and set the
-    time field as ``Game.apply`` would (nothing to do for a game whose transition stamps it itself,
-    ``Game.transition_stamps_time``). A game with its own ``apply`` gets it called as ever.
+    ``transition`` itself, skipping the checks (and the ``due_at`` call) that cannot fail here, and stamp
+    ``last_t`` as ``Game.apply`` would (nothing to do for a game whose transition stamps it itself,
+    ``Speed.stamps_time``). The round pause is the core's: in phase ``round_over`` the step goes through
+    ``Game.apply``. A game with its own ``apply`` gets it called as ever.
     """
+    full = game.apply
     if type(game).apply is not Game.apply:
-        return game.apply
+        return full
     transition = game.transition
-    field = game.time_field
-    if field is None or game.transition_stamps_time:
-        return transition
+    speed = game.speed
+    stamps = speed is not None and speed.stamps_time
     replace = msgspec.structs.replace
-    get = operator.attrgetter(field)
+    if not game.rounds:
+        if stamps:
+            return transition
 
-    def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
+        def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
+            new, events = transition(state, seat, action, t)
+            if new.last_t != t:
+                new = replace(new, last_t=t)
+            return new, events
+
+        return apply
+
+    def apply_rounds(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
+        if state.phase == ROUND_OVER:
+            return full(state, seat, action, t)
         new, events = transition(state, seat, action, t)
-        if get(new) != t:
-            new = replace(new, **{field: t})
+        if not stamps and new.last_t != t:
+            new = replace(new, last_t=t)
         return new, events
+
+    return apply_rounds
 
     return apply
 
