@@ -5,13 +5,21 @@ implementation of each rule; bench/README.md measures what it pays). This test b
 the sources and compares, game by game, a fingerprint of random playouts and of a hand-driven loop
 through ``Game.apply`` (every view, legal-action list, deadline and event, and the error of an illegal
 action) between the pure-Python package and the compiled one.
+
+The build is cached (``build_cache``): mypyc takes a minute, so the compiled modules of a build are kept
+under ``~/.cache/tischrunde/compiled/HASH`` (``TISCHRUNDE_CACHE`` to move it), keyed by a hash of everything
+that goes into them (the engine and core sources, ``setup.py``, the Python and mypy versions). The
+comparison itself always runs: a cached build of the very same sources is the same build.
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
+import importlib.metadata
 import importlib.util
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -119,25 +127,78 @@ def _fingerprint(path: Path) -> str:
     return done.stdout
 
 
+def build_key() -> str:
+    """A hash of everything a compiled build is made of: the core and engine sources (what the compiled
+    modules are and what they are compiled against), setup.py, and the Python and mypy versions."""
+    digest = hashlib.sha256()
+    digest.update(f"{platform.python_version()} {importlib.metadata.version('mypy')}".encode())
+    digest.update((ROOT / "setup.py").read_bytes())
+    for folder in ("core", "games"):
+        for path in sorted((ROOT / "src" / "tischrunde" / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def build_cache() -> Path:
+    return Path(os.environ.get("TISCHRUNDE_CACHE", Path.home() / ".cache" / "tischrunde")) / "compiled"
+
+
+def compiled_tree(tmp_path: Path) -> Path:
+    """A tree of today's sources with the compiled modules in it: built now, or taken from the cache of a
+    build of the same sources (``build_key``)."""
+    tree = tmp_path / "lib"
+    shutil.copytree(ROOT / "src", tree, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    cached = build_cache() / build_key()
+    if not (cached / "complete").exists():
+        copy = tmp_path / "tree"
+        copy.mkdir()
+        shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        for name in ("setup.py", "pyproject.toml", "README.md"):
+            shutil.copy(ROOT / name, copy / name)
+        env = {**os.environ, "TISCHRUNDE_MYPYC": "1"}
+        built = subprocess.run(
+            [sys.executable, "setup.py", "-q", "build"],
+            cwd=copy,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+        assert built.returncode == 0, built.stderr[-3000:]
+        (lib,) = (copy / "build").glob("lib.*")
+        staging = cached.with_name(f"{cached.name}.{os.getpid()}")
+        shutil.rmtree(staging, ignore_errors=True)
+        for so in lib.rglob("*.so"):
+            target = staging / so.relative_to(lib)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(so, target)
+        (staging / "complete").write_text(build_key())
+        shutil.rmtree(cached, ignore_errors=True)
+        staging.rename(cached)
+    for so in cached.rglob("*.so"):
+        target = tree / so.relative_to(cached)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(so, target)
+    return tree
+
+
+def test_the_build_key_changes_with_an_engine_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache can never hand out a build of other sources: any change to a compiled input changes the key."""
+    fake = tmp_path / "root"
+    shutil.copytree(ROOT / "src" / "tischrunde" / "core", fake / "src" / "tischrunde" / "core")
+    (fake / "src" / "tischrunde" / "games").mkdir()
+    shutil.copy(ROOT / "setup.py", fake / "setup.py")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", fake)
+    before = build_key()
+    game = fake / "src" / "tischrunde" / "core" / "game.py"
+    game.write_text(game.read_text() + "\n# a change\n")
+    assert build_key() != before
+
+
 @pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc (from mypy) is not installed")
 def test_the_compiled_build_plays_exactly_like_the_sources(tmp_path: Path) -> None:
-    copy = tmp_path / "tree"
-    copy.mkdir()
-    shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    for name in ("setup.py", "pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, copy / name)
-    env = {**os.environ, "TISCHRUNDE_MYPYC": "1"}
-    built = subprocess.run(
-        [sys.executable, "setup.py", "-q", "build"],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
-    assert built.returncode == 0, built.stderr[-3000:]
-    (lib,) = (copy / "build").glob("lib.*")
+    lib = compiled_tree(tmp_path)
     compiled = _fingerprint(lib)
     pure = _fingerprint(ROOT / "src")
     assert len(_compiled_modules()) >= 5
