@@ -22,12 +22,11 @@ from tischrunde.games.stella import (
     ChooseWord,
     Mark,
     Reveal,
-    StellaState,
+    State,
     dark_fall_points,
     word_cards,
 )
-from tischrunde.games.stella.engine import unnamed_marks
-from tischrunde.games.stella.state import fallen_seats, seat_marks
+from tischrunde.games.stella.rules import fallen_seats, seat_marks, unnamed_marks
 
 PICTURES = list(range(500, 545))  # 45 custom ids: 15 on the table, 30 to replace rows
 WORDS = [10, 20, 30, 40, 50, 60]
@@ -44,12 +43,12 @@ def config(players: int = 4, **options: Any) -> Config:
     )
 
 
-def act(state: StellaState, seat: int | None, action: Action, t: int = 1000) -> StellaState:
+def act(state: State, seat: int | None, action: Action, t: int = 1000) -> State:
     new, _ = GAME.apply(state, seat, action, t)
     return new
 
 
-def marked(state: StellaState, marks: dict[int, list[int]], word: int = 0) -> StellaState:
+def marked(state: State, marks: dict[int, list[int]], word: int = 0) -> State:
     """The scout chooses ``word``, then every seat marks its cards."""
     state = act(state, state.scout, ChooseWord(word))
     for seat, cards in marks.items():
@@ -57,12 +56,12 @@ def marked(state: StellaState, marks: dict[int, list[int]], word: int = 0) -> St
     return state
 
 
-def reveal(state: StellaState, seat: int, position: int) -> StellaState:
+def reveal(state: State, seat: int, position: int) -> State:
     assert state.reveal_turn == seat, f"expected seat {seat} to name a card, it is seat {state.reveal_turn}"
     return act(state, seat, Reveal(position))
 
 
-def quick_round(state: StellaState) -> StellaState:
+def quick_round(state: State) -> State:
     """Everyone marks card 0; the scout names it (a spark for all) and the round ends."""
     n = state.config.players
     state = marked(state, {s: [0] for s in range(n)})
@@ -274,8 +273,8 @@ def test_the_mark_sample_follows_its_definition() -> None:
                 seen.add(str(cards))
             for seat in range(4):
                 state = act(state, seat, Mark([seat]))  # everyone falls alone: the round ends
-            while state.phase == "reveal":
-                state = act(state, state.reveal_turn, Reveal(unnamed_marks(state, state.reveal_turn)[0]))
+            while (turn := state.reveal_turn) is not None:
+                state = act(state, turn, Reveal(unnamed_marks(state, turn)[0]))
     assert len(seen) > 70  # of 96 (seed, round, seat)
 
 
@@ -325,7 +324,7 @@ def test_alone_at_the_top_is_in_the_dark() -> None:
 def test_a_tie_at_the_top_puts_nobody_in_the_dark() -> None:
     state = marked(GAME.new(config()), {0: [0, 1], 1: [0, 1, 2], 2: [0, 3, 4], 3: [5]})
     assert GAME.view(state, None)["dark"] is None
-    assert state.dark == -1
+    assert state.dark is None
 
 
 # --- reveals ---
@@ -411,7 +410,7 @@ def test_unnamed_marks_of_fallen_players_are_never_shown() -> None:
 DARK_MARKS = {0: [0, 1, 2, 3, 4], 1: [0, 1, 5], 2: [0, 2, 6], 3: [7]}
 
 
-def play_dark_round(dark_fall: str) -> StellaState:
+def play_dark_round(dark_fall: str) -> State:
     state = marked(GAME.new(config(dark_fall=dark_fall)), DARK_MARKS)
     assert state.dark == 0
     state = reveal(state, 0, 0)  # spark for 0, 1, 2
@@ -569,12 +568,16 @@ def test_actions_round_trip_through_json() -> None:
         assert GAME.decode_action(msgspec.json.encode(action)) == action
 
 
-def test_every_error_code_has_a_german_and_an_english_text() -> None:
-    source = Path(stella.engine.__file__).with_name("engine.py")  # beside the module, compiled or not
+def test_every_error_code_has_a_text_in_the_web_app() -> None:
+    """The rules raise errors with a stable code; the words a player reads are the web app's, by code, in
+    German and English (no text in Python)."""
+    source = Path(stella.rules.__file__).with_name("rules.py")  # beside the module, compiled or not
     codes = set(re.findall(r'code="([a-z_]+)"', source.read_text(encoding="utf-8")))
-    assert codes and codes <= set(stella.MESSAGES)
-    for texts in stella.MESSAGES.values():
-        assert texts["de"] and texts["en"]
+    web = Path(stella.__file__).resolve().parents[2] / "web"
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in web.rglob("*.js"))
+    assert codes and {"bad_reveal", "mark_count", "not_scout"} <= codes
+    for code in codes:
+        assert len(re.findall(rf'[."]err\.{code}"', texts)) >= 2, f"{code}: no German and English text"
     with pytest.raises(NotYourTurnError) as info:
         act(GAME.new(config()), 2, ChooseWord(0))
     assert info.value.code == "not_scout"
