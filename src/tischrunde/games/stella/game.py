@@ -3,9 +3,8 @@ spec (``spec``)."""
 
 from __future__ import annotations
 
-from typing import Any
 
-from tischrunde.core.game import Action, Config, Deadline, Event, Game, Outcome, Speed
+from tischrunde.core.game import Action, Config, Event, Game, Speed
 from tischrunde.games.stella import rules
 from tischrunde.games.stella.spec import SPEC
 from tischrunde.games.stella.state import State, StellaAction
@@ -21,11 +20,16 @@ class Stella(Game[State]):
     action_type = StellaAction
     view_type = View
     rounds = True
-    #: every step sets ``last_t`` itself; the turn (deadline and active seats) is read off the state
+    #: every step sets ``last_t`` itself; the deadline and the active seats are read off the state
     speed = Speed(stamps_time=True, due_at=rules.due, step_info=rules.step_info)
 
-    def check_config(self, config: Config, options: dict[str, Any]) -> None:
-        rules.check_config(config, options)
+    check_config = staticmethod(rules.check_config)
+    legal_actions = staticmethod(rules.legal_actions)
+    play_deadline = staticmethod(rules.deadline)
+    next_round = staticmethod(rules.next_round)
+    view = staticmethod(view)
+    outcome = staticmethod(rules.outcome)
+    rerandomize_hidden = staticmethod(rules.rerandomize_hidden)
 
     def new(self, config: Config) -> State:
         return rules.new_state(config, self.resolve_options(config))
@@ -36,33 +40,11 @@ class Stella(Game[State]):
     def active_seats(self, state: State) -> frozenset[int]:
         return frozenset(rules.active(state))
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def play_deadline(self, state: State) -> Deadline | None:
-        return rules.deadline(state)
-
     def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-        new, events = rules.apply(state, seat, action, t)
-        if rules.scored(new):
-            new, more = self.end_round(new, t, last=rules.last_round(new), pause_ms=new.round_pause_ms)
-            events += more
-        return new, events
-
-    def next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
-        return rules.next_round(state, t)
+        return rules.apply(state, seat, action, t, self.end_round)
 
     def round_starter(self, state: State) -> int:
         return state.scout
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
-
-    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
-        return rules.rerandomize_hidden(state, seat, seed)
 
 
 GAME = Stella()

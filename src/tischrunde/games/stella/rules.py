@@ -1,15 +1,15 @@
 """Stella's rules as pure functions over the frozen ``State`` (the rules in words: the package docstring).
 
 ``apply`` is the game's transition: ``refusal`` names what an action breaks, or lets it through to the
-step it takes (``choose_word``, ``mark``, ``reveal``, ``timeout``). A step that scores a round leaves the
-state ``scored`` (phase reveal, nobody's turn): the core's round end follows (``Game.end_round``), then
-``next_round``.
+step it takes (``choose_word``, ``mark``, ``reveal``, ``timeout``). A step that scores a round hands the
+state to the round end it is given (the core's ``Game.end_round``: the game ends, pauses in
+``round_over`` or goes on with ``next_round``).
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import msgspec
 
@@ -38,6 +38,7 @@ from tischrunde.games.stella.state import (
     State,
     lane,
     lane_of,
+    lanes,
     lowest,
     positions_in,
     seats_in,
@@ -45,6 +46,13 @@ from tischrunde.games.stella.state import (
 )
 
 _replace: Final = msgspec.structs.replace
+
+
+class RoundEnd(Protocol):
+    """What follows a scored round (``Game.end_round``)."""
+
+    def __call__(self, state: State, t: int, *, last: bool, pause_ms: int) -> tuple[State, list[Event]]: ...
+
 
 #: ``marked`` once every seat has sent (bit s per seat, the seats beyond the players included)
 ALL_MARKED: Final = (1 << MAX_SEATS) - 1
@@ -213,7 +221,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if phase == "reveal":
         if seat != state.reveal_turn:
             return []
-        return [_REVEALS[p] for p in positions_in(unnamed(state, seat))]
+        left = lane(state.unnamed, seat)
+        return [*_REVEALS_LOW[left & 255], *_REVEALS_HIGH[left >> 8]]
     if phase == "mark":
         if 0 <= seat < MAX_SEATS and not state.marked >> seat & 1:
             return mark_sample(state, seat)
@@ -231,19 +240,18 @@ def seat_marks(state: State, seat: int) -> tuple[int, ...] | None:
 
 
 def unnamed(state: State, seat: int) -> int:
-    """The seat's marks not named yet this round (a lane)."""
-    return lane(state.marks, seat) & ~state.named
+    """The seat's marked positions not named yet this round (a lane; a seat that fell included)."""
+    return lane(state.marks, seat) & ~lane_of([r.position for r in state.reveals])
 
 
 def unnamed_marks(state: State, seat: int) -> list[int]:
-    """The seat's marked positions not named yet this round."""
+    """The seat's marked positions not named yet this round (a seat that fell included)."""
     return list(positions_in(unnamed(state, seat)))
 
 
 def fallen_seats(state: State) -> tuple[bool, ...]:
     """Per seat: has fallen this round."""
-    fallen = state.fallen
-    return tuple([lane(fallen, s) == 1 for s in range(state.config.players)])
+    return tuple([f == 1 for f in lanes(state.fallen, state.config.players)])
 
 
 def round_sparks(state: State, seat: int) -> tuple[int, int]:
@@ -254,8 +262,7 @@ def round_sparks(state: State, seat: int) -> tuple[int, int]:
 
 def round_points(state: State, seat: int) -> int:
     """The seat's points this round so far, before the dark rule."""
-    sparks, super_sparks = round_sparks(state, seat)
-    return SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks
+    return tally_points(lane(state.tally, seat))
 
 
 def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
@@ -282,21 +289,14 @@ def word_ids(own: int) -> list[int]:
     return [*range(len(word_cards())), *range(OWN_WORD_BASE, OWN_WORD_BASE + own)]
 
 
-def next_revealer(state: State, start: int, named: int, fallen: int) -> int | None:
-    """The first seat clockwise from ``start`` who has not fallen and has a mark not ``named``, else None."""
-    marks = state.marks
-    n = state.config.players
+def next_revealer(unnamed: int, start: int, players: int) -> int | None:
+    """The first seat clockwise from ``start`` with a mark to name in ``unnamed``, else None."""
     s = start
-    for _ in range(n):
-        if lane(marks, s) & ~named and not lane(fallen, s):
+    for _ in range(players):
+        if lane(unnamed, s):
             return s
-        s = s + 1 if s + 1 < n else 0
+        s = s + 1 if s + 1 < players else 0
     return None
-
-
-def scored(state: State) -> bool:
-    """The round has just been scored and waits for the round end (the core's ``Game.end_round``)."""
-    return state.reveal_turn is None and state.phase == "reveal"
 
 
 def winners(state: State) -> list[int] | None:
@@ -391,10 +391,21 @@ def refusal(state: State, seat: int | None, action: Action) -> GameError | None:
     time and the deadline are the core's (``Game.apply``); a Timeout it lets through is always taken."""
     phase = state.phase
     kind = type(action)
-    # the common cases first (every check below passes for them)
+    # the actions of the seat whose turn it is first: only they can be taken
     if kind is Reveal:
         if phase == "reveal" and seat is not None and seat == state.reveal_turn:
-            return _bad_reveal(state, seat, action.position)  # type: ignore[attr-defined]
+            position = action.position  # type: ignore[attr-defined]
+            if (
+                (type(position) is int or isinstance(position, int))
+                and 0 <= position < GRID_SIZE
+                and lane(state.unnamed, seat) >> position & 1
+            ):
+                return None
+            return IllegalActionError(
+                "name one of your own marked cards that has not been named yet",
+                code="bad_reveal",
+                rule="reveal",
+            )
     elif kind is Mark:
         if phase == "mark" and seat is not None and 0 <= seat < state.config.players:
             return _bad_marks(state, seat, action.cards)  # type: ignore[attr-defined]
@@ -409,17 +420,13 @@ def refusal(state: State, seat: int | None, action: Action) -> GameError | None:
             return IllegalActionError(
                 "cards are named after everyone has marked", code="not_reveal_phase", rule="reveal"
             )
-        if seat != state.reveal_turn:
-            return NotYourTurnError(
-                f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
-            )
-        return _bad_reveal(state, seat, action.position)
+        return NotYourTurnError(
+            f"it is seat {state.reveal_turn}'s turn to name a card", code="not_revealer", rule="reveal"
+        )
     if isinstance(action, Mark):
-        if phase != "mark":
-            return IllegalActionError(
-                "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
-            )
-        return _bad_marks(state, seat, action.cards)
+        return IllegalActionError(
+            "marks are only made after the word is chosen", code="not_mark_phase", rule="mark"
+        )
     if isinstance(action, ChooseWord):
         return _bad_word_choice(state, seat, action.index)
     return IllegalActionError(f"{type(action).__name__} is not a Stella action", code="unknown_action")
@@ -464,43 +471,33 @@ def _bad_marks(state: State, seat: int, cards: list[int]) -> GameError | None:
     return None
 
 
-def _bad_reveal(state: State, seat: int, position: int) -> GameError | None:
-    if (
-        (type(position) is not int and not isinstance(position, int))
-        or not 0 <= position < GRID_SIZE
-        or not unnamed(state, seat) >> position & 1
-    ):
-        return IllegalActionError(
-            "name one of your own marked cards that has not been named yet", code="bad_reveal", rule="reveal"
-        )
-    return None
-
-
 # --- transitions ------------------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-    """The game's transition (after the core's checks): the action's step, or its refusal raised. A step
-    that ends the round leaves the state ``scored``."""
+def apply(
+    state: State, seat: int | None, action: Action, t: int, end_round: RoundEnd
+) -> tuple[State, list[Event]]:
+    """The game's transition (after the core's checks): the action's step, or its refusal raised; a scored
+    round goes on to ``end_round``."""
     error = refusal(state, seat, action)
     if error is not None:
         raise error
     kind = type(action)
     if kind is Reveal:
-        return reveal(state, seat, action.position, t)  # type: ignore[arg-type, attr-defined]
+        return reveal(state, seat, action.position, t, end_round)  # type: ignore[arg-type, attr-defined]
     if kind is Mark:
-        return mark(state, seat, action.cards, t)  # type: ignore[arg-type, attr-defined]
+        return mark(state, seat, action.cards, t, end_round)  # type: ignore[arg-type, attr-defined]
     if kind is Timeout:
-        return timeout(state, t)
+        return timeout(state, t, end_round)
     if isinstance(action, ChooseWord):
         return choose_word(state, state.scout, action.index, t)
     if isinstance(action, Mark):
-        return mark(state, seat, action.cards, t)  # type: ignore[arg-type]
+        return mark(state, seat, action.cards, t, end_round)  # type: ignore[arg-type]
     assert isinstance(action, Reveal)
-    return reveal(state, seat, action.position, t)  # type: ignore[arg-type]
+    return reveal(state, seat, action.position, t, end_round)  # type: ignore[arg-type]
 
 
-def timeout(state: State, t: int) -> tuple[State, list[Event]]:
+def timeout(state: State, t: int, end_round: RoundEnd) -> tuple[State, list[Event]]:
     """Time is up (the core checked it is due): late markers mark nothing; a late scout gets the first
     word; a late revealer names their first unnamed mark."""
     phase = state.phase
@@ -510,10 +507,10 @@ def timeout(state: State, t: int) -> tuple[State, list[Event]]:
     if phase == "reveal":
         turn = state.reveal_turn
         assert turn is not None
-        state, events = reveal(state, turn, lowest(unnamed(state, turn)), t)
+        state, events = reveal(state, turn, lowest(lane(state.unnamed, turn)), t, end_round)
         return state, [_TIMED_OUT[turn], *events]
     events = [_TIMED_OUT[s] for s in _WAITING[state.marked]]
-    state, more = _count_marks(state, state.marks, t)
+    state, more = _count_marks(state, state.marks, t, end_round)
     return state, events + more
 
 
@@ -525,42 +522,52 @@ def choose_word(state: State, seat: int, index: int, t: int) -> tuple[State, lis
     return new, [Event("word_chosen", seat, {"word": {"de": de[index], "en": en[index]}})]
 
 
-def mark(state: State, seat: int, cards: list[int], t: int) -> tuple[State, list[Event]]:
+def mark(state: State, seat: int, cards: list[int], t: int, end_round: RoundEnd) -> tuple[State, list[Event]]:
     """The seat's marks; the last one to mark starts the count."""
     marks = with_lane(state.marks, seat, lane_of(cards))
     marked = state.marked | 1 << seat
     events = [_MARKED[seat], Event("my_marks", seat, {"cards": sorted(cards)}, _ONE_SEAT[seat])]
     if marked != ALL_MARKED:  # others are still marking
         return _replace(state, marks=marks, marked=marked, last_t=t), events
-    state, more = _count_marks(state, marks, t)
+    state, more = _count_marks(state, marks, t, end_round)
     events += more
     return state, events
 
 
-def _count_marks(state: State, marks: int, t: int) -> tuple[State, list[Event]]:
+def _count_marks(state: State, marks: int, t: int, end_round: RoundEnd) -> tuple[State, list[Event]]:
     """Everyone has sent ``marks`` (or timed out): show the counts, find the player in the dark, start the
     reveals with the scout."""
     n = state.config.players
-    counts = tuple([lane(marks, s).bit_count() for s in range(n)])
+    counts = tuple([m.bit_count() for m in lanes(marks, n)])
     top = max(counts)
     dark = counts.index(top) if counts.count(top) == 1 else None
     events = [Event("counts", None, {"counts": list(counts), "dark": dark})]
-    state = _replace(
-        state, marks=marks, marked=ALL_MARKED, phase="reveal", counts=counts, dark=dark, last_t=t
-    )
-    turn = next_revealer(state, state.scout, 0, 0)
-    if turn is None:
-        state, more = _score_round(state, t)
-        return state, events + more
+    turn = next_revealer(marks, state.scout, n)
     timeout = state.turn_timeout_ms
-    return _replace(state, reveal_turn=turn, due=t + timeout if timeout > 0 else None), events
+    state = _replace(
+        state,
+        marks=marks,
+        unnamed=marks,
+        marked=ALL_MARKED,
+        phase="reveal",
+        counts=counts,
+        dark=dark,
+        reveal_turn=turn,
+        due=t + timeout if timeout > 0 and turn is not None else None,
+        last_t=t,
+    )
+    if turn is None:  # nobody marked anything
+        state, more = _score_round(state, t, end_round)
+        events += more
+    return state, events
 
 
-def reveal(state: State, seat: int, position: int, t: int) -> tuple[State, list[Event]]:
+def reveal(state: State, seat: int, position: int, t: int, end_round: RoundEnd) -> tuple[State, list[Event]]:
     """The revealer names ``position``: everyone who marked it is shown; alone, the revealer falls. The
-    turn passes clockwise; when nobody standing has a mark left the round is scored."""
-    holders = state.marks >> position & SEATS
+    turn passes clockwise to the next seat with a mark to name; when there is none the round is scored."""
+    holders = state.marks >> position & SEATS  # the seats whose lane has the position
     markers = seats_in(holders)
+    unnamed = state.unnamed & ~(SEATS << position)  # the position, named, leaves every lane
     fallen = state.fallen
     tally = state.tally
     card = state.grid[position]
@@ -568,6 +575,7 @@ def reveal(state: State, seat: int, position: int, t: int) -> tuple[State, list[
     scorers: tuple[int, ...]
     if len(markers) == 1:
         fallen |= holders
+        unnamed = with_lane(unnamed, seat, 0)  # a fallen player's marks are never named
         kind, scorers, points = "fall", (), 0
         events = [
             Event("revealed", seat, reveal_data(position, card, seat, markers, kind, scorers, points)),
@@ -583,42 +591,35 @@ def reveal(state: State, seat: int, position: int, t: int) -> tuple[State, list[
             tally += standing << 4  # one more super-spark
             kind, points = "super_spark", SUPER_SPARK_POINTS
         events = [Event("revealed", seat, reveal_data(position, card, seat, markers, kind, scorers, points))]
-    named = state.named | 1 << position
     reveals = state.reveals + (RevealResult(position, card, seat, markers, kind, scorers, points),)  # noqa: RUF005 (half the cost of unpacking)
     n = state.config.players
-    turn = next_revealer(state, seat + 1 if seat + 1 < n else 0, named, fallen)
-    if turn is None:
-        state = _replace(state, reveals=reveals, named=named, fallen=fallen, tally=tally)
-        state, more = _score_round(state, t)
-        events += more
-        return state, events
+    turn = next_revealer(unnamed, seat + 1 if seat + 1 < n else 0, n)
     timeout = state.turn_timeout_ms
     state = _replace(
         state,
         reveals=reveals,
-        named=named,
+        unnamed=unnamed,
         fallen=fallen,
         tally=tally,
         reveal_turn=turn,
-        due=t + timeout if timeout > 0 else None,
+        due=t + timeout if timeout > 0 and turn is not None else None,
         last_t=t,
     )
+    if turn is None:
+        state, more = _score_round(state, t, end_round)
+        events += more
     return state, events
 
 
-def _score_round(state: State, t: int) -> tuple[State, list[Event]]:
-    """The round's points (the dark rule applied) go to the scores and the round to the history; the state
-    is left ``scored``."""
-    n = state.config.players
-    fallen, dark = state.fallen, state.dark
-    round_ = state.round
-    points = []
-    for s in range(n):
-        sparks, super_sparks = round_sparks(state, s)
-        if s == dark and lane(fallen, s):
-            points.append(dark_fall_points(state.dark_fall, sparks, super_sparks))
-        else:
-            points.append(SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks)
+def _score_round(state: State, t: int, end_round: RoundEnd) -> tuple[State, list[Event]]:
+    """The round's points (the dark rule applied) go to the scores and the round to the history; then the
+    round ends."""
+    round_, dark = state.round, state.dark
+    points = [tally_points(counts) for counts in lanes(state.tally, state.config.players)]
+    fallen = fallen_seats(state)
+    if dark is not None and fallen[dark]:
+        sparks, super_sparks = round_sparks(state, dark)
+        points[dark] = dark_fall_points(state.dark_fall, sparks, super_sparks)
     summary = RoundSummary(
         round_,
         state.scout,
@@ -627,21 +628,18 @@ def _score_round(state: State, t: int) -> tuple[State, list[Event]]:
         state.counts,
         dark,
         state.reveals,
-        fallen_seats(state),
+        fallen,
         tuple(points),
     )
     scores = tuple([a + b for a, b in zip(state.scores, points, strict=True)])
     events = [Event("round_end", None, {"round": round_ + 1, "points": points})]
-    if round_ + 1 >= state.rounds:
+    last = round_ + 1 >= state.rounds
+    if last:
         events.append(Event("game_end", None, {"scores": list(scores)}))
     history = (*state.history, summary)
     state = _replace(state, history=history, scores=scores, reveal_turn=None, due=None, tally=0, last_t=t)
-    return state, events
-
-
-def last_round(state: State) -> bool:
-    """The round just scored was the game's last."""
-    return len(state.history) >= state.rounds
+    state, more = end_round(state, t, last=last, pause_ms=state.round_pause_ms)
+    return state, events + more
 
 
 def next_round(state: State, t: int) -> tuple[State, list[Event]]:
@@ -664,7 +662,7 @@ def next_round(state: State, t: int) -> tuple[State, list[Event]]:
         counts=(),
         dark=None,
         reveals=(),
-        named=0,
+        unnamed=0,
         fallen=0,
         due=t + timeout if timeout > 0 else None,
         last_t=t,
@@ -683,7 +681,8 @@ def rerandomize_hidden(state: State, seat: int | None, seed: int) -> State:
     pool, r = rng.shuffled(r, [w for w in word_ids(len(state.own_words)) if w not in used])
     words = (*state.word_cards[:keep], *pool[: len(state.word_cards) - keep])
     marks = state.marks
-    named = set(positions_in(state.named))
+    unnamed = state.unnamed
+    named = {rv.position for rv in state.reveals}
     for s in range(state.config.players):
         m = seat_marks(state, s)
         if s == seat or m is None:
@@ -698,8 +697,10 @@ def rerandomize_hidden(state: State, seat: int | None, seed: int) -> State:
             free, r = rng.shuffled(r, [p for p in range(GRID_SIZE) if p not in named])
             chosen = (*shown, *free[: len(m) - len(shown)])
         marks = with_lane(marks, s, lane_of(chosen))
+        if lane(unnamed, s):  # still to name: the new marks not named
+            unnamed = with_lane(unnamed, s, lane_of([p for p in chosen if p not in named]))
     fresh, r = rng.next_u64(r)
-    return _replace(state, rng=fresh, picture_deck=deck, word_cards=words, marks=marks)
+    return _replace(state, rng=fresh, picture_deck=deck, word_cards=words, marks=marks, unnamed=unnamed)
 
 
 def reveal_data(
@@ -725,6 +726,9 @@ def reveal_data(
 
 #: the actions legal_actions lists, built once (actions are frozen)
 _REVEALS: Final = tuple(Reveal(p) for p in range(GRID_SIZE))
+#: by the low 8 and the high 7 bits of a lane: the Reveal of each position, in order (as ``positions_in``)
+_REVEALS_LOW: Final = tuple(tuple(_REVEALS[p] for p in positions_in(m)) for m in range(256))
+_REVEALS_HIGH: Final = tuple(tuple(_REVEALS[p] for p in positions_in(m << 8)) for m in range(128))
 _CHOOSE_WORDS: Final = (ChooseWord(0), ChooseWord(1))
 #: every single mark (the list inside is never changed)
 _SINGLE_MARKS: Final[tuple[Action, ...]] = tuple(Mark([p]) for p in range(GRID_SIZE))
@@ -732,3 +736,8 @@ _SINGLE_MARKS: Final[tuple[Action, ...]] = tuple(Mark([p]) for p in range(GRID_S
 _MARKED: Final = tuple(Event("marked", s) for s in range(MAX_SEATS))
 _FELL: Final = tuple(Event("fell", s) for s in range(MAX_SEATS))
 _TIMED_OUT: Final = tuple(Event("timed_out", s) for s in range(MAX_SEATS))
+
+
+def tally_points(counts: int) -> int:
+    """The points of a seat's lane of ``tally``: its sparks (bits 0..3) and super-sparks (4..7)."""
+    return SPARK_POINTS * (counts & 15) + SUPER_SPARK_POINTS * (counts >> 4)

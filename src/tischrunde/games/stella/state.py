@@ -74,6 +74,11 @@ def with_lane(bits: int, seat: int, value: int) -> int:
     return bits & ~LANE_MASKS[seat] | value << SHIFTS[seat]
 
 
+def lanes(bits: int, seats: int) -> list[int]:
+    """The lanes of ``bits`` of seats 0 .. seats - 1."""
+    return [bits >> shift & POSITIONS for shift in SHIFTS[:seats]]
+
+
 def seats_in(bits: int) -> tuple[int, ...]:
     """The seats of a set of seats (the lowest bit of each lane; other bits must be clear), in order."""
     return _SEATS_IN[bits]
@@ -157,7 +162,8 @@ class State(msgspec.Struct, frozen=True, gc=False):  # gc=False: no reference cy
     dark: int | None = None
     reveal_turn: int | None = None
     reveals: tuple[RevealResult, ...] = ()
-    named: int = 0  # a lane: the positions named this round
+    #: the marks still to name: each standing seat's marks not named yet (a seat that fell has none)
+    unnamed: int = 0
     fallen: int = 0  # a set of seats: who fell this round
     #: this round's sparks (lane bits 0..3) and super-sparks (4..7) of each seat, scored while standing
     tally: int = 0
