@@ -3,7 +3,6 @@ spec (``spec``)."""
 
 from __future__ import annotations
 
-
 from tischrunde.core.game import Action, Config, Event, Game, Speed
 from tischrunde.games.stella import rules
 from tischrunde.games.stella.spec import SPEC

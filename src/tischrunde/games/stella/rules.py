@@ -409,6 +409,9 @@ def refusal(state: State, seat: int | None, action: Action) -> GameError | None:
     elif kind is Mark:
         if phase == "mark" and seat is not None and 0 <= seat < state.config.players:
             return _bad_marks(state, seat, action.cards)  # type: ignore[attr-defined]
+    elif kind is ChooseWord:
+        if phase == "word" and seat is not None and seat == state.scout:
+            return _bad_word_choice(state, seat, action.index)  # type: ignore[attr-defined]
     elif kind is Timeout:
         return None
     if seat is None or not 0 <= seat < state.config.players:
@@ -583,7 +586,7 @@ def reveal(state: State, seat: int, position: int, t: int, end_round: RoundEnd) 
         ]
     else:
         standing = holders & ~fallen
-        scorers = seats_in(standing)
+        scorers = markers if standing == holders else seats_in(standing)
         if len(markers) >= 3:
             tally += standing  # one more spark in each scorer's lane
             kind, points = "spark", SPARK_POINTS
