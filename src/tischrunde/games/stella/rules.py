@@ -27,8 +27,10 @@ from tischrunde.games.stella.content import (
     word_cards,
 )
 from tischrunde.games.stella.state import (
+    LANE,
     MAX_SEATS,
     SEATS,
+    SHIFTS,
     ChooseWord,
     Mark,
     Reveal,
@@ -260,9 +262,12 @@ def round_sparks(state: State, seat: int) -> tuple[int, int]:
     return counts & 15, counts >> 4
 
 
-def round_points(state: State, seat: int) -> int:
-    """The seat's points this round so far, before the dark rule."""
-    return tally_points(lane(state.tally, seat))
+def round_points(state: State) -> list[int]:
+    """Per seat: the points this round so far (2 a spark, 3 a super-spark), before the dark rule."""
+    return [
+        SPARK_POINTS * (c & 15) + SUPER_SPARK_POINTS * (c >> 4)
+        for c in lanes(state.tally, state.config.players)
+    ]
 
 
 def dark_fall_points(rule: str, sparks: int, super_sparks: int) -> int:
@@ -290,13 +295,12 @@ def word_ids(own: int) -> list[int]:
 
 
 def next_revealer(unnamed: int, start: int, players: int) -> int | None:
-    """The first seat clockwise from ``start`` with a mark to name in ``unnamed``, else None."""
-    s = start
-    for _ in range(players):
-        if lane(unnamed, s):
-            return s
-        s = s + 1 if s + 1 < players else 0
-    return None
+    """The first seat clockwise from ``start`` with a mark to name in ``unnamed``, else None: the lowest
+    non-empty lane from ``start`` on, else the lowest of all (the seats beyond ``players`` have none)."""
+    later = unnamed >> SHIFTS[start]
+    if later:
+        return start + lowest(later) // LANE
+    return lowest(unnamed) // LANE if unnamed else None
 
 
 def winners(state: State) -> list[int] | None:
@@ -618,7 +622,7 @@ def _score_round(state: State, t: int, end_round: RoundEnd) -> tuple[State, list
     """The round's points (the dark rule applied) go to the scores and the round to the history; then the
     round ends."""
     round_, dark = state.round, state.dark
-    points = [tally_points(counts) for counts in lanes(state.tally, state.config.players)]
+    points = round_points(state)
     fallen = fallen_seats(state)
     if dark is not None and fallen[dark]:
         sparks, super_sparks = round_sparks(state, dark)
@@ -739,8 +743,3 @@ _SINGLE_MARKS: Final[tuple[Action, ...]] = tuple(Mark([p]) for p in range(GRID_S
 _MARKED: Final = tuple(Event("marked", s) for s in range(MAX_SEATS))
 _FELL: Final = tuple(Event("fell", s) for s in range(MAX_SEATS))
 _TIMED_OUT: Final = tuple(Event("timed_out", s) for s in range(MAX_SEATS))
-
-
-def tally_points(counts: int) -> int:
-    """The points of a seat's lane of ``tally``: its sparks (bits 0..3) and super-sparks (4..7)."""
-    return SPARK_POINTS * (counts & 15) + SUPER_SPARK_POINTS * (counts >> 4)

@@ -90,7 +90,8 @@ def positions_in(bits: int) -> tuple[int, ...]:
 
 
 def lowest(bits: int) -> int:
-    """The lowest position of a non-empty lane."""
+    """The lowest set bit of non-empty ``bits``: of a lane, its lowest position; of packed lanes, the
+    lowest seat with a non-empty lane is ``lowest(bits) // LANE``."""
     return (bits & -bits).bit_length() - 1
 
 

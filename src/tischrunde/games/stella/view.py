@@ -1,6 +1,6 @@
 """What one seat (or the table screen) sees of a Stella game.
 
-``view`` builds the plain dict the server sends (the hot path); ``StellaView`` is its type: every view of
+``view`` builds the plain dict the server sends (the hot path); ``View`` is its type: every view of
 a seat and of the table screen (seat None) converts to it exactly (``tischrunde schema stella``).
 """
 
@@ -171,7 +171,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "named": named if counted else [],
         "unnamed_left": unnamed_left,
         "fallen": list(fallen_seats(state)) if counted else [False] * n,
-        "round_points": [round_points(state, s) for s in range(n)],
+        "round_points": round_points(state),
         "score_table": [list(h.points) for h in state.history],
         "scores": list(state.scores),
         "history": [summary_view(state, h) for h in state.history],
