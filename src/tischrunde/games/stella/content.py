@@ -22,6 +22,8 @@ SPARK_POINTS = 2
 SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
 ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
+#: each row order as the rows it replaces, in turn (0 the top row)
+ROW_ORDER_ROWS = {order: tuple(ROW_NAMES.index(r) for r in order.split(",")) for order in ROW_ORDERS}
 DARK_FALL_RULES = ("official", "one_per_card", "half")
 #: how a room deals the pictures its host uploaded (the server stacks them as ``decks.pictures``)
 OWN_PICTURE_MODES = ("only", "mixed", "off")

@@ -9,7 +9,8 @@ state to the round end it is given (the core's ``Game.end_round``: the game ends
 from __future__ import annotations
 
 import functools
-from typing import Any, Final, Protocol
+from collections.abc import Callable
+from typing import Any, Final
 
 import msgspec
 
@@ -20,7 +21,7 @@ from tischrunde.games.stella.content import (
     COLUMNS,
     GRID_SIZE,
     OWN_WORD_BASE,
-    ROW_NAMES,
+    ROW_ORDER_ROWS,
     SPARK_POINTS,
     SUPER_SPARK_POINTS,
     check_own_words,
@@ -50,10 +51,8 @@ from tischrunde.games.stella.state import (
 _replace: Final = msgspec.structs.replace
 
 
-class RoundEnd(Protocol):
-    """What follows a scored round (``Game.end_round``)."""
-
-    def __call__(self, state: State, t: int, *, last: bool, pause_ms: int) -> tuple[State, list[Event]]: ...
+#: what follows a scored round: ``Game.end_round(state, t, last=..., pause_ms=...)``
+RoundEnd = Callable[..., tuple[State, list[Event]]]
 
 
 #: ``marked`` once every seat has sent (bit s per seat, the seats beyond the players included)
@@ -131,7 +130,7 @@ def new_state(config: Config, options: dict[str, Any]) -> State:
         config=config,
         rng=state,
         dark_fall=options["dark_fall"],
-        row_order=tuple(ROW_NAMES.index(r) for r in options["row_order"].split(",")),
+        row_order=ROW_ORDER_ROWS[options["row_order"]],
         rounds=options["rounds"],
         min_marks=options["min_marks"],
         max_marks=options["max_marks"],
