@@ -240,14 +240,11 @@ def seat_marks(state: State, seat: int) -> tuple[int, ...] | None:
     return positions_in(lane(state.marks, seat))
 
 
-def unnamed(state: State, seat: int) -> int:
-    """The seat's marked positions not named yet this round (a lane; a seat that fell included)."""
-    return lane(state.marks, seat) & ~lane_of([r.position for r in state.reveals])
-
-
 def unnamed_marks(state: State, seat: int) -> list[int]:
-    """The seat's marked positions not named yet this round (a seat that fell included)."""
-    return list(positions_in(unnamed(state, seat)))
+    """The seat's marked positions not named yet this round (a seat that fell included: ``State.unnamed``
+    keeps only the marks still to name)."""
+    named = lane_of([r.position for r in state.reveals])
+    return list(positions_in(lane(state.marks, seat) & ~named))
 
 
 def fallen_seats(state: State) -> tuple[bool, ...]:
