@@ -432,7 +432,9 @@ def refusal(state: State, seat: int | None, action: Action) -> GameError | None:
         )
     if isinstance(action, ChooseWord):
         return _bad_word_choice(state, seat, action.index)
-    return IllegalActionError(f"{type(action).__name__} is not a Stella action", code="unknown_action")
+    return IllegalActionError(
+        f"{type(action).__name__} is not a Stella action", code="unknown_action", rule="actions"
+    )
 
 
 def _bad_word_choice(state: State, seat: int, index: int) -> GameError | None:
