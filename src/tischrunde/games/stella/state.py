@@ -39,8 +39,10 @@ StellaAction = ChooseWord | Mark | Reveal | NextRound | Timeout
 # A seat's marks are a set of grid positions: bit p of a 15-bit *lane*. The state packs the lanes of all
 # seats into one int, seat s in bits ``LANE * s`` .. ``LANE * s + 14``, so an action copies a few small ints
 # instead of tuples. A set of seats is the lowest bit of each seat's lane (``SEATS``): the markers of
-# position p are ``marks >> p & SEATS``. ``tally`` counts in the lanes (sparks in bits 0..3, super-sparks
-# in bits 4..7: at most 15 each, one per reveal). Read and write them only through the functions here.
+# position p are ``marks >> p & SEATS``, and ``SEATS << p`` is position p in every lane. ``tally`` counts
+# in the lanes (sparks in bits 0..3, super-sparks in bits 4..7: at most 15 each, one per reveal). Lanes are
+# read and written through the functions and tables here; those two idioms and the tally's nibbles are the
+# only other bit arithmetic on them.
 
 #: the width of a seat's lane: one bit per grid position
 LANE: Final = GRID_SIZE
