@@ -17,7 +17,7 @@ COMPILED = [
     "src/tischrunde/games/emojito/engine.py",
     "src/tischrunde/games/emojito/state.py",
     "src/tischrunde/games/mogelmotte/engine.py",
-    "src/tischrunde/games/stella/engine.py",
+    "src/tischrunde/games/stella/rules.py",
     "src/tischrunde/games/wordland/content.py",
     "src/tischrunde/games/wordland/engine.py",
     "src/tischrunde/games/wordland/judging.py",

@@ -20,7 +20,7 @@ from tischrunde.bots.stella_association import (
     tags_of,
 )
 from tischrunde.core.game import Config
-from tischrunde.games.stella import GAME, ChooseWord, Mark, Reveal, StellaState, word_cards
+from tischrunde.games.stella import GAME, ChooseWord, Mark, Reveal, State, word_cards
 from tischrunde.games.stella.art import pictures, tag_names
 
 
@@ -45,7 +45,7 @@ def test_pictures_that_share_tags_with_the_word_score_higher() -> None:
     assert tags_of("no such word") == frozenset({"no such word"})
 
 
-def state_in_mark_phase(seed: int = 2) -> tuple[StellaState, dict[str, Any]]:
+def state_in_mark_phase(seed: int = 2) -> tuple[State, dict[str, Any]]:
     state = GAME.new(Config(game="stella", players=4, seed=seed))
     state, _ = GAME.apply(state, 0, ChooseWord(0), 0)
     return state, GAME.view(state, 1)

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from tischrunde.core.game import Config, Timeout
 from tischrunde.games import stella, wordland
-from tischrunde.games.stella.actions import ChooseWord
+from tischrunde.games.stella import ChooseWord
 from tischrunde.games.wordland.content import category
 from tischrunde.server.app import create_app
 from tischrunde.server.owncontent import DeckError, parse_deck

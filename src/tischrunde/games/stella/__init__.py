@@ -34,25 +34,22 @@ Rules (``shared/rules/stella.md``; [seed] = the German seed text, [official] = t
 
 The start player (the first scout) is ``Config.first_seat`` (None = seat 0).
 
-The engine only knows picture ids: our deck is 0..PICTURE_COUNT-1 (``tischrunde.games.stella.art``),
-``picture_count`` uses the first n of them (at most PICTURE_COUNT); a room with its own pictures stacks
-``decks={"pictures": [...]}`` with any non-negative ids.
+The rules only know picture ids: our deck is 0..PICTURE_COUNT-1, ``picture_count`` uses the first n of
+them (at most PICTURE_COUNT); a room with its own pictures stacks ``decks={"pictures": [...]}`` with any
+non-negative ids.
 
-Modules: ``actions`` (ChooseWord, Mark, Reveal), ``state`` (StellaState, the records of named cards and
-rounds), ``engine`` (SPEC, the ``Stella`` game and the rule functions), ``view`` (the view and its type
-``StellaView``), ``content`` (word cards, options, error texts), and the picture generator: ``art`` (the
-deck), ``library`` (motifs' meanings and tags), ``motifs`` (the drawings).
+Modules: ``spec`` (the options and SPEC), ``state`` (the actions, ``State``, the records of named cards
+and rounds, and the lanes the state packs its per-seat sets into), ``rules`` (the rules as pure functions),
+``view`` (the view and its type ``View``), ``game`` (the ``Stella`` game and ``GAME``), ``content`` (word
+cards, the grid's measures, points).
 """
 
 from __future__ import annotations
 
-from tischrunde.games.stella.actions import ChooseWord, Mark, Reveal, StellaAction
 from tischrunde.games.stella.content import (
     COLUMNS,
     DARK_FALL_RULES,
     GRID_SIZE,
-    MESSAGES,
-    OPTIONS,
     PHASES,
     PICTURE_COUNT,
     ROW_NAMES,
@@ -63,15 +60,25 @@ from tischrunde.games.stella.content import (
     WordCard,
     word_cards,
 )
-from tischrunde.games.stella.engine import GAME, SPEC, Stella, dark_fall_points
-from tischrunde.games.stella.state import RevealResult, RoundSummary, StellaState
+from tischrunde.games.stella.game import GAME, Stella
+from tischrunde.games.stella.rules import dark_fall_points
+from tischrunde.games.stella.spec import OPTIONS, SPEC
+from tischrunde.games.stella.state import (
+    ChooseWord,
+    Mark,
+    Reveal,
+    RevealResult,
+    RoundSummary,
+    State,
+    StellaAction,
+)
+from tischrunde.games.stella.view import View
 
 __all__ = [
     "COLUMNS",
     "DARK_FALL_RULES",
     "GAME",
     "GRID_SIZE",
-    "MESSAGES",
     "OPTIONS",
     "PHASES",
     "PICTURE_COUNT",
@@ -86,9 +93,10 @@ __all__ = [
     "Reveal",
     "RevealResult",
     "RoundSummary",
+    "State",
     "Stella",
     "StellaAction",
-    "StellaState",
+    "View",
     "WordCard",
     "dark_fall_points",
     "word_cards",

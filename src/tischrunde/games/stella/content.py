@@ -1,4 +1,5 @@
-"""Stella's content and options: word cards (German and English), error texts, the rule options."""
+"""Stella's public content: the grid's measures, points, row orders, the word cards (German and English) and
+the room's own word cards (the options that use them: ``spec.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.core.errors import ConfigError
-from tischrunde.core.game import ChoiceLabel, OptionSpec
+from tischrunde.core.game import ChoiceLabel
 
 ROWS = 3
 COLUMNS = 5
@@ -21,6 +22,8 @@ SPARK_POINTS = 2
 SUPER_SPARK_POINTS = 3
 ROW_NAMES = ("top", "middle", "bottom")
 ROW_ORDERS = tuple(",".join(p) for p in permutations(ROW_NAMES))
+#: each row order as the rows it replaces, in turn (0 the top row)
+ROW_ORDER_ROWS = {order: tuple(ROW_NAMES.index(r) for r in order.split(",")) for order in ROW_ORDERS}
 DARK_FALL_RULES = ("official", "one_per_card", "half")
 #: how a room deals the pictures its host uploaded (the server stacks them as ``decks.pictures``)
 OWN_PICTURE_MODES = ("only", "mixed", "off")
@@ -40,73 +43,6 @@ OWN_WORD_BASE = 1000
 MAX_OWN_WORDS = 200
 MAX_WORD_CHARS = 40
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
-
-
-#: player-facing texts of every error code this game raises, for the UI (de / en)
-MESSAGES: dict[str, dict[str, str]] = {
-    "not_a_seat": {"de": "Dieser Platz spielt nicht mit.", "en": "This seat is not playing."},
-    "game_over": {"de": "Das Spiel ist vorbei.", "en": "The game is over."},
-    "unknown_action": {"de": "Diesen Zug gibt es in Stella nicht.", "en": "Stella has no such move."},
-    "clock_only": {
-        "de": "Nur die Uhr beendet die Bedenkzeit.",
-        "en": "Only the clock ends a player's time.",
-    },
-    "no_deadline": {"de": "Gerade läuft keine Zeit.", "en": "Nothing is timed now."},
-    "too_early": {"de": "Die Zeit läuft noch.", "en": "The time has not run out yet."},
-    "timeout_from_seat": {
-        "de": "Nur die Uhr beendet die Bedenkzeit.",
-        "en": "Only the clock ends a player's time.",
-    },
-    "deadline_passed": {"de": "Zu spät: die Zeit ist abgelaufen.", "en": "Too late: the time has run out."},
-    "time_backwards": {"de": "Die Zeit läuft nicht rückwärts.", "en": "Time does not run backwards."},
-    "round_over": {
-        "de": "Die Runde ist vorbei: gleich beginnt die nächste.",
-        "en": "The round is over: the next one starts in a moment.",
-    },
-    "not_round_over": {
-        "de": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
-        "en": "The next round starts once a round is over.",
-    },
-    "not_start_player": {
-        "de": "Wer die Runde begonnen hat, startet die nächste.",
-        "en": "Whoever began the round starts the next one.",
-    },
-    "not_word_phase": {"de": "Das Wort ist schon gewählt.", "en": "The word has already been chosen."},
-    "not_scout": {
-        "de": "Nur die Späherin oder der Späher wählt das Wort.",
-        "en": "Only the scout chooses the word.",
-    },
-    "bad_word": {
-        "de": "Wähle Wort 1 oder Wort 2 der Wortkarte.",
-        "en": "Choose word 1 or word 2 of the word card.",
-    },
-    "not_mark_phase": {
-        "de": "Markiert wird, sobald das Wort gewählt ist.",
-        "en": "Marks are made once the word is chosen.",
-    },
-    "already_marked": {
-        "de": "Du hast in dieser Runde schon markiert.",
-        "en": "You have already marked this round.",
-    },
-    "bad_position": {"de": "Markiere nur Karten der Auslage.", "en": "Mark only cards on the table."},
-    "duplicate_mark": {"de": "Jede Karte nur einmal markieren.", "en": "Mark each card only once."},
-    "mark_count": {
-        "de": "Markiere mindestens {min_marks} und höchstens {max_marks} Karten.",
-        "en": "Mark at least {min_marks} and at most {max_marks} cards.",
-    },
-    "not_reveal_phase": {
-        "de": "Karten werden genannt, wenn alle markiert haben.",
-        "en": "Cards are named once everyone has marked.",
-    },
-    "not_revealer": {
-        "de": "Jemand anderes nennt gerade eine Karte.",
-        "en": "Someone else is naming a card now.",
-    },
-    "bad_reveal": {
-        "de": "Nenne eine deiner markierten Karten, die noch nicht genannt wurde.",
-        "en": "Name one of your marked cards that has not been named yet.",
-    },
-}
 
 
 class WordCard(msgspec.Struct, frozen=True):
@@ -147,129 +83,3 @@ def check_own_words(value: Any) -> tuple[tuple[str, ...], ...]:
             raise ConfigError(field, card, "two different words (or just one)")
         cards.append(words)
     return tuple(cards)
-
-
-#: every rule option ([ours] rules and the seed's alternatives), with German and English texts
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        name="dark_fall",
-        default="official",
-        choices=DARK_FALL_RULES,
-        source="seed",
-        description_en="What the player in the dark who fell scores: as in the rulebook (1 per spark, "
-        "2 per super-spark), 1 per matched card, or half the round's points.",
-        description_de="Was die Person im Dunkeln bekommt, wenn sie gefallen ist: wie in der Spielregel "
-        "(1 pro Funke, 2 pro Superfunke), 1 pro getroffener Karte oder die Hälfte der Rundenpunkte.",
-        choice_labels=(
-            ChoiceLabel("official", "as in the rulebook", "wie in der Spielregel"),
-            ChoiceLabel("one_per_card", "1 per matched card", "1 pro getroffener Karte"),
-            ChoiceLabel("half", "half the round's points", "die Hälfte der Rundenpunkte"),
-        ),
-    ),
-    OptionSpec(
-        name="row_order",
-        default="top,middle,bottom",
-        choices=ROW_ORDERS,
-        choice_labels=ROW_ORDER_LABELS,
-        description_en="The order in which rows get new pictures after each round (repeating).",
-        description_de="In welcher Reihenfolge die Reihen nach jeder Runde neue Bilder bekommen "
-        "(wiederholt sich).",
-    ),
-    OptionSpec(
-        name="rounds",
-        default=4,
-        minimum=1,
-        maximum=10,
-        source="seed",
-        description_en="Number of rounds (one word card each).",
-        description_de="Anzahl der Runden (je eine Wortkarte).",
-    ),
-    OptionSpec(
-        name="max_marks",
-        default=10,
-        minimum=1,
-        maximum=GRID_SIZE,
-        source="seed",
-        description_en="The most cards a player may mark in a round.",
-        description_de="Wie viele Karten man in einer Runde höchstens markieren darf.",
-    ),
-    OptionSpec(
-        name="min_marks",
-        default=1,
-        minimum=1,
-        maximum=GRID_SIZE,
-        source="official",
-        description_en="The fewest cards a player must mark in a round.",
-        description_de="Wie viele Karten man in einer Runde mindestens markieren muss.",
-    ),
-    OptionSpec(
-        name="mark_timeout_s",
-        default=120,
-        minimum=0,
-        maximum=3600,
-        description_en="Seconds to mark (0 = no limit); who has not marked in time marks nothing.",
-        description_de="Sekunden zum Markieren (0 = unbegrenzt); wer nicht rechtzeitig markiert, "
-        "markiert in dieser Runde nichts.",
-        timer="courtesy",
-        unlimited=0,
-    ),
-    OptionSpec(
-        name="turn_timeout_s",
-        default=60,
-        minimum=0,
-        maximum=3600,
-        description_en="Seconds for the scout's word choice and for each reveal turn (0 = no limit); when "
-        "time is up the first word is taken, or the player's first unnamed mark is named.",
-        description_de="Sekunden für die Wortwahl und für jedes Nennen einer Karte (0 = unbegrenzt); läuft die "
-        "Zeit ab, gilt das erste Wort oder die erste noch nicht genannte Markierung.",
-        timer="courtesy",
-        unlimited=0,
-    ),
-    OptionSpec(
-        name="picture_count",
-        default=PICTURE_COUNT,
-        minimum=GRID_SIZE,
-        maximum=PICTURE_COUNT,
-        description_en=f"How many of our {PICTURE_COUNT} pictures the game shuffles in (fewer means the same "
-        "pictures come back sooner); with a room's own pictures, their deck is dealt instead.",
-        description_de=f"Wie viele unserer {PICTURE_COUNT} Bilder ins Spiel kommen (weniger heißt: dieselben "
-        "Bilder kommen früher wieder); bringt der Raum eigene Bilder mit, wird deren Stapel ausgeteilt.",
-    ),
-    OptionSpec(
-        name="own_words",
-        default=[],
-        description_en=f"The room's own word cards, dealt before the built-in ones: a list of cards, each one "
-        f"or two words (at most {MAX_OWN_WORDS} cards, words up to {MAX_WORD_CHARS} characters).",
-        description_de=f"Eigene Wortkarten des Raums, vor den eingebauten ausgeteilt: eine Liste von Karten mit "
-        f"je einem oder zwei Wörtern (höchstens {MAX_OWN_WORDS} Karten, Wörter bis {MAX_WORD_CHARS} Zeichen).",
-    ),
-    OptionSpec(
-        name="own_pictures",
-        default="only",
-        choices=OWN_PICTURE_MODES,
-        choice_labels=(
-            ChoiceLabel("only", "the host's pictures only", "nur die Bilder der Gastgeber:in"),
-            ChoiceLabel("mixed", "mixed with our own deck", "gemischt mit unserem Stapel"),
-            ChoiceLabel("off", "our own deck only", "nur unser Stapel"),
-        ),
-        description_en="Which pictures the game deals once the host has uploaded at least 15: only the "
-        "uploaded ones (with fewer than 20, built-in pictures fill a row whenever all uploads are on the "
-        "table), the uploaded ones mixed into our own deck, or our own deck only. Bots cannot play on "
-        "uploaded pictures.",
-        description_de="Welche Bilder das Spiel austeilt, sobald die Gastgeber:in mindestens 15 hochgeladen "
-        "hat: nur die hochgeladenen (bei weniger als 20 füllen eingebaute Bilder eine Reihe, wenn alle "
-        "hochgeladenen ausliegen), die hochgeladenen unter unseren Stapel gemischt, oder nur unser Stapel. "
-        "Bots können mit hochgeladenen Bildern nicht spielen.",
-    ),
-    OptionSpec(
-        name="round_pause_ms",
-        default=6000,
-        minimum=0,
-        maximum=60_000,
-        description_en="How long the last reveal and the round's points stay on the table before the "
-        "next round (0 = no pause); the round's scout may go on earlier.",
-        description_de="Wie lange die letzte Aufdeckung und die Rundenpunkte stehen bleiben, bevor die "
-        "nächste Runde beginnt (0 = keine Pause); wer die Runde begonnen hat, kann früher weitermachen.",
-        timer="courtesy",
-    ),
-)

@@ -1,12 +1,114 @@
-"""Stella's state: the frozen ``StellaState``, the records of named cards and finished rounds, and small pure
-helpers over them."""
+"""Stella's Structs: the actions and their union, the frozen ``State`` with the records of named cards and
+finished rounds, and the lanes the state packs its per-seat sets into (never compiled: mypyc would drop the
+Struct options)."""
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 import msgspec
 
-from tischrunde.core.game import Config
-from tischrunde.games.stella.content import OWN_WORD_BASE, word_cards
+from tischrunde.core.game import Action, Config, NextRound, Timeout
+from tischrunde.games.stella.content import GRID_SIZE
+
+# --- actions (JSON form ``{"type": tag, ...}``) -------------------------------------------------------
+
+
+class ChooseWord(Action, frozen=True, tag="choose_word"):
+    """The scout picks word 0 or 1 of the round's word card."""
+
+    index: int
+
+
+class Mark(Action, frozen=True, tag="mark"):
+    """A player's secret marks: grid positions 0..14 (row by row from the top left)."""
+
+    cards: list[int]
+
+
+class Reveal(Action, frozen=True, tag="reveal"):
+    """The player whose reveal turn it is names one of their marked, not yet named positions."""
+
+    position: int
+
+
+StellaAction = ChooseWord | Mark | Reveal | NextRound | Timeout
+
+# --- lanes: the per-seat sets packed into one int -----------------------------------------------------
+#
+# A seat's marks are a set of grid positions: bit p of a 15-bit *lane*. The state packs the lanes of all
+# seats into one int, seat s in bits ``LANE * s`` .. ``LANE * s + 14``, so an action copies a few small ints
+# instead of tuples. A set of seats is the lowest bit of each seat's lane (``SEATS``): the markers of
+# position p are ``marks >> p & SEATS``, and ``SEATS << p`` is position p in every lane. ``tally`` counts
+# in the lanes (sparks in bits 0..3, super-sparks in bits 4..7: at most 15 each, one per reveal). Lanes are
+# read and written through the functions and tables here; those two idioms and the tally's nibbles are the
+# only other bit arithmetic on them.
+
+#: the width of a seat's lane: one bit per grid position
+LANE: Final = GRID_SIZE
+#: the most seats a state packs (Stella's max_players)
+MAX_SEATS: Final = 6
+#: every position of one lane
+POSITIONS: Final = (1 << LANE) - 1
+#: by seat: the first bit of its lane
+SHIFTS: Final = tuple(LANE * s for s in range(MAX_SEATS))
+#: by seat: every bit of its lane
+LANE_MASKS: Final = tuple(POSITIONS << shift for shift in SHIFTS)
+#: every seat, as a set of seats (the lowest bit of each lane)
+SEATS: Final = sum(1 << shift for shift in SHIFTS)
+#: by a set of seats (lowest lane bits): its seats in order
+_SEATS_IN: Final[dict[int, tuple[int, ...]]] = {
+    sum(1 << SHIFTS[s] for s in seats): seats
+    for seats in (tuple(s for s in range(MAX_SEATS) if m >> s & 1) for m in range(1 << MAX_SEATS))
+}
+#: by the low 8 and the high 7 bits of a lane: its positions in order
+_POSITIONS_LOW: Final = tuple(tuple(p for p in range(8) if m >> p & 1) for m in range(256))
+_POSITIONS_HIGH: Final = tuple(tuple(8 + p for p in range(LANE - 8) if m >> p & 1) for m in range(128))
+
+
+def lane(bits: int, seat: int) -> int:
+    """The seat's lane of ``bits``: its set of positions (or its counts in ``tally``)."""
+    return bits >> SHIFTS[seat] & POSITIONS
+
+
+def with_lane(bits: int, seat: int, value: int) -> int:
+    """``bits`` with the seat's lane set to ``value`` (a lane: 0 <= value <= POSITIONS)."""
+    return bits & ~LANE_MASKS[seat] | value << SHIFTS[seat]
+
+
+def lanes(bits: int, seats: int) -> list[int]:
+    """The lanes of ``bits`` of seats 0 .. seats - 1."""
+    return [bits >> shift & POSITIONS for shift in SHIFTS[:seats]]
+
+
+def seats_in(bits: int) -> tuple[int, ...]:
+    """The seats of a set of seats (the lowest bit of each lane; other bits must be clear), in order."""
+    return _SEATS_IN[bits]
+
+
+def positions_in(bits: int) -> tuple[int, ...]:
+    """The positions of a lane, in order."""
+    return _POSITIONS_LOW[bits & 255] + _POSITIONS_HIGH[bits >> 8]
+
+
+def lowest(bits: int) -> int:
+    """The lowest set bit of non-empty ``bits``: of a lane, its lowest position; of packed lanes, the
+    lowest seat with a non-empty lane is ``lowest(bits) // LANE``."""
+    return (bits & -bits).bit_length() - 1
+
+
+def lane_of(positions: tuple[int, ...] | list[int]) -> int:
+    """The lane of a set of positions."""
+    bits = 0
+    for p in positions:
+        bits |= 1 << p
+    return bits
+
+
+# --- the state ----------------------------------------------------------------------------------------
+
+Phase = Literal["word", "mark", "reveal", "round_over", "over"]
+RevealKind = Literal["spark", "super_spark", "fall"]
 
 
 class RevealResult(msgspec.Struct, frozen=True, gc=False):
@@ -16,7 +118,7 @@ class RevealResult(msgspec.Struct, frozen=True, gc=False):
     card: int
     revealer: int
     markers: tuple[int, ...]
-    kind: str  # "spark", "super_spark" or "fall"
+    kind: RevealKind
     scorers: tuple[int, ...]
     points: int
 
@@ -27,25 +129,18 @@ class RoundSummary(msgspec.Struct, frozen=True, gc=False):
     round: int
     scout: int
     word_card: int
-    word_index: int
+    word_index: int | None  # None: the round ended before a word was chosen
     counts: tuple[int, ...]
-    dark: int
+    dark: int | None
     reveals: tuple[RevealResult, ...]
     fallen: tuple[bool, ...]
     points: tuple[int, ...]
 
 
-#: a seat's lane in the packed per-seat ints (``marks``, ``fallen``, ``tally``): seat s owns bits 15s..15s+14
-LANE = 15
-#: bit s set for every seat that has not sent marks yet is how ``marked`` starts; seats 0..5 at most
-ALL_SEATS = 63
-
-
-class StellaState(msgspec.Struct, frozen=True, gc=False):  # gc=False: no reference cycles
+class State(msgspec.Struct, frozen=True, gc=False):  # gc=False: no reference cycles
     """A whole Stella game between two actions (the marks of every seat included: the view hides them).
 
-    The round's marks and results are packed in ints (seat s owns bits ``LANE * s`` up; the helpers below
-    unpack them), so an action copies a few small ints, not tuples."""
+    The round's marks and results are packed in lanes (above)."""
 
     config: Config
     rng: int
@@ -61,59 +156,25 @@ class StellaState(msgspec.Struct, frozen=True, gc=False):  # gc=False: no refere
     grid: tuple[int, ...]
     round: int = 0  # 0-based
     scout: int = 0
-    phase: str = "word"
-    word_index: int = -1
-    marks: int = 0  # bit LANE * s + p: seat s marked grid position p (p 0..14)
-    marked: int = 0  # bit s: seat s has sent marks this round (bits players..5 are always set)
+    phase: Phase = "word"
+    word_index: int | None = None
+    marks: int = 0  # lane of seat s: the positions it marked
+    #: bit s (not a lane): seat s has sent marks this round (bits players..5 are always set)
+    marked: int = 0
     counts: tuple[int, ...] = ()
-    dark: int = -1
-    reveal_turn: int = -1
+    dark: int | None = None
+    reveal_turn: int | None = None
     reveals: tuple[RevealResult, ...] = ()
-    named: int = 0  # bit p: grid position p was named this round
-    fallen: int = 0  # bit LANE * s: seat s fell this round
-    #: this round's sparks (bits LANE * s + 0..3) and super-sparks (LANE * s + 4..7) of seat s, scored while
-    #: standing (a round has at most 15 reveals: 4 bits each)
+    #: the marks still to name: each standing seat's marks not named yet (a seat that fell has none)
+    unnamed: int = 0
+    fallen: int = 0  # a set of seats: who fell this round
+    #: this round's sparks (lane bits 0..3) and super-sparks (4..7) of each seat, scored while standing
     tally: int = 0
-    #: when time runs out: the scout's word choice (phase word), the marking, the reveal turn, the round
-    #: pause (phase round_over); None when untimed
+    #: when time runs out in phase word (the scout's choice), mark or reveal (the turn); None when untimed
     due: int | None = None
     history: tuple[RoundSummary, ...] = ()
     scores: tuple[int, ...] = ()
     round_pause_ms: int = 0
+    round_until: int = 0  # phase round_over: when the next round starts
     last_t: int = 0
     own_words: tuple[tuple[str, ...], ...] = ()  # option own_words: card OWN_WORD_BASE + i
-
-
-def seat_marks(state: StellaState, seat: int) -> tuple[int, ...] | None:
-    """The seat's marked positions, sorted; None before it has sent marks this round."""
-    if not state.marked >> seat & 1:
-        return None
-    lane = state.marks >> (LANE * seat)
-    return tuple([p for p in range(LANE) if lane >> p & 1])
-
-
-def fallen_seats(state: StellaState) -> tuple[bool, ...]:
-    """Per seat: has fallen this round."""
-    fallen = state.fallen
-    return tuple([fallen >> (LANE * s) & 1 == 1 for s in range(state.config.players)])
-
-
-def round_sparks(state: StellaState, seat: int) -> tuple[int, int]:
-    """The seat's sparks and super-sparks this round, scored while standing."""
-    lane = state.tally >> (LANE * seat)
-    return lane & 15, lane >> 4 & 15
-
-
-def card_words(state: StellaState, card: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The words (German, English) of a word card: a built-in one, or one of the room's own (the same words
-    in both languages; one or two)."""
-    if card >= OWN_WORD_BASE:
-        own = state.own_words[card - OWN_WORD_BASE]
-        return own, own
-    built = word_cards()[card]
-    return built.de, built.en
-
-
-def word_ids(own: int) -> list[int]:
-    """Every word card id of a game with ``own`` own cards."""
-    return [*range(len(word_cards())), *range(OWN_WORD_BASE, OWN_WORD_BASE + own)]

@@ -1,6 +1,6 @@
 """What one seat (or the table screen) sees of a Stella game.
 
-``view`` builds the plain dict the server sends (the hot path); ``StellaView`` is its type: every view of
+``view`` builds the plain dict the server sends (the hot path); ``View`` is its type: every view of
 a seat and of the table screen (seat None) converts to it exactly (``tischrunde schema stella``).
 """
 
@@ -12,16 +12,17 @@ import msgspec
 from msgspec import Meta
 
 from tischrunde.core.game import Language
-from tischrunde.games.stella.content import COLUMNS, ROWS, SPARK_POINTS, SUPER_SPARK_POINTS
-from tischrunde.games.stella.state import (
-    RevealResult,
-    RoundSummary,
-    StellaState,
+from tischrunde.games.stella.content import COLUMNS, ROWS
+from tischrunde.games.stella.rules import (
     card_words,
+    due,
     fallen_seats,
-    round_sparks,
+    reveal_data,
+    round_points,
     seat_marks,
+    winners,
 )
+from tischrunde.games.stella.state import RevealResult, RoundSummary, State
 
 Seat = Annotated[int, Meta(ge=0)]
 
@@ -69,7 +70,7 @@ class RoundView(msgspec.Struct, forbid_unknown_fields=True):
     points: Annotated[list[int], Meta(description="per seat: the round's points (the dark rule applied)")]
 
 
-class StellaView(msgspec.Struct, forbid_unknown_fields=True):
+class View(msgspec.Struct, forbid_unknown_fields=True):
     """What one seat sees of a Stella game, or the table screen (``seat`` null). Only the own seat's view
     has ``my_marks`` and only the scout's has ``word_choices``; everything else is the same for all."""
 
@@ -126,16 +127,13 @@ class StellaView(msgspec.Struct, forbid_unknown_fields=True):
     winners: Annotated[list[int] | None, Meta(description="once over: the seats with the most points")]
 
 
-def view(
-    state: StellaState, seat: int | None, deadline: int | None, winners: list[int] | None
-) -> dict[str, Any]:
-    """The view (a ``StellaView`` as a dict) of ``seat`` (None = spectator / table screen); ``deadline`` is when time runs out (marking,
-    turn or round pause) and ``winners`` the outcome's winners, both as the engine computes them."""
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The view (a ``View`` as a dict) of ``seat`` (None = spectator / table screen)."""
     n = state.config.players
     over = state.phase == "over"
     de, en = card_words(state, state.word_cards[state.round])
     word = None
-    if state.word_index >= 0 and not over:
+    if state.word_index is not None and not over:
         word = {"de": de[state.word_index], "en": en[state.word_index]}
     choices = None
     if seat == state.scout and not over:
@@ -150,10 +148,6 @@ def view(
     unnamed_left = None
     if counted:
         unnamed_left = [state.counts[s] - sum(1 for r in state.reveals if s in r.markers) for s in range(n)]
-    round_points = []
-    for s in range(n):
-        sparks, super_sparks = round_sparks(state, s)
-        round_points.append(SPARK_POINTS * sparks + SUPER_SPARK_POINTS * super_sparks)
     return {
         "game": "stella",
         "players": n,
@@ -171,21 +165,21 @@ def view(
         "my_marks": my_marks,
         "marked": [state.marked >> s & 1 == 1 for s in range(n)] if state.phase == "mark" else [counted] * n,
         "counts": list(state.counts) if counted else None,
-        "dark": state.dark if counted and state.dark >= 0 else None,
+        "dark": state.dark if counted else None,
         "reveal_turn": state.reveal_turn if state.phase == "reveal" else None,
         "reveals": [reveal_view(r) for r in state.reveals] if counted else [],
         "named": named if counted else [],
         "unnamed_left": unnamed_left,
         "fallen": list(fallen_seats(state)) if counted else [False] * n,
-        "round_points": round_points,
+        "round_points": round_points(state),
         "score_table": [list(h.points) for h in state.history],
         "scores": list(state.scores),
         "history": [summary_view(state, h) for h in state.history],
-        "deadline": deadline,
-        "round_until": state.due if state.phase == "round_over" else None,
+        "deadline": due(state),
+        "round_until": state.round_until if state.phase == "round_over" else None,
         "last_round": summary_view(state, state.history[-1]) if state.phase == "round_over" else None,
         "pictures_left": len(state.picture_deck),
-        "winners": winners,
+        "winners": winners(state),
     }
 
 
@@ -194,36 +188,15 @@ def reveal_view(r: RevealResult) -> dict[str, Any]:
     return reveal_data(r.position, r.card, r.revealer, r.markers, r.kind, r.scorers, r.points)
 
 
-def reveal_data(
-    position: int,
-    card: int,
-    revealer: int,
-    markers: tuple[int, ...],
-    kind: str,
-    scorers: tuple[int, ...],
-    points: int,
-) -> dict[str, Any]:
-    """The view of a named card from its fields (the engine's ``revealed`` event, before the record)."""
-    return {
-        "position": position,
-        "card": card,
-        "revealer": revealer,
-        "markers": list(markers),
-        "kind": kind,
-        "scorers": list(scorers),
-        "points": points,
-    }
-
-
-def summary_view(state: StellaState, h: RoundSummary) -> dict[str, Any]:
+def summary_view(state: State, h: RoundSummary) -> dict[str, Any]:
     """A finished round as a view (``RoundView``)."""
     de, en = card_words(state, h.word_card)
     return {
         "round": h.round + 1,
         "scout": h.scout,
-        "word": {"de": de[h.word_index], "en": en[h.word_index]} if h.word_index >= 0 else None,
+        "word": {"de": de[h.word_index], "en": en[h.word_index]} if h.word_index is not None else None,
         "counts": list(h.counts),
-        "dark": h.dark if h.dark >= 0 else None,
+        "dark": h.dark,
         "reveals": [reveal_view(r) for r in h.reveals],
         "fallen": list(h.fallen),
         "points": list(h.points),

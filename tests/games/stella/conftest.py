@@ -1,0 +1,10 @@
+"""Stella's tests share the stacked games of ``stella_stacked.py`` (this folder on the path for them)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
