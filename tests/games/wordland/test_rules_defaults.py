@@ -1,5 +1,6 @@
-"""Wordland scenarios for issue 12: a wrong word puts the player out, the Royal Guard's immunity and force,
-the Queen at ``first_seat``, and the visible round end (stacked decks, shared/rules/wordland.md)."""
+"""Wordland scenarios under the default options: a wrong word puts the player out, the Royal Guard's
+immunity and force, the Queen at ``first_seat``, and the visible round end (stacked decks,
+shared/rules/wordland.md)."""
 
 from __future__ import annotations
 
@@ -216,7 +217,7 @@ def test_a_round_ends_in_round_over_with_its_result_until_the_pause_or_the_queen
         0,
     )
     assert GAME.active_seats(state) == frozenset()  # bots and random play leave the pause to the clock
-    assert refused(state, 1, NextRound(), t + 10).code == "not_your_turn"
+    assert refused(state, 1, NextRound(), t + 10).code == "not_start_player"
     assert refused(state, 1, Say("kiwi"), t + 10).code == "round_over"
     tapped, _ = act(state, 0, NextRound(), t + 10)
     timed, _ = act(state, None, Timeout(), t + 6_000)
