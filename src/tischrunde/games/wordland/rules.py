@@ -93,12 +93,16 @@ def not_your_turn(message: str) -> NotYourTurnError:
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """A copy of a tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
     """A copy of a tuple of counters with one counter raised."""
-    return (*values[:index], values[index] + by, *values[index + 1 :])
+    items = list(values)
+    items[index] += by
+    return tuple(items)
 
 
 def seat_of(state: State, character: str) -> int | None:
@@ -424,7 +428,8 @@ def displayed_letters(state: State) -> list[Letter]:
 
 
 def bound_letters(state: State, seat: int) -> tuple[str, ...]:
-    """The forbidden letters that bind this seat's words now."""
+    """The forbidden letters that bind this seat's words now (each letter is one card of one colour, so
+    they are distinct)."""
     character = state.characters[seat]
     # the letter the Mad Hatter ignores, if it is ignored for this seat (the Hatter's, or everyone's)
     ignored = state.hatter_ignored if state.options.hatter_all or character == HATTER else None
@@ -433,7 +438,7 @@ def bound_letters(state: State, seat: int) -> tuple[str, ...]:
     letters: list[str] = []
     for item in shown_letters(state):
         letter = item.letter
-        if letter == ignored or letter in letters:
+        if letter == ignored:
             continue
         source = item.source
         if (source == "queen" and free_of_red) or (source == "rabbit" and character == RABBIT):
@@ -485,7 +490,11 @@ def clean_word(raw: str) -> str:
 def said_keys(words: tuple[Said, ...]) -> set[str]:
     """The repeat keys (``word_key``) of the words said this round (a word rejected or wrong does not count
     as said)."""
-    return {word_key(s.word) for s in words if s.word is not None and s.status not in UNSAID}
+    keys = set()
+    for said in words:  # a plain loop: cheaper than a comprehension over a round's few words
+        if said.word is not None and said.status not in UNSAID:
+            keys.add(word_key(said.word))
+    return keys
 
 
 def forbidden_letter(state: State, seat: int, word: str) -> str | None:
@@ -584,7 +593,11 @@ def active(state: State) -> tuple[int, ...]:
         vote = state.vote
         if vote is not None:  # the voters who have not voted yet
             ballots = vote.ballots
-            return tuple([s for s in vote.voters if ballots[s] is None])
+            waiting = []
+            for s in vote.voters:
+                if ballots[s] is None:
+                    waiting.append(s)
+            return tuple(waiting)
         return _acting_in_play(state)
     if phase == "choose":
         return (state.characters.index(QUEEN),)
@@ -617,11 +630,12 @@ def _acting_in_play(state: State) -> tuple[int, ...]:
         if out[seat] or cards[seat] != "up":
             continue
         character = characters[seat]
-        if (
-            character == HATTER
-            or (character == GUARD and guard_may_force(state, seat) and force_targets(state, seat))
-            or may_place_letter(state, seat)
-        ):
+        if character == HATTER:
+            seats.append(seat)
+        elif character == GUARD:
+            if guard_may_force(state, seat) and force_targets(state, seat):
+                seats.append(seat)
+        elif may_place_letter(state, seat):
             seats.append(seat)
     return tuple(seats)
 
@@ -711,7 +725,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         if state.options.spoken:
             found.append(SAID_IT)
         else:
-            found += [Say(word) for word in sample_words(state, seat, SAMPLE_WORDS)]
+            for word in sample_words(state, seat, SAMPLE_WORDS):
+                found.append(Say(word))
         if up and character == CAT:
             found.append(CAT_PASS)
         if character == TWEEDLES and state.tweedle_tokens > 0:
@@ -727,7 +742,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             ]
         if character == GUARD and guard_may_force(state, seat):
             found += [GuardForce(target) for target in force_targets(state, seat)]
-    found += [Object(w.turn_id) for w in state.windows if w.seat != seat]
+    for w in state.windows:
+        if w.seat != seat:
+            found.append(Object(w.turn_id))
     return found
 
 
@@ -1098,7 +1115,7 @@ def _object(state: State, seat: int, action: Object, t: int) -> tuple[State, lis
     )
     state = replace(
         state,
-        windows=tuple([w for w in state.windows if w is not window]),
+        windows=tuple([w for w in state.windows if w.turn_id != window.turn_id]),
         vote=vote,
         stat_objections=bump(state.stat_objections, seat),
         last_t=t,
