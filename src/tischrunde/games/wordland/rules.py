@@ -731,17 +731,19 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             found.append(CAT_PASS)
         if character == TWEEDLES and state.tweedle_tokens > 0:
             found.append(EXTEND)
-    if up and not state.out[seat]:
-        if turn != seat and may_place_letter(state, seat):
-            found.append(PLACE_LETTER)
-            if character == RABBIT and state.red_state == "laid":
-                found.append(REPLACE_RED)
-        if character == HATTER and state.hatter_ignored is None:
-            found += [
-                HatterIgnore(letter) for letter in dict.fromkeys([d.letter for d in shown_letters(state)])
-            ]
-        if character == GUARD and guard_may_force(state, seat):
-            found += [GuardForce(target) for target in force_targets(state, seat)]
+    if up and not state.out[seat]:  # the characters' powers
+        if character in (QUEEN, RABBIT):
+            if turn != seat and may_place_letter(state, seat):
+                found.append(PLACE_LETTER)
+                if character == RABBIT and state.red_state == "laid":
+                    found.append(REPLACE_RED)
+        elif character == HATTER:
+            if state.hatter_ignored is None:
+                for letter in dict.fromkeys([d.letter for d in shown_letters(state)]):
+                    found.append(HatterIgnore(letter))
+        elif character == GUARD and guard_may_force(state, seat):
+            for target in force_targets(state, seat):
+                found.append(GuardForce(target))
     for w in state.windows:
         if w.seat != seat:
             found.append(Object(w.turn_id))
