@@ -19,9 +19,7 @@ COMPILED = [
     "src/tischrunde/games/mogelmotte/engine.py",
     "src/tischrunde/games/stella/rules.py",
     "src/tischrunde/games/wordland/content.py",
-    "src/tischrunde/games/wordland/engine.py",
-    "src/tischrunde/games/wordland/judging.py",
-    "src/tischrunde/games/wordland/state.py",
+    "src/tischrunde/games/wordland/rules.py",
 ]
 
 if os.environ.get("TISCHRUNDE_MYPYC") == "1":

@@ -191,7 +191,7 @@ def test_a_bad_deck_file_over_http_changes_nothing(client: TestClient) -> None:
 
 def test_a_wordland_bot_says_the_words_of_a_rooms_own_category() -> None:
     from tischrunde.bots import make_bot
-    from tischrunde.games.wordland.actions import Say
+    from tischrunde.games.wordland import Say
 
     game = wordland.GAME
     own = [{"title": "Onkel Karls Hobbys", "words": ["angeln", "kegeln", "skat", "wandern", "segeln"]}]

@@ -24,7 +24,15 @@ from typing import Any
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, Reaction, check_level
 from tischrunde.core.game import Action
-from tischrunde.games.wordland.actions import (
+from tischrunde.games.wordland.content import (
+    categories,
+    category,
+    frequencies,
+    letters_of,
+    word_key,
+    written,
+)
+from tischrunde.games.wordland.state import (
     Bet,
     CatPass,
     ChooseCategory,
@@ -36,14 +44,6 @@ from tischrunde.games.wordland.actions import (
     SaidIt,
     Say,
     Vote,
-)
-from tischrunde.games.wordland.content import (
-    categories,
-    category,
-    frequencies,
-    letters_of,
-    word_key,
-    written,
 )
 
 #: level -> (share of each lexicon known, objection rate for words outside the category)

@@ -52,41 +52,39 @@ Rules (``shared/rules/wordland.md``; [seed] = the German seed text, [official], 
   ``GuardForce(seat)`` makes another player take a turn at once (card sideways), not the player whose turn
   it is and not before the Queen's first turn of the round [ours]; the interrupted player's turn restarts
   afterwards. Sideways or face down = that once-per-round power is gone [official].
-- Round end: after each round but the last the phase is ``round_over`` (the round's result in
-  ``round_result``, its words still listed, characters not yet passed on) until ``round_pause_ms`` (6000,
-  deadline kind ``round_pause``; 0 = no pause) or the Queen's ``NextRound()``.
+- Round end (the core's branch, ``Game.end_round``): after each round but the last the phase is
+  ``round_over`` (the round's result in ``round_result``, its words still listed, characters not yet passed
+  on) until ``round_pause_ms`` (6000, deadline kind ``round_pause``; 0 = no pause) or the Queen's
+  ``NextRound()``.
 - Deadlines are data (``Deadline(t, kind, seat)``): the Queen's choice (``choose``) and the Caterpillar's bet
   (``bet``) have ``choose_s`` (on timeout the first card is taken / no bet is placed), turns (``turn``)
   ``timer_s``, objection windows (``objection``, a window that closes by itself when an action comes after
   it) ``objection_s``, votes (``vote``) ``vote_s``.
 
-View: ``view(state, seat)`` (``seat`` None = the table screen) builds a JSON dict whose shape is the type
-``view.View``, each field described there (``tischrunde schema wordland`` prints its JSON Schema).
+Refusals carry a stable code, the rule they name and an English sentence; the web app has the words of
+every code in both languages.
+
+The package: ``spec`` (options, ``SPEC``), ``state`` (every Struct, the actions), ``content`` (categories,
+letters, characters, scoring cards), ``rules`` (pure functions: ``new_state``, ``apply``, ``refusal``,
+``active``, ``due``, ``legal_actions``), ``view`` (``view(state, seat)``, ``seat`` None = the table screen,
+a JSON dict whose shape is the type ``view.View``; ``tischrunde schema wordland`` prints its JSON Schema)
+and ``game`` (the ``Game`` adapter).
 """
 
 from __future__ import annotations
 
-from tischrunde.core.game import GameSpec
-from tischrunde.games.wordland.state import DECK_NAMES, OPTIONS
-
-SPEC: GameSpec = GameSpec(
-    name="wordland",
-    title_de="Wordland",
-    title_en="Wordland",
-    min_players=3,
-    max_players=8,
-    options=OPTIONS,
-    rules_version=1,
-    summary_de="Reihum ein Wort zur Kategorie nennen, ohne verbotene Buchstaben, bevor die Teekanne pfeift.",
-    summary_en="In turn, say a word that fits the category and avoids the forbidden letters before the teapot whistles.",
-    simultaneous=True,
-    hidden_information=True,
-    max_decisions=20_000,
-    deck_names=DECK_NAMES,
+from tischrunde.games.wordland.content import CHARACTERS
+from tischrunde.games.wordland.game import GAME, Wordland
+from tischrunde.games.wordland.rules import (
+    MAX_WORD_LENGTH,
+    binding_letters,
+    displayed_letters,
+    refusal,
+    word_error,
+    word_form_error,
 )
-
-# the engine reads SPEC from this package, so it is imported once SPEC exists
-from tischrunde.games.wordland.actions import (  # noqa: E402
+from tischrunde.games.wordland.spec import SPEC
+from tischrunde.games.wordland.state import (
     Bet,
     CatPass,
     ChooseCategory,
@@ -95,22 +93,14 @@ from tischrunde.games.wordland.actions import (  # noqa: E402
     HatterIgnore,
     Object,
     PlaceLetter,
+    Said,
     SaidIt,
     Say,
+    State,
     Vote,
     WordlandAction,
 )
-from tischrunde.games.wordland.engine import Wordland  # noqa: E402
-from tischrunde.games.wordland.judging import (  # noqa: E402
-    binding_letters,
-    displayed_letters,
-    word_error,
-    word_form_error,
-)
-from tischrunde.games.wordland.state import CHARACTERS, MAX_WORD_LENGTH, Said, State  # noqa: E402
-from tischrunde.games.wordland.view import View, view  # noqa: E402
-
-GAME = Wordland()
+from tischrunde.games.wordland.view import View, view
 
 __all__ = [
     "CHARACTERS",
@@ -135,6 +125,7 @@ __all__ = [
     "WordlandAction",
     "binding_letters",
     "displayed_letters",
+    "refusal",
     "view",
     "word_error",
     "word_form_error",

@@ -1,4 +1,5 @@
-"""Wordland's card data: category cards with their lexicons (de + en) and the forbidden-letter table.
+"""Wordland's card data: category cards with their lexicons (de + en), the forbidden-letter table, the
+characters and the scoring cards.
 
 Files under ``tischrunde/games/data/wordland/``:
 
@@ -23,10 +24,38 @@ from importlib import resources
 from typing import Any, Final
 
 from tischrunde.core.errors import ConfigError
-from tischrunde.games.wordland.structs import Category as Category
+from tischrunde.games.wordland.state import Category as Category
 
 LANGUAGES: Final = ("de", "en")
 COLOURS: Final = ("blue", "purple", "green", "red")
+#: the forbidden-letter colours laid out per option ``difficulty`` [seed + ours]
+DIFFICULTY_COLOURS: Final = {
+    "easy": ("blue",),
+    "normal": ("blue", "purple", "green"),
+    "hard": ("purple", "green", "green"),
+}
+
+# ---- the character cards [seed] ----------------------------------------------------------------
+
+QUEEN: Final = "queen"
+RABBIT: Final = "white_rabbit"
+TWEEDLES: Final = "tweedles"
+CAT: Final = "cheshire_cat"
+CATERPILLAR: Final = "caterpillar"
+ALICE: Final = "alice"
+HATTER: Final = "mad_hatter"
+GUARD: Final = "royal_guard"
+CHARACTERS: Final = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
+#: the characters left out with 3 players [official]
+FROM_FOUR: Final = (CATERPILLAR, ALICE)
+
+# ---- the scoring cards [ours] ------------------------------------------------------------------
+
+#: per player count, the points of cards 1..n: the k-th player out takes card k (k - 1 points), the survivor
+#: card n (n points)
+DEFAULT_SCORING: Final = {str(n): [*range(n - 1), n] for n in range(3, 9)}
+#: the most points a scoring card may be worth
+MAX_CARD_POINTS: Final = 100
 _UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "s"})
 
 

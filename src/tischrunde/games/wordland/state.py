@@ -1,261 +1,234 @@
-"""Wordland's state: characters, constants, the rule options, the frozen state and small helpers over it."""
+"""Wordland's msgspec Structs: the frozen state and its parts, the resolved options, a category card, and the
+actions with their union.
+
+This module is never compiled (setup.py's COMPILED list): mypyc drops the class keywords (``frozen=True``,
+``gc=False``) of Structs defined in a compiled module."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Literal
 
 import msgspec
 
-from tischrunde.core.game import AppliesWhen, ChoiceLabel, OptionSpec
-from tischrunde.games.wordland.content import COLOURS, MAX_OWN_CATEGORIES
-from tischrunde.games.wordland.structs import Ballot as Ballot
-from tischrunde.games.wordland.structs import Deal as Deal
-from tischrunde.games.wordland.structs import Letter as Letter
-from tischrunde.games.wordland.structs import Options as Options
-from tischrunde.games.wordland.structs import RoundResult as RoundResult
-from tischrunde.games.wordland.structs import Said as Said
-from tischrunde.games.wordland.structs import State as State
-from tischrunde.games.wordland.structs import Window as Window
+from tischrunde.core.game import Action, Config, NextRound
 
-QUEEN: Final = "queen"
-RABBIT: Final = "white_rabbit"
-TWEEDLES: Final = "tweedles"
-CAT: Final = "cheshire_cat"
-CATERPILLAR: Final = "caterpillar"
-ALICE: Final = "alice"
-HATTER: Final = "mad_hatter"
-GUARD: Final = "royal_guard"
-CHARACTERS: Final = (QUEEN, RABBIT, TWEEDLES, CAT, CATERPILLAR, ALICE, HATTER, GUARD)
-FROM_FOUR: Final = (CATERPILLAR, ALICE)
-MAX_WORD_LENGTH: Final = 40
-SAMPLE_WORDS: Final = 3
-DIFFICULTY_COLOURS = {
-    "easy": ("blue",),
-    "normal": ("blue", "purple", "green"),
-    "hard": ("purple", "green", "green"),
-}
-DEFAULT_SCORING = {str(n): [*range(n - 1), n] for n in range(3, 9)}
-#: the most points a scoring card may be worth
-MAX_CARD_POINTS: Final = 100
-#: a word that is not correct: the engine's checks whose failure puts the player out (``wrong_word=out``)
-WRONG_WORD_CODES: Final = ("forbidden_letter", "repeated_word")
-DECK_NAMES = ("categories", "characters", *(f"letters_{c}" for c in COLOURS))
+#: choose: the Queen picks the category; bet: the Caterpillar bets; play: the turns; scored: the round has
+#: just been scored (inside one transition only: the core's round-end branch takes it on); round_over: the
+#: round's result stays up; over: the game's end
+Phase = Literal["choose", "bet", "play", "scored", "round_over", "over"]
+#: the Queen's red / the White Rabbit's purple secret letter: none dealt, in hand, laid out, removed
+SecretState = Literal["none", "held", "laid", "gone"]
 
-OPTIONS = (
-    OptionSpec(
-        "difficulty",
-        "normal",
-        "How many letters are forbidden: easy, one blue card; normal, a blue, a purple and a green card; hard, "
-        "a purple and two green cards.",
-        "Wie viele Buchstaben verboten sind: leicht eine blaue Karte; normal eine blaue, eine lila und eine "
-        "grüne Karte; schwer eine lila und zwei grüne Karten.",
-        source="seed",
-        choices=("easy", "normal", "hard"),
-        choice_labels=(
-            ChoiceLabel("easy", "easy", "leicht"),
-            ChoiceLabel("normal", "normal", "normal"),
-            ChoiceLabel("hard", "hard", "schwer"),
-        ),
-    ),
-    OptionSpec(
-        "timer_s",
-        15,
-        "Seconds per turn: 10 (short teapot) or 15 (long teapot).",
-        "Sekunden pro Zug: 10 (kurze Teekanne) oder 15 (lange Teekanne).",
-        source="seed",
-        choices=(10, 15),
-        timer="game",
-        choice_labels=(
-            ChoiceLabel(10, "10 seconds (short teapot)", "10 Sekunden (kurze Teekanne)"),
-            ChoiceLabel(15, "15 seconds (long teapot)", "15 Sekunden (lange Teekanne)"),
-        ),
-    ),
-    OptionSpec(
-        "objection_s",
-        5,
-        "Seconds after an accepted word during which the others may object (0 = no objections).",
-        "Sekunden nach einem angenommenen Wort, in denen die anderen Einspruch erheben können (0 = kein Einspruch).",
-        minimum=0,
-        maximum=30,
-        timer="courtesy",
-    ),
-    OptionSpec(
-        "vote_s",
-        20,
-        "Seconds a vote on an objected word lasts at most (the clock stands still meanwhile).",
-        "Sekunden, die eine Abstimmung über ein beanstandetes Wort höchstens dauert (die Uhr steht so lange).",
-        minimum=5,
-        maximum=120,
-        timer="courtesy",
-    ),
-    OptionSpec(
-        "choose_s",
-        30,
-        "Seconds for the Queen's category choice and the Caterpillar's bet.",
-        "Sekunden für die Kategoriewahl der Königin und die Wette der Raupe.",
-        minimum=5,
-        maximum=300,
-        timer="courtesy",
-    ),
-    OptionSpec(
-        "fold_umlauts",
-        True,
-        "Ä, Ö, Ü count as A, O, U and ß as S when checking forbidden letters.",
-        "Ä, Ö, Ü zählen als A, O, U und ß als S bei der Prüfung verbotener Buchstaben.",
-        applies_when=AppliesWhen("input", ("typed",)),
-    ),
-    OptionSpec(
-        "input",
-        "typed",
-        "Players type their words on their phones, or, around one table, say them aloud and press “said it”.",
-        "Wörter werden auf dem Handy getippt, oder an einem Tisch laut gesagt und mit „gesagt“ bestätigt.",
-        choices=("typed", "spoken"),
-        choice_labels=(
-            ChoiceLabel("typed", "typed on the phone", "auf dem Handy getippt"),
-            ChoiceLabel("spoken", "said aloud at one table", "laut gesagt an einem Tisch"),
-        ),
-    ),
-    OptionSpec(
-        "scoring",
-        DEFAULT_SCORING,
-        "What the scoring cards are worth for each number of players: the first player out takes the first "
-        "card, the next one out the next card, and the last one left the best.",
-        "Was die Wertungskarten bei jeder Spielerzahl wert sind: wer zuerst ausscheidet, nimmt die erste Karte, "
-        "wer als Nächstes ausscheidet, die nächste, und wer übrig bleibt, die beste.",
-    ),
-    OptionSpec(
-        "hatter_scope",
-        "self",
-        "The letter the Mad Hatter ignores is ignored for the Hatter only, or for everyone.",
-        "Der vom Hutmacher ignorierte Buchstabe gilt nur für ihn oder für alle als aufgehoben.",
-        choices=("self", "all"),
-        choice_labels=(
-            ChoiceLabel("self", "for the Hatter only", "nur für den Hutmacher"),
-            ChoiceLabel("all", "for everyone", "für alle"),
-        ),
-    ),
-    OptionSpec(
-        "bonus_when_out",
-        True,
-        "Alice's and the Caterpillar's bonuses count even if they went out during the round.",
-        "Die Boni von Alice und der Raupe zählen auch, wenn sie in der Runde ausgeschieden sind.",
-    ),
-    OptionSpec(
-        "rounds",
-        0,
-        "Number of rounds (0 = as many as players).",
-        "Anzahl der Runden (0 = so viele wie Spieler).",
-        minimum=0,
-        maximum=16,
-    ),
-    OptionSpec(
-        "wrong_word",
-        "out",
-        "A typed word with a forbidden letter, or one already said: the player is out at once (the word is "
-        "shown to all with the reason), or the word is refused and the player may try again while the timer runs.",
-        "Ein getipptes Wort mit verbotenem Buchstaben oder eine Wiederholung: wer es nennt, scheidet sofort aus "
-        "(das Wort wird allen mit dem Grund gezeigt), oder es wird abgelehnt und man darf es erneut versuchen, "
-        "solange die Zeit läuft.",
-        source="seed",
-        choices=("out", "retry"),
-        choice_labels=(
-            ChoiceLabel("out", "out at once", "scheidet sofort aus"),
-            ChoiceLabel("retry", "may try again", "darf es nochmal versuchen"),
-        ),
-        applies_when=AppliesWhen("input", ("typed",)),
-    ),
-    OptionSpec(
-        "own_categories",
-        [],
-        "The room's own category cards, dealt before the built-in ones: each with a title and, if you like, "
-        f"words that fit, which bots say and the round's end shows (at most {MAX_OWN_CATEGORIES} cards).",
-        "Eigene Kategoriekarten des Raums, vor den eingebauten ausgeteilt: jede mit einem Titel und, wenn ihr "
-        "wollt, passenden Wörtern, die Bots nennen und das Rundenende zeigt "
-        f"(höchstens {MAX_OWN_CATEGORIES} Karten).",
-    ),
-    OptionSpec(
-        "round_pause_ms",
-        6000,
-        "How long the round's result stays on the table before the next round (0 = no pause); the "
-        "Queen may go on earlier.",
-        "Wie lange das Rundenergebnis stehen bleibt, bevor die nächste Runde beginnt (0 = keine Pause); "
-        "die Königin kann früher weitermachen.",
-        minimum=0,
-        maximum=60_000,
-        timer="courtesy",
-    ),
+
+class Category(msgspec.Struct, frozen=True):
+    """One category card: its id, title and lexicon per language."""
+
+    id: str
+    title: dict[str, str]
+    words: dict[str, tuple[str, ...]]
+
+
+class Options(msgspec.Struct, frozen=True, gc=False):
+    """The resolved rule options (times in ms)."""
+
+    difficulty: str
+    timer_ms: int
+    objection_ms: int
+    vote_ms: int
+    choose_ms: int
+    fold_umlauts: bool
+    spoken: bool
+    scoring: tuple[int, ...]
+    hatter_all: bool
+    bonus_when_out: bool
+    rounds: int
+    wrong_word_out: bool = True
+    round_pause_ms: int = 0
+
+
+class Letter(msgspec.Struct, frozen=True, gc=False):
+    """A displayed forbidden letter: its colour and where it came from ("table", "queen", "rabbit")."""
+
+    letter: str
+    colour: str
+    source: str  # "table" | "queen" | "rabbit"
+
+
+class Said(msgspec.Struct, frozen=True, gc=False):
+    """One turn's result this round: a word (None when spoken) or a pass, and its judging status
+    ("wrong": a typed word that broke a letter or repeated, ``reason`` says which; the player went out)."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    status: str  # "accepted" | "kept" | "rejected" | "pass" | "wrong"
+    reason: str | None = None  # status "wrong": "forbidden_letter" | "repeated_word"
+    letter: str | None = None  # reason "forbidden_letter": the letter
+
+
+class Window(msgspec.Struct, frozen=True, gc=False):
+    """An open objection window on an accepted word."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    closes_at: int
+
+
+class Ballot(msgspec.Struct, frozen=True, gc=False):
+    """A running vote on an objected word; ballots per seat (None = not cast, True = against)."""
+
+    turn_id: int
+    seat: int
+    word: str | None
+    objector: int
+    voters: tuple[int, ...]
+    ballots: tuple[bool | None, ...]
+    started: int
+    deadline: int
+
+
+class RoundResult(msgspec.Struct, frozen=True, gc=False):
+    """A finished round: cards taken, points, bonuses, the revealed bet and the words."""
+
+    round: int
+    category: str
+    letters: tuple[Letter, ...]
+    characters: tuple[str, ...]
+    cards: tuple[int, ...]
+    card_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    bet: int | None
+    words: tuple[Said, ...]
+    could_have_said: tuple[str, ...]
+
+
+class Deal(msgspec.Struct, frozen=True, gc=False):
+    """What changes at most once a phase: the PRNG, the decks, the round's category and letters, the bet, the
+    scores. A turn copies the ``State`` around it but keeps this part as it is (fewer fields to copy)."""
+
+    rng: int
+    round: int
+    category_deck: tuple[str, ...]
+    category_choice: tuple[str, ...]
+    declined: str | None
+    category: str | None
+    letter_decks: tuple[tuple[str, ...], ...]
+    table_letters: tuple[Letter, ...]
+    red_letter: str | None
+    purple_letter: str | None
+    bet: int | None
+    phase_deadline: int | None
+    points: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+
+
+class State(msgspec.Struct, frozen=True, gc=False):
+    """The whole game: what may change every turn, and the ``deal`` (what changes at most once a phase)."""
+
+    config: Config
+    options: Options
+    deal: Deal
+    phase: Phase
+    characters: tuple[str, ...]
+    cards: tuple[str, ...]  # "up" | "sideways" (its once-per-round power used) | "down" (out)
+    red_state: SecretState
+    purple_state: SecretState
+    hatter_ignored: str | None
+    tweedle_tokens: int
+    turn: int | None
+    turn_id: int
+    turn_deadline: int | None
+    resume: int | None
+    forced: bool
+    just_played: int | None
+    out: tuple[bool, ...]
+    out_order: tuple[int, ...]
+    words: tuple[Said, ...]
+    windows: tuple[Window, ...]
+    vote: Ballot | None
+    stat_words: tuple[int, ...]
+    stat_outs: tuple[int, ...]
+    stat_objections: tuple[int, ...]
+    stat_rejected: tuple[int, ...]
+    last_t: int = 0
+    round_until: int = 0  # phase round_over: when the next round starts
+
+
+# ---------------------------------------------------------------- actions (tagged for the wire)
+
+
+class ChooseCategory(Action, frozen=True, tag="choose_category"):
+    """The Queen picks one of the two drawn category cards (0 or 1)."""
+
+    index: int
+
+
+class Bet(Action, frozen=True, tag="bet"):
+    """The Caterpillar's secret bet on another seat, before the round."""
+
+    seat: int
+
+
+class Say(Action, frozen=True, tag="say"):
+    """The active player's word (typed input)."""
+
+    word: str
+
+
+class SaidIt(Action, frozen=True, tag="said_it"):
+    """The active player confirms a spoken word (spoken input, one table)."""
+
+
+class Object(Action, frozen=True, tag="object"):
+    """Object to the word of turn ``turn_id`` within its objection window."""
+
+    turn_id: int
+
+
+class Vote(Action, frozen=True, tag="vote"):
+    """A ballot in the running vote: against = the word is invalid."""
+
+    against: bool
+
+
+class PlaceLetter(Action, frozen=True, tag="place_letter"):
+    """Queen / White Rabbit lay out their secret letter right after their own turn."""
+
+    replace_red: bool = False
+
+
+class Extend(Action, frozen=True, tag="extend"):
+    """Tweedles: spend a time token to add one timer length to the running turn."""
+
+
+class CatPass(Action, frozen=True, tag="cat_pass"):
+    """Cheshire Cat: end the own turn without a word, once per round."""
+
+
+class HatterIgnore(Action, frozen=True, tag="hatter_ignore"):
+    """Mad Hatter: ignore one displayed letter for the rest of the round."""
+
+    letter: str
+
+
+class GuardForce(Action, frozen=True, tag="guard_force"):
+    """Royal Guard: make another player take a turn at once."""
+
+    seat: int
+
+
+WordlandAction = (
+    ChooseCategory
+    | Bet
+    | Say
+    | SaidIt
+    | Object
+    | Vote
+    | PlaceLetter
+    | Extend
+    | CatPass
+    | HatterIgnore
+    | GuardForce
+    | NextRound  # the Queen's tap that ends the round_over pause (the core handles it; not in legal_actions)
 )
-
-
-# ---------------------------------------------------------------- state
-
-
-# ---------------------------------------------------------------- helpers
-
-
-#: a copy of the state with some fields changed: ``replace_state(state, turn=2)``
-replace_state: Final = msgspec.structs.replace
-#: a copy of the state's deal with some fields changed: ``replace_deal(state.deal, bet=2)``
-replace_deal: Final = msgspec.structs.replace
-
-
-def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """A copy of a tuple with one item replaced."""
-    items = list(values)
-    items[index] = value
-    return tuple(items)
-
-
-def bump(values: tuple[int, ...], index: int, by: int = 1) -> tuple[int, ...]:
-    """A copy of a tuple of counters with one counter raised."""
-    items = list(values)
-    items[index] += by
-    return tuple(items)
-
-
-def seat_of(state: State, character: str) -> int | None:
-    """The seat holding a character this round, or None if it is not in play."""
-    return state.characters.index(character) if character in state.characters else None
-
-
-def has_power(state: State, seat: int, character: str) -> bool:
-    """The seat holds this character face up (sideways or down = the ability is gone)."""
-    return state.characters[seat] == character and state.cards[seat] == "up"
-
-
-def alive_seats(state: State) -> list[int]:
-    """Seats still in the round."""
-    return [s for s in range(len(state.out)) if not state.out[s]]
-
-
-def next_alive(state: State, seat: int, *, include_self: bool = False) -> int:
-    """The next seat clockwise that is still in the round."""
-    n = len(state.out)
-    for step in range(0 if include_self else 1, n + 1):
-        s = (seat + step) % n
-        if not state.out[s]:
-            return s
-    raise AssertionError("no player left")
-
-
-def due_at(state: State) -> int | None:
-    """When the next Timeout is due (the earliest deadline's time), or None."""
-    phase = state.phase
-    if phase == "play":
-        return play_due_at(state, state.vote)
-    if phase == "choose" or phase == "bet":
-        return state.deal.phase_deadline
-    if phase == "round_over":
-        return state.deal.round_until
-    return None
-
-
-def play_due_at(state: State, vote: Ballot | None) -> int | None:
-    """``due_at`` in phase play, given the state's ``vote``."""
-    if vote is not None:
-        return vote.deadline
-    due = state.turn_deadline
-    for w in state.windows:
-        if due is None or w.closes_at < due:
-            due = w.closes_at
-    return due

@@ -6,9 +6,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from tischrunde.games.wordland.content import category
-from tischrunde.games.wordland.judging import binding_letters, displayed_letters
-from tischrunde.games.wordland.state import CATERPILLAR, HATTER, QUEEN, RABBIT, State, due_at, seat_of
+from tischrunde.games.wordland.content import CATERPILLAR, HATTER, QUEEN, RABBIT, category
+from tischrunde.games.wordland.rules import binding_letters, displayed_letters, due, seat_of
+from tischrunde.games.wordland.state import State
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -116,8 +116,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turn_id": state.turn_id,
         "turn_deadline": None if state.vote is not None else state.turn_deadline,
         "forced_turn": state.forced,
-        "deadline": due_at(state),
-        "round_until": state.deal.round_until if state.phase == "round_over" else None,
+        "deadline": due(state),
+        "round_until": state.round_until if state.phase == "round_over" else None,
         "round_result": last if state.phase == "round_over" else None,
         "words": [msgspec.to_builtins(w) for w in state.words] if state.phase != "over" else [],
         "objection_windows": [msgspec.to_builtins(w) for w in state.windows],

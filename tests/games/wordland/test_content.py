@@ -23,7 +23,7 @@ from tischrunde.games.wordland.content import (
     letter_table,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CATEGORIES = categories()
 
 

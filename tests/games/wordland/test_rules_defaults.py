@@ -1,5 +1,6 @@
-"""Wordland scenarios for issue 12: a wrong word puts the player out, the Royal Guard's immunity and force,
-the Queen at ``first_seat``, and the visible round end (stacked decks, shared/rules/wordland.md)."""
+"""Wordland scenarios under the default options: a wrong word puts the player out, the Royal Guard's
+immunity and force, the Queen at ``first_seat``, and the visible round end (stacked decks,
+shared/rules/wordland.md)."""
 
 from __future__ import annotations
 
@@ -216,7 +217,7 @@ def test_a_round_ends_in_round_over_with_its_result_until_the_pause_or_the_queen
         0,
     )
     assert GAME.active_seats(state) == frozenset()  # bots and random play leave the pause to the clock
-    assert refused(state, 1, NextRound(), t + 10).code == "not_your_turn"
+    assert refused(state, 1, NextRound(), t + 10).code == "not_start_player"
     assert refused(state, 1, Say("kiwi"), t + 10).code == "round_over"
     tapped, _ = act(state, 0, NextRound(), t + 10)
     timed, _ = act(state, None, Timeout(), t + 6_000)
@@ -230,3 +231,61 @@ def test_no_round_over_after_the_last_round_and_none_with_a_zero_pause() -> None
     assert state.phase == "over"
     state, _ = finish_round(started(round_pause_ms=0), 0)
     assert state.phase == "choose"
+
+
+def test_refusal_is_exactly_what_apply_raises_along_random_games() -> None:
+    """One refusal: for every probe along random games, ``refusal`` names the error ``apply`` raises (code
+    and rule), and None exactly when ``apply`` takes the action."""
+    import random
+
+    from tischrunde.games.wordland import (
+        Bet,
+        CatPass,
+        Extend,
+        HatterIgnore,
+        Object,
+        PlaceLetter,
+        SaidIt,
+        Vote,
+        refusal,
+    )
+
+    checked = refused_seen = 0
+    for seed, options in ((3, {}), (4, {"wrong_word": "retry"}), (5, {"input": "spoken"})):
+        rand = random.Random(seed)
+        config = Config(game="wordland", players=5, seed=seed, options=options)
+        state = GAME.new(config)
+        t = 0
+        while state.phase != "over" and checked < 6_000:
+            deadline = GAME.deadline(state)
+            probes: list[Action] = [
+                Say("Zebra"), Say("kiwi"), Say("a b"), SaidIt(), Vote(True), Object(state.turn_id - 1),
+                PlaceLetter(), PlaceLetter(True), Extend(), CatPass(), HatterIgnore("q"), GuardForce(2),
+                ChooseCategory(1), ChooseCategory(3), Bet(0), Bet(2),
+            ]  # fmt: skip
+            if state.phase != "round_over":  # the round pause is the core's
+                for action in probes:
+                    seat = rand.randrange(-1, 6)
+                    expected = refusal(state, seat, action)
+                    try:
+                        GAME.transition(state, seat, action, t)
+                    except GameError as error:
+                        assert expected is not None, (action, seat)
+                        assert (expected.code, expected.rule, str(expected)) == (
+                            error.code,
+                            error.rule,
+                            str(error),
+                        )
+                        refused_seen += 1
+                    else:
+                        assert expected is None, (action, seat, expected)
+                    checked += 1
+            seats = [s for s in sorted(GAME.active_seats(state)) if GAME.legal_actions(state, s)]
+            t += rand.randrange(0, 700)
+            if deadline is not None and (t >= deadline.t or not seats):
+                t = max(t, deadline.t)
+                state, _ = GAME.apply(state, None, Timeout(), t)
+            else:
+                seat = rand.choice(seats)
+                state, _ = GAME.apply(state, seat, rand.choice(GAME.legal_actions(state, seat)), t)
+    assert checked >= 3_000 and 0 < refused_seen < checked

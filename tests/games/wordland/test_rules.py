@@ -62,7 +62,7 @@ def new(
     if language == "de":
         all_decks = {k: v for k, v in all_decks.items() if not k.startswith("letters_")} | (decks or {})
     # the scenarios below test today's refusals (wrong_word=retry) without a round pause, unless they say
-    # otherwise; tests/games/test_wordland_rules12.py covers the defaults (out, round_over)
+    # otherwise; tests/games/wordland/test_rules_defaults.py covers the defaults (out, round_over)
     config = Config(
         game="wordland",
         players=players or len(chars),
@@ -151,8 +151,8 @@ def test_scoring_option_is_a_table_checked_against_the_player_count() -> None:
 
 
 def test_the_default_scoring_table_passes_the_check_it_skips() -> None:
-    from tischrunde.games.wordland.engine import check_scoring
-    from tischrunde.games.wordland.state import DEFAULT_SCORING
+    from tischrunde.games.wordland.content import DEFAULT_SCORING
+    from tischrunde.games.wordland.rules import check_scoring
 
     for players in range(GAME.spec.min_players, GAME.spec.max_players + 1):
         check_scoring(json.loads(json.dumps(DEFAULT_SCORING)), players)  # a copy: checked in full
@@ -268,13 +268,15 @@ def test_bad_words_are_rejected_with_a_reason_and_change_nothing(word: str, code
     assert error.code == code
 
 
-def test_forbidden_letter_message_names_the_letter_in_the_table_language() -> None:
+def test_forbidden_letter_refusal_names_the_letter_in_english_whatever_the_table_language() -> None:
+    # one scheme: an English sentence beside the code and the rule; the web app has the German words by code
     state = started()
     assert "Z" in rejects(state, 0, Say("Zebra"), 100).message
     german = started(language="de", decks={"letters_blue": ["q"], "letters_purple": ["w", "k"],
                                            "letters_green": ["o"], "letters_red": ["t"]})  # fmt: skip
     error = rejects(german, 0, Say("Sofa"), 100)
-    assert "verbotenen Buchstaben O" in error.message
+    assert (error.code, error.rule) == ("forbidden_letter", "forbidden_letters")
+    assert error.message == "“Sofa” contains the forbidden letter O."
 
 
 def test_repeats_are_rejected_case_insensitively_within_the_round() -> None:
