@@ -60,11 +60,28 @@ def test_random_playouts_terminate_within_bound(name: str, config: Config) -> No
 
 def _playout_through_apply(game: Game[Any], config: Config, seed: int) -> tuple[Any, int]:
     """``random_playout``'s loop written plainly, through ``Game.apply`` (the reference for its shortcuts);
-    also checks a game's promise ``transition_stamps_time``."""
+    also checks that a game's fast paths (``Game.speed``) agree with the plain methods at every step."""
     rand = random.Random(seed).random
     state = game.new(config)
     t = decisions = 0
+    speed = game.speed
     while True:
+        deadline = game.deadline(state)
+        plain_due = None if deadline is None else deadline.t
+        if speed is not None and speed.due_at is not None:
+            assert speed.due_at(state) == plain_due, "Speed.due_at disagrees with deadline"
+        if speed is not None and speed.step_info is not None:
+            plain = (
+                None
+                if game.outcome(state) is not None
+                else (plain_due, tuple(sorted(game.active_seats(state))))
+            )
+            assert speed.step_info(state) == plain, (
+                "Speed.step_info disagrees with outcome/deadline/active_seats"
+            )
+        if speed is not None and speed.views is not None:
+            seats_all = [None, *range(config.players)]
+            assert speed.views(state, seats_all) == {s: game.view(state, s) for s in seats_all}
         if game.outcome(state) is not None:
             return state, decisions
         t += int(rand() * 500)
@@ -85,9 +102,9 @@ def _playout_through_apply(game: Game[Any], config: Config, seed: int) -> tuple[
                     legal = game.legal_actions(state, order[-1])
             if legal:
                 action = legal[int(rand() * len(legal))]
-                if game.transition_stamps_time and game.time_field is not None:
+                if speed is not None and speed.stamps_time:
                     stamped = game.transition(state, order[-1], action, t)[0]
-                    assert getattr(stamped, game.time_field) == t
+                    assert stamped.last_t == t, "Speed.stamps_time promised that transition stamps last_t"
                 state = game.apply(state, order[-1], action, t)[0]
                 decisions += 1
                 continue
@@ -312,7 +329,7 @@ def test_time_never_runs_backwards(name: str, config: Config) -> None:
     game = registry.get(name)
     checked = 0
     for state, active in trace(config, seed=9)[1:200]:
-        last = getattr(state, game.time_field or "")
+        last = state.last_t
         if last == 0:
             continue
         before = encoded(state)

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.core import registry
-from tischrunde.core.game import ROUND_OVER, Action, Config, Event, Game, Timeout
+from tischrunde.core.game import Action, Config, Event, Game, Timeout
 
 
 class PlayoutStats:
@@ -41,9 +41,11 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     rand = random.Random(seed).random
     to_int = int
     # one call per step tells whether the game is over, the deadline and the sorted active seats
-    step_info = game.step_info
+    speed = game.speed
+    step_info = speed.step_info if speed is not None and speed.step_info is not None else game.step_info
     legal_actions = game.legal_actions
     apply = _applier(game)
+    apply_timeout = game.apply
     timeout = Timeout()
     t = 0
     steps = 0
@@ -55,7 +57,7 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
         t += to_int(rand() * 500)
         due, seats = info
         if due is not None and t >= due:
-            state = apply(state, None, timeout, t)[0]
+            state = apply_timeout(state, None, timeout, t)[0]
             timeouts += 1
             continue
         if seats:
@@ -72,50 +74,35 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
         if due is None:
             raise RuntimeError(f"{config.game}: live game with no legal action and no deadline")
         t = max(t, due)
-        state = apply(state, None, timeout, t)[0]
+        state = apply_timeout(state, None, timeout, t)[0]
         timeouts += 1
     return PlayoutStats(state, steps - timeouts, steps, t)
 
 
 def _applier(game: Game[Any]) -> Callable[[Any, int | None, Action, int], tuple[Any, list[Event]]]:
-    """``game.apply`` for this driver, as cheap as the contract allows.
+    """``game.apply`` for a seat's action in this driver, as cheap as the contract allows.
 
     The loop above keeps every rule that ``Game.apply`` checks by construction: its time never runs
     backwards, it sends a Timeout exactly when one is due (``t >= due``) and a seat's action only before the
-    deadline. So for a game that keeps ``Game.apply`` as it is, the driver may call the game's
-    ``transition`` itself, skipping the checks (and the ``due_at`` call) that cannot fail here, and stamp
-    ``last_t`` as ``Game.apply`` would (nothing to do for a game whose transition stamps it itself,
-    ``Speed.stamps_time``). The round pause is the core's: in phase ``round_over`` the step goes through
+    deadline, and only from an active seat (nobody is active in the round pause, which is the core's: the
+    clock ends it, through ``Game.apply``). So for a game that keeps ``Game.apply`` as it is, a seat's action
+    may go straight to the game's ``transition``, stamping ``last_t`` as ``Game.apply`` would (nothing to do
+    for a game whose transition stamps it itself, ``Speed.stamps_time``). Timeouts always go through
     ``Game.apply``. A game with its own ``apply`` gets it called as ever.
     """
-    full = game.apply
     if type(game).apply is not Game.apply:
-        return full
+        return game.apply
     transition = game.transition
     speed = game.speed
-    stamps = speed is not None and speed.stamps_time
+    if speed is not None and speed.stamps_time:
+        return transition
     replace = msgspec.structs.replace
-    if not game.rounds:
-        if stamps:
-            return transition
 
-        def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
-            new, events = transition(state, seat, action, t)
-            if new.last_t != t:
-                new = replace(new, last_t=t)
-            return new, events
-
-        return apply
-
-    def apply_rounds(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
-        if state.phase == ROUND_OVER:
-            return full(state, seat, action, t)
+    def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
         new, events = transition(state, seat, action, t)
-        if not stamps and new.last_t != t:
+        if new.last_t != t:
             new = replace(new, last_t=t)
         return new, events
-
-    return apply_rounds
 
     return apply
 
