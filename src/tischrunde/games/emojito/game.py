@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec, Outcome, Speed
+from tischrunde.core.game import Action, Config, Event, Game, GameSpec, Speed
 from tischrunde.games.emojito import rules
 from tischrunde.games.emojito.spec import SPEC
 from tischrunde.games.emojito.state import EmojitoAction, State
@@ -31,36 +31,26 @@ class Emojito(Game[State]):
         new, events = rules.apply(state, seat, action, t)
         if new.last is state.last:
             return new, events
-        # the step revealed and scored a round: the round end is the core's
-        new, more = self.end_round(new, t, last=rules.game_ends(new), pause_ms=new.round_pause_ms)
+        # the step revealed and scored a round: the game ends, or the core pauses or deals the next round
+        last = rules.game_ends(new)
+        if last:
+            new, more = rules.end_of_game(new, t)
+            events += more
+        new, more = self.end_round(new, t, last=last, pause_ms=new.round_pause_ms)
         return new, events + more if more else events
-
-    def next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
-        return rules.next_round(state, t)
-
-    def round_starter(self, state: State) -> int | None:
-        return rules.round_starter(state)
-
-    def starts_next_round(self, state: State, seat: int | None) -> bool:
-        return rules.starts_next_round(state, seat)
 
     def active_seats(self, state: State) -> frozenset[int]:
         return frozenset(rules.active(state))
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def play_deadline(self, state: State) -> Deadline | None:
-        return rules.play_deadline(state)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome(state)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
-        return rules.rerandomize_hidden(state, seat, seed)
+    # the rest is the rules' and the view's functions as they are
+    next_round = staticmethod(rules.next_round)
+    round_starter = staticmethod(rules.round_starter)
+    starts_next_round = staticmethod(rules.starts_next_round)
+    legal_actions = staticmethod(rules.legal_actions)
+    play_deadline = staticmethod(rules.play_deadline)
+    outcome = staticmethod(rules.outcome)
+    view = staticmethod(view)
+    rerandomize_hidden = staticmethod(rules.rerandomize_hidden)
 
     def example_configs(self) -> list[Config]:
         c = Config

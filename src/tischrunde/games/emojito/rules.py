@@ -290,11 +290,15 @@ def chain_pair(state: State) -> tuple[int, int] | None:
 
 
 def active(state: State) -> tuple[int, ...]:
-    """The seats that may act now, in seat order."""
+    """The seats that may act now, in seat order: the guessers whose dial is open, the performers who have
+    not performed, the one showing the secret message, the eligible seats that have not declared."""
     phase = state.phase
     if phase == "dial":
         dials = state.dials
-        waiting = [g for g in state.guessers if dials[g] == 0]
+        waiting: list[int] = []
+        for g in state.guessers:
+            if dials[g] == 0:
+                waiting.append(g)
         return tuple(waiting) if state.mode != "teams" else tuple(sorted(waiting))
     if phase == "perform":
         done = state.done
@@ -365,105 +369,85 @@ def step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None:
 
 
 def refusal(state: State, seat: int | None, action: Action) -> GameError | None:
-    """Why ``seat`` may not take ``action`` now (None: it may). The one place every rule of who may do
+    """Why ``seat`` may not take ``action`` now (None: it may): the one place every rule of who may do
     what is written; ``apply`` raises it. Timeouts are the clock's (``Game.apply`` checks them)."""
     if seat is None or not 0 <= seat < state.config.players:
         return NotYourTurnError(f"there is no seat {seat!r} at this table", code="no_such_seat", rule="seat")
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         return IllegalActionError("the game is over", code="game_over", rule="game_end")
-    check = _CHECKS.get(type(action))
-    if check is None:
-        return IllegalActionError(
-            f"{type(action).__name__} is not an Emojito action", code="unknown_action", rule="action"
-        )
-    return check(state, seat, action)
-
-
-def _performed_refusal(state: State, seat: int, action: Any) -> GameError | None:
-    if state.phase != "perform":
-        return IllegalActionError("nobody is performing right now", code="not_performing", rule="performer")
-    if seat not in state.performers:
-        return NotYourTurnError("only the performer performs", code="not_performer", rule="performer")
-    if seat in state.done:
-        return IllegalActionError(
-            "you have already performed this round", code="already_performed", rule="performer"
-        )
-    return None
-
-
-def _passed_on_refusal(state: State, seat: int, action: Any) -> GameError | None:
-    pair = chain_pair(state)
-    if state.phase != "chain" or pair is None:
-        return IllegalActionError(
-            "no secret message is being passed on", code="no_chain", rule="secret_message"
-        )
-    if seat != pair[0]:
-        return NotYourTurnError(
-            f"seat {pair[0]} is showing the secret message now", code="not_shower", rule="secret_message"
-        )
-    return None
-
-
-def _declare_refusal(state: State, seat: int, action: Any) -> GameError | None:
-    if state.phase != "challenge":
-        return IllegalActionError(
-            "challenges are declared after the performance and before the layout",
-            code="not_challenge_time",
-            rule="challenge",
-        )
-    if seat not in state.eligible:
-        return NotYourTurnError(
-            "only a player who is not the performer, holds a face-up trophy and has a leader to "
-            "challenge may challenge",
-            code="not_eligible",
-            rule="challenge",
-        )
-    if state.declarations[seat] >= 0:
-        return IllegalActionError("you have already declared", code="already_declared", rule="challenge")
-    return None
-
-
-def _dial_refusal(state: State, seat: int, action: Any) -> GameError | None:
-    if state.phase != "dial":
-        return IllegalActionError(
-            "the dials are set once the cards are laid out", code="not_dial_time", rule="dial"
-        )
-    if seat not in state.guessers:
-        return NotYourTurnError(
-            "the performer's dial is set to the true number by the game; only guessers set dials",
-            code="not_guesser",
-            rule="dial",
-        )
-    if state.dials[seat] != 0:
-        return IllegalActionError("your dial is already set", code="dial_set", rule="dial")
-    if type(action) is SetDial:
-        number = action.number
-        if number != SKIPPED and (not isinstance(number, int) or not 1 <= number <= len(state.layout)):
+    kind = type(action)
+    if kind is SetDial or kind is SkipDial:  # a guesser's dial, once, 1..7 (SkipDial: left out)
+        if phase != "dial":
             return IllegalActionError(
-                f"a dial shows a number from 1 to {len(state.layout)}", code="bad_number", rule="dial"
+                "the dials are set once the cards are laid out", code="not_dial_time", rule="dial"
             )
-    return None
-
-
-def _skip_performance_refusal(state: State, seat: int, action: Any) -> GameError | None:
-    if state.phase != "perform" or seat not in state.performers or seat in state.done:
-        return IllegalActionError(
-            "only a performer who has not performed yet can leave the performance out",
-            code="not_performing",
-            rule="performer",
-        )
-    return None
-
-
-_CHECKS: Final[dict[type, Callable[[State, int, Any], GameError | None]]] = {
-    SetDial: _dial_refusal,
-    Performed: _performed_refusal,
-    PassedOn: _passed_on_refusal,
-    Challenge: _declare_refusal,
-    NoChallenge: _declare_refusal,
-    SkipDial: _dial_refusal,
-    SkipPerformance: _skip_performance_refusal,
-}
+        if seat not in state.guessers:
+            return NotYourTurnError(
+                "the performer's dial is set to the true number by the game; only guessers set dials",
+                code="not_guesser",
+                rule="dial",
+            )
+        if state.dials[seat] != 0:
+            return IllegalActionError("your dial is already set", code="dial_set", rule="dial")
+        if kind is SetDial:
+            number = action.number  # type: ignore[attr-defined]
+            if number != SKIPPED and (not isinstance(number, int) or not 1 <= number <= len(state.layout)):
+                return IllegalActionError(
+                    f"a dial shows a number from 1 to {len(state.layout)}", code="bad_number", rule="dial"
+                )
+        return None
+    if kind is Performed:  # a performer of the round, once
+        if phase != "perform":
+            return IllegalActionError(
+                "nobody is performing right now", code="not_performing", rule="performer"
+            )
+        if seat not in state.performers:
+            return NotYourTurnError("only the performer performs", code="not_performer", rule="performer")
+        if seat in state.done:
+            return IllegalActionError(
+                "you have already performed this round", code="already_performed", rule="performer"
+            )
+        return None
+    if kind is PassedOn:  # secret message: the one showing it now
+        pair = chain_pair(state)
+        if phase != "chain" or pair is None:
+            return IllegalActionError(
+                "no secret message is being passed on", code="no_chain", rule="secret_message"
+            )
+        if seat != pair[0]:
+            return NotYourTurnError(
+                f"seat {pair[0]} is showing the secret message now", code="not_shower", rule="secret_message"
+            )
+        return None
+    if kind is Challenge or kind is NoChallenge:  # each: an eligible seat, once, before the layout
+        if phase != "challenge":
+            return IllegalActionError(
+                "challenges are declared after the performance and before the layout",
+                code="not_challenge_time",
+                rule="challenge",
+            )
+        if seat not in state.eligible:
+            return NotYourTurnError(
+                "only a player who is not the performer, holds a face-up trophy and has a leader to "
+                "challenge may challenge",
+                code="not_eligible",
+                rule="challenge",
+            )
+        if state.declarations[seat] >= 0:
+            return IllegalActionError("you have already declared", code="already_declared", rule="challenge")
+        return None
+    if kind is SkipPerformance:  # a performer who has not performed (their stand-in, when away)
+        if phase != "perform" or seat not in state.performers or seat in state.done:
+            return IllegalActionError(
+                "only a performer who has not performed yet can leave the performance out",
+                code="not_performing",
+                rule="performer",
+            )
+        return None
+    return IllegalActionError(
+        f"{kind.__name__} is not an Emojito action", code="unknown_action", rule="action"
+    )
 
 
 # ---------------------------------------------------------------------- the transition
@@ -693,8 +677,8 @@ _STEPS: Final[dict[type, Callable[[State, int, Any, int], tuple[State, Events]]]
 def score(state: State, t: int, events: Events, dials: tuple[int, ...]) -> tuple[State, Events]:
     """Reveal the dials (``dials``: as set now) and score the round: the markers move, every crossing of
     the line wins a trophy from the discard pile, the seven cards go to the discard pile. The state comes
-    back in its phase with ``last`` the revealed round (``game.py`` then ends the round); after the last
-    round the round's secrets are cleared."""
+    back in its phase with ``last`` the revealed round; ``game.py`` then ends the round (``game_ends``,
+    ``end_of_game``, the core's ``Game.end_round``)."""
     n = state.config.players
     mode = state.mode
     guessers = state.guessers
@@ -782,10 +766,12 @@ def score(state: State, t: int, events: Events, dials: tuple[int, ...]) -> tuple
         last_t=t,
     )
     events.append(Event("revealed", data=round_json(result)))
-    if not game_ends(scored):
-        return scored, events
-    events.append(_GAME_OVER)
-    return _replace(scored, performers=(), cards=(), answers=(), phase_t=t), events
+    return scored, events
+
+
+def end_of_game(state: State, t: int) -> tuple[State, Events]:
+    """After the last round (``game_ends``): the round's secrets are put away; the outcome is what is left."""
+    return _replace(state, performers=(), cards=(), answers=(), phase_t=t), [_GAME_OVER]
 
 
 def _moves(
