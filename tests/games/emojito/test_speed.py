@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tischrunde.core.game import Config, NextRound, Timeout
+from tischrunde.core.game import Action, Config, NextRound, Timeout
 from tischrunde.core.playout import random_playout
 from tischrunde.games.emojito import GAME, SkipDial, SkipPerformance, State
 
@@ -46,6 +46,8 @@ def test_due_at_and_step_info_agree_with_deadline_outcome_and_active_seats(confi
         deadline = GAME.deadline(state)
         t += pick.randrange(0, 1500)
         seats = sorted(GAME.active_seats(state))
+        seat: int | None
+        action: Action
         if deadline is not None and t >= deadline.t:
             seat, action = None, Timeout()
         elif state.phase == "round_over":
