@@ -46,10 +46,9 @@ Events = list[Event]
 _replace: Final = msgspec.structs.replace
 
 #: the actions without parameters, and the dials, built once (frozen, so they can be shared)
-_PERFORMED: Final = Performed()
-_PASSED_ON: Final = PassedOn()
-_CHALLENGE: Final = Challenge()
-_NO_CHALLENGE: Final = NoChallenge()
+_PERFORM: Final[tuple[Action, ...]] = (Performed(),)
+_PASS_ON: Final[tuple[Action, ...]] = (PassedOn(),)
+_DECLARE: Final[tuple[Action, ...]] = (Challenge(), NoChallenge())
 #: _DIALS[k]: SetDial(1) .. SetDial(k), the dials of a layout of k cards
 _DIALS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(SetDial(number) for number in range(1, k + 1)) for k in range(LAYOUT_SIZE + 1)
@@ -316,17 +315,21 @@ def active(state: State) -> tuple[int, ...]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """What an active seat may do (SkipPerformance and SkipDial are for stand-ins: never listed)."""
-    if seat not in active(state):
-        return []
+    """What a seat may do now: the phase's actions, if ``refusal`` allows them (an active seat's).
+    SkipPerformance and SkipDial are for stand-ins: never listed."""
     phase = state.phase
     if phase == "dial":
-        return list(_DIALS[len(state.layout)])
-    if phase == "perform":
-        return [_PERFORMED]
-    if phase == "chain":
-        return [_PASSED_ON]
-    return [_CHALLENGE, _NO_CHALLENGE]
+        listed = _DIALS[len(state.layout)]
+    elif phase == "perform":
+        listed = _PERFORM
+    elif phase == "chain":
+        listed = _PASS_ON
+    elif phase == "challenge":
+        listed = _DECLARE
+    else:
+        return []
+    # every action listed for a phase is allowed to the same seats (a dial's number is in range)
+    return list(listed) if refusal(state, seat, listed[0]) is None else []
 
 
 def due(state: State) -> int | None:
@@ -694,7 +697,11 @@ def score(state: State, t: int, events: Events, dials: tuple[int, ...]) -> tuple
         )
     else:
         answer = state.answers[0]
-        correct = tuple([g for g in guessers if dials[g] == answer])
+        hits: list[int] = []
+        for g in guessers:
+            if dials[g] == answer:
+                hits.append(g)
+        correct = tuple(hits)
     any_skipped = SKIPPED in dials
     skipped = tuple([g for g in guessers if dials[g] == SKIPPED]) if any_skipped else ()
     moves, challenged, fallen = _moves(state, correct, skipped)
@@ -812,9 +819,9 @@ def game_ends(state: State) -> bool:
     discard pile together hold fewer than seven cards [ours]."""
     if len(state.deck) + len(state.discard) < LAYOUT_SIZE:
         return True
-    if state.mode != "teams":
-        return any(trophy_count(state, side) >= state.target for side in range(len(state.trophies)))
     counts = [trophy_count(state, side) for side in range(len(state.progress))]
+    if state.mode != "teams":
+        return max(counts) >= state.target
     if max(counts[i] for i in state.contenders) < state.target:
         return False
     keys = _side_keys(state)
