@@ -1,8 +1,8 @@
 """Emojito's rules as pure functions over :class:`State` (the rules themselves: ``__init__``'s docstring).
 
-``new_state`` deals, ``apply`` is the game's transition (``refusal`` says why an action is not allowed,
-the steps below play it), ``active``, ``legal_actions``, ``due`` and ``play_deadline`` say who acts and
-when time runs out, ``score`` reveals and scores a round, ``next_round`` deals the next, ``outcome`` ranks.
+``new_state`` deals, ``apply`` is the game's transition (``refusal``, the one place that says who may do
+what, refuses an action or the steps below play it; ``legal_actions`` lists what it allows), ``active``,
+``due`` and ``play_deadline`` say who acts and when time runs out, ``score`` reveals and scores a round, ``next_round`` deals the next, ``outcome`` ranks.
 The round end (over / pause / next round) is the core's (``Game.end_round``, called by ``game.py`` once a
 step has scored a round).
 """

@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from tischrunde.games.emojito import rules
-from tischrunde.games.emojito.state import SKIPPED, State, round_json
+from tischrunde.games.emojito.state import SKIPPED, Mode, Phase, State, round_json
 
 
 def plain(value: Any) -> Any:
@@ -224,11 +224,9 @@ class View(msgspec.Struct, forbid_unknown_fields=True):
     the dials (only one's own, ``my_dial``) and the challenge declarations (only one's own)."""
 
     game: Literal["emojito"]
-    mode: Annotated[
-        Literal["coop", "each", "teams"], Meta(description="Co-op, each for themselves, or teams")
-    ]
+    mode: Annotated[Mode, Meta(description="Co-op, each for themselves, or teams")]
     phase: Annotated[
-        Literal["perform", "chain", "challenge", "dial", "round_over", "over"],
+        Phase,
         Meta(
             description="perform -> chain (secret message) -> challenge (each) -> dial -> round_over -> ..."
         ),
