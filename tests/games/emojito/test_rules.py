@@ -11,7 +11,7 @@ import pytest
 
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Config, Deadline, Timeout
+from tischrunde.core.game import Config, Deadline, NextRound, Timeout
 from tischrunde.games.emojito import (
     GAME,
     Challenge,
@@ -940,3 +940,17 @@ def test_more_time_scales_the_performance_and_zero_turns_every_deadline_off() ->
     state = GAME.new(msgspec.structs.replace(config, more_time=0))
     assert GAME.due_at(state) is None
     assert GAME.due_at(perform(state)) is None
+
+
+def test_teams_every_performer_of_the_round_may_end_the_round_pause() -> None:
+    """The core's round pause asks ``starts_next_round``: in teams each team's performer may go on."""
+    state = play_round(new(4, mode="teams", round_pause_ms=5000), right=[])
+    assert state.phase == "round_over" and state.performers == (0, 1)
+    deadline = GAME.deadline(state)
+    assert deadline is not None and (deadline.kind, deadline.seat) == ("round_pause", 0)
+    with pytest.raises(NotYourTurnError) as refused:
+        GAME.apply(state, 2, NextRound(), 100)
+    assert refused.value.code == "not_start_player"
+    for performer in (0, 1):
+        after = act(state, performer, NextRound(), 100)
+        assert after.phase == "perform" and after.round == 1 and after.last_t == 100
