@@ -8,14 +8,13 @@ import os
 
 from setuptools import setup
 
-#: the modules compiled: every game's engine (the rules; Emojito's and Wordland's helpers too) and the
+#: the modules compiled: every game's engine (the rules; Wordland's helpers too) and the
 #: random-playout driver (not core/rng.py: its big-int and numpy batches run twice as fast interpreted). Never a module
 #: defining a ``msgspec.Struct`` (mypyc drops its options: ``frozen``, ``gc``). tests/conformance/
 #: test_compiled_build.py reads this list.
 COMPILED = [
     "src/tischrunde/core/playout.py",
-    "src/tischrunde/games/emojito/engine.py",
-    "src/tischrunde/games/emojito/state.py",
+    "src/tischrunde/games/emojito/rules.py",
     "src/tischrunde/games/mogelmotte/engine.py",
     "src/tischrunde/games/stella/rules.py",
     "src/tischrunde/games/wordland/content.py",

@@ -21,7 +21,7 @@ from browsing import IN_VIEW, LAPTOP, PHONE, join, set_options, start_game
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, ViewportSize, expect
 
 from tischrunde.core.game import Event, Timeout, encode_action
-from tischrunde.games.emojito import Emojito, EmojitoState, SetDial, content
+from tischrunde.games.emojito import Emojito, SetDial, State, content
 
 pytestmark = pytest.mark.browser
 
@@ -166,7 +166,7 @@ async ([frames, options, players]) => {
 
 
 def _frames(
-    game: Emojito, state: EmojitoState, events: list[Event], lang: str, seats: list[int | None]
+    game: Emojito, state: State, events: list[Event], lang: str, seats: list[int | None]
 ) -> list[dict[str, Any]]:
     """What these seats (None = the table screen) would get from the server for this state."""
     active = sorted(game.active_seats(state))

@@ -410,6 +410,11 @@ class Game(ABC, Generic[S]):
         """A game with rounds: the seat whose ``NextRound`` ends the pause (None: nobody's but the clock)."""
         raise NotImplementedError(f"{self.spec.name} has no rounds")
 
+    def starts_next_round(self, state: S, seat: int | None) -> bool:
+        """A game with rounds: whether this seat's ``NextRound`` ends the pause (the ``round_starter``'s; a
+        game may let more seats, e.g. every performer of the round)."""
+        return seat == self.round_starter(state)
+
     def _round_pause(self, state: S, seat: int | None, action: Action, t: int) -> tuple[S, list[Event]]:
         """An action in phase ``round_over``: the pause ends by its deadline or by the start player."""
         kind = type(action)
@@ -430,10 +435,9 @@ class Game(ABC, Generic[S]):
                     code="deadline_passed",
                     rule="time",
                 )
-            starter = self.round_starter(state)
-            if seat != starter:
+            if not self.starts_next_round(state, seat):
                 raise NotYourTurnError(
-                    f"Seat {starter} (who started the round) starts the next round.",
+                    f"Seat {self.round_starter(state)} (who started the round) starts the next round.",
                     code="not_start_player",
                     rule="round_end",
                 )

@@ -65,58 +65,41 @@ scoring (kept in ``last_round``) -> ``round_over`` (the reveal stays on the tabl
 6000, deadline kind ``round_pause``, or until a performer of the round sends ``NextRound``; nobody is
 active) -> next ``perform``, or ``over``.
 
-Where things are: ``actions.py`` (the actions), ``state.py`` (options, constants, board helpers ``laps``,
-``field_of``, ``presentation_at``; it also exports ``EmojitoState`` and ``RoundResult``, defined in
-``structs.py``), ``engine.py`` (the rules: the ``Emojito`` class), ``view.py`` (the view of a seat or of the table screen, and its type
-``EmojitoView``: ``tischrunde schema emojito``), ``content.py`` (the 100 picture cards and the board).
+Where things are: ``spec.py`` (the options and ``SPEC``), ``state.py`` (the structs: ``State``,
+``RoundResult`` and the actions), ``rules.py`` (the rules as pure functions: ``new_state``, ``apply``,
+``refusal``, ``active``, ``legal_actions``, ``due``, ``score``, ``outcome``, the board helpers ``laps``,
+``field_of``, ``presentation_at``), ``view.py`` (the view of a seat or of the table screen, and its type
+``View``: ``tischrunde schema emojito``), ``game.py`` (``Emojito``, the ``Game`` adapter, and ``GAME``),
+``content.py`` (the 100 picture cards and the board).
 """
 
 from __future__ import annotations
 
-from tischrunde.core.game import GameSpec
 from tischrunde.games.emojito import content
-from tischrunde.games.emojito.actions import (
+from tischrunde.games.emojito.game import GAME, Emojito
+from tischrunde.games.emojito.rules import field_of, laps, presentation_at
+from tischrunde.games.emojito.spec import OPTIONS, SPEC
+from tischrunde.games.emojito.state import (
     Challenge,
     EmojitoAction,
     NoChallenge,
     PassedOn,
     Performed,
+    RoundResult,
     SetDial,
     SkipDial,
     SkipPerformance,
+    State,
 )
-from tischrunde.games.emojito.engine import Emojito
-from tischrunde.games.emojito.state import OPTIONS, EmojitoState, RoundResult, field_of, laps, presentation_at
-from tischrunde.games.emojito.view import EmojitoView
-
-SPEC = GameSpec(
-    name="emojito",
-    title_de="Emojito",
-    title_en="Emojito",
-    min_players=2,
-    max_players=14,
-    options=OPTIONS,
-    rules_version=1,
-    summary_de="Stellt die Emotion einer geheimen Bildkarte dar; die anderen raten sie unter sieben Karten.",
-    summary_en="Act the emotion of a secret picture card; the others guess it among seven cards.",
-    simultaneous=True,
-    hidden_information=True,
-    max_decisions=20_000,
-    bots_in_rooms=False,
-    deck_names=("main",),
-)
-Emojito.spec = SPEC  # the spec lives here with the rules; engine.py holds the class that plays them
-
-GAME = Emojito()
+from tischrunde.games.emojito.view import View
 
 __all__ = [
     "GAME",
+    "OPTIONS",
     "SPEC",
     "Challenge",
     "Emojito",
     "EmojitoAction",
-    "EmojitoState",
-    "EmojitoView",
     "NoChallenge",
     "PassedOn",
     "Performed",
@@ -124,6 +107,8 @@ __all__ = [
     "SetDial",
     "SkipDial",
     "SkipPerformance",
+    "State",
+    "View",
     "content",
     "field_of",
     "laps",

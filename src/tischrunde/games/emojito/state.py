@@ -1,210 +1,45 @@
-"""Emojito's options, constants and small pure helpers over the state (the state itself: ``structs.py``).
+"""Emojito's structs: the frozen game state, the revealed round and the actions (JSON form
+``{"type": tag, ...}``, the tagged union the server decodes).
 
-The optional compiled build compiles this module with mypyc (the rules call its helpers on every step); the
-state's classes live in ``structs.py``, which stays interpreted: mypyc would drop a ``msgspec.Struct``'s class
-keywords (``frozen=True``, ``gc=False``).
+Never compiled (setup.py): mypyc would drop a ``msgspec.Struct``'s class keywords (``frozen=True``,
+``gc=False``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import msgspec
 
-from tischrunde.core.game import AppliesWhen, ChoiceLabel, OptionSpec, TimerKind
-from tischrunde.games.emojito import content
-from tischrunde.games.emojito.structs import EmojitoState as EmojitoState
-from tischrunde.games.emojito.structs import RoundResult as RoundResult
+from tischrunde.core.game import Action, Config, NextRound, Timeout
 
-MODES = ("coop", "each", "teams")
-LAYOUT_SIZE: Final = 7
-FIELDS: Final = 7
-PERFORMER_CAP: Final = 6  # each for themselves: the performer moves at most 6 fields per round [seed]
-PERFORMER_STEP: Final = 2
-GUESSER_STEP: Final = 3
-CHALLENGE_STEP: Final = 3
-TEAM_STEP: Final = 2
-PLAYERS = {"coop": (2, 7), "each": (3, 7), "teams": (4, 14)}
+Mode = Literal["coop", "each", "teams"]
+Phase = Literal["perform", "chain", "challenge", "dial", "round_over", "over"]
+
+#: ``State.dials``: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
+SKIPPED: Final = -1
 
 
-SKIPPED: Final = -1  # EmojitoState.dials: 0 = not set yet, 1..7 = set, SKIPPED = left out (SkipDial)
+class RoundResult(msgspec.Struct, frozen=True, gc=False):
+    """A revealed round: what was performed, the dials, and how the markers moved."""
 
-
-def _option(
-    name: str,
-    default: Any,
-    en: str,
-    de: str,
-    source: Any = "ours",
-    *,
-    choices: tuple[Any, ...] | None = None,
-    minimum: int | None = None,
-    maximum: int | None = None,
-    labels: tuple[ChoiceLabel, ...] = (),
-    mode: str | None = None,
-    timer: TimerKind = "",
-    unlimited: int | None = None,
-) -> OptionSpec:
-    # ``mode``: the one mode this option matters in (the lobby hides it in the others)
-    when = AppliesWhen("mode", (mode,)) if mode else None
-    return OptionSpec(
-        name,
-        default,
-        en,
-        de,
-        source,
-        choices,
-        minimum,
-        maximum,
-        timer=timer,
-        unlimited=unlimited,
-        choice_labels=labels,
-        applies_when=when,
-    )
-
-
-OPTIONS = (
-    _option(
-        "mode",
-        "coop",
-        "All together against the game (2-7 players), everyone for themselves (3-7), or in teams of two "
-        "(4-14, an even number)",
-        "Alle gemeinsam gegen das Spiel (2-7 Personen), jeder gegen jeden (3-7) oder in Zweierteams "
-        "(4-14, gerade Zahl)",
-        "seed",
-        choices=MODES,
-        labels=(
-            ChoiceLabel("coop", "Cooperative", "Kooperativ"),
-            ChoiceLabel("each", "Everyone for themselves", "Jeder gegen jeden"),
-            ChoiceLabel("teams", "Teams", "Teams"),
-        ),
-    ),
-    _option(
-        "wrong_step",
-        1,
-        "Co-op: fields the game marker moves per wrong dial (1, 2 or 3)",
-        "Kooperativ: Felder, die der Spielmarker pro falscher Wählscheibe vorrückt (1, 2 oder 3)",
-        "seed",
-        choices=(1, 2, 3),
-        mode="coop",
-    ),
-    _option(
-        "trophy_target",
-        3,
-        "Co-op: the game ends after a round in which the team or the game has this many trophies",
-        "Kooperativ: das Spiel endet nach der Runde, in der Team oder Spiel so viele Trophäen haben",
-        minimum=1,
-        maximum=10,
-        mode="coop",
-    ),
-    _option(
-        "secret_message",
-        False,
-        "Co-op variant secret message: face only, passed on from neighbour to neighbour, the others close their eyes",
-        "Kooperative Variante Geheime Nachricht: nur Mimik, von Nachbar zu Nachbar weitergegeben, die anderen schließen die Augen",
-        "seed",
-        mode="coop",
-    ),
-    _option(
-        "each_target",
-        5,
-        "Each for themselves: the game ends after a round in which a player has this many trophies",
-        "Jeder gegen jeden: das Spiel endet nach der Runde, in der jemand so viele Trophäen hat",
-        "seed",
-        minimum=1,
-        maximum=10,
-        mode="each",
-    ),
-    _option(
-        "teams_target",
-        3,
-        "Teams: the game ends after a round in which a team has this many trophies",
-        "Teamspiel: das Spiel endet nach der Runde, in der ein Team so viele Trophäen hat",
-        "seed",
-        minimum=1,
-        maximum=10,
-        mode="teams",
-    ),
-    _option(
-        "performer_challengeable",
-        False,
-        "Each for themselves: a leading performer may be challenged too (their dial is always right)",
-        "Jeder gegen jeden: auch ein führender Darsteller darf herausgefordert werden (seine Wählscheibe stimmt immer)",
-        mode="each",
-    ),
-    _option(
-        "challenger_bonus_stacks",
-        True,
-        "Each for themselves: a successful challenger's 3 extra fields come on top of the normal 3",
-        "Jeder gegen jeden: die 3 Extrafelder eines erfolgreichen Herausforderers kommen zu den normalen 3 hinzu",
-        mode="each",
-    ),
-    _option(
-        "perform_timeout_s",
-        120,
-        "Seconds for a performance and for each showing of a secret message (0 = no limit); a performer "
-        "who has not performed in time is skipped and the next one goes, a message not passed on in time "
-        "stops there",
-        "Sekunden für eine Darstellung und für jedes Weiterzeigen der geheimen Nachricht (0 = unbegrenzt); "
-        "wer nicht rechtzeitig dargestellt hat, wird übersprungen und die nächste Person ist dran, eine "
-        "nicht rechtzeitig weitergezeigte Nachricht endet dort",
-        minimum=0,
-        maximum=600,
-        timer="courtesy",
-        unlimited=0,
-    ),
-    _option(
-        "dial_timeout_s",
-        60,
-        "Seconds to set the dials and to decide on a challenge (0 = no limit); a dial not set in time "
-        "counts as wrong, who has not decided in time does not challenge",
-        "Sekunden zum Einstellen der Wählscheiben und zum Entscheiden über eine Herausforderung "
-        "(0 = unbegrenzt); eine nicht eingestellte Wählscheibe zählt als falsch, wer sich nicht rechtzeitig "
-        "entscheidet, fordert nicht heraus",
-        minimum=0,
-        maximum=600,
-        timer="courtesy",
-        unlimited=0,
-    ),
-    _option(
-        "round_pause_ms",
-        6000,
-        "How long the revealed dials and the moves stay on the table before the next round (0 = no "
-        "pause); the round's performer may go on earlier",
-        "Wie lange die aufgedeckten Wählscheiben und die Züge stehen bleiben, bevor die nächste Runde "
-        "beginnt (0 = keine Pause); wer dargestellt hat, kann früher weitermachen",
-        minimum=0,
-        maximum=60_000,
-        timer="courtesy",
-    ),
-)
-
-
-def laps(progress: int) -> int:
-    """Line crossings behind a marker with this total progress (0 = on the start line)."""
-    return 0 if progress <= 0 else (progress - 1) // FIELDS
-
-
-def field_of(progress: int) -> int:
-    """The field 1..7 a marker stands on; 0 while it is still on the start line."""
-    return 0 if progress <= 0 else (progress - 1) % FIELDS + 1
-
-
-def presentation_at(progress: int) -> str:
-    """ "face", "sound" or "face_sound" for a marker with this progress (face only on the line)."""
-    if progress <= 0:
-        return "face"
-    symbols = content.board()[field_of(progress) - 1].symbols
-    return "face_sound" if len(symbols) > 1 else symbols[0]
-
-
-def plain(value: Any) -> Any:
-    """JSON-safe builtins (lists, not tuples) of a struct."""
-    return msgspec.json.decode(msgspec.json.encode(value))
+    round: int
+    performers: tuple[int, ...]
+    cards: tuple[int, ...]
+    layout: tuple[int, ...]
+    answers: tuple[int, ...]
+    dials: tuple[int, ...]
+    correct: tuple[int, ...]
+    moves: tuple[int, ...]
+    trophies_won: tuple[int, ...]
+    challengers: tuple[int, ...] = ()
+    challenged: tuple[int, ...] = ()
+    fallen: tuple[int, ...] = ()
+    skipped: tuple[int, ...] = ()
 
 
 def round_json(result: RoundResult) -> dict[str, Any]:
-    """The JSON form of a revealed round (``plain(result)``, built directly: once per round)."""
+    """The JSON form of a revealed round (``msgspec`` would give the same, built directly: once a round)."""
     return {
         "round": result.round,
         "performers": list(result.performers),
@@ -222,6 +57,93 @@ def round_json(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def trophy_count(state: EmojitoState, side: int) -> int:
-    """The face-up trophies of a side: what counts for the end and the win (flipped ones do not)."""
-    return len(state.trophies[side]) - len(state.flipped[side])
+class State(msgspec.Struct, frozen=True, gc=False):
+    """The whole game. ``cards``/``answers`` (per performer) and ``dials`` are secret until the reveal.
+
+    A side is what has a marker: co-op 0 = the team, 1 = the game; each a seat; teams a team (seats i and
+    i + n/2). ``declarations`` per seat: -1 undecided, 0 no challenge, 1 challenge."""
+
+    config: Config
+    mode: Mode
+    secret_message: bool
+    wrong_step: int
+    target: int
+    performer_challengeable: bool
+    challenger_bonus_stacks: bool
+    dial_timeout_ms: int
+    rng: int
+    deck: tuple[int, ...]
+    progress: tuple[int, ...]
+    trophies: tuple[tuple[int, ...], ...]
+    flipped: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...] = ()
+    phase: Phase = "perform"
+    round: int = 0
+    performers: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
+    done: tuple[int, ...] = ()
+    chain: int = 0
+    layout: tuple[int, ...] = ()
+    answers: tuple[int, ...] = ()
+    guessers: tuple[int, ...] = ()
+    dials: tuple[int, ...] = ()
+    leaders: tuple[int, ...] = ()
+    eligible: tuple[int, ...] = ()
+    declarations: tuple[int, ...] = ()
+    challengers: tuple[int, ...] = ()
+    turns: tuple[int, ...] = ()
+    contenders: tuple[int, ...] = ()
+    phase_t: int = 0
+    last: RoundResult | None = None
+    first_seat: int = 0
+    round_pause_ms: int = 0
+    round_until: int = 0  # phase round_over: when the next round starts
+    last_t: int = 0
+    perform_timeout_ms: int = 0  # 0 = the performance (and each showing of a secret message) has no limit
+
+
+# ---------------------------------------------------------------------- the actions
+
+
+class Performed(Action, frozen=True, tag="performed"):
+    """The performer has acted the card (in secret message: shown it to the left neighbour)."""
+
+
+class PassedOn(Action, frozen=True, tag="passed_on"):
+    """Secret message: the current shower has shown the emotion to the next player."""
+
+
+class Challenge(Action, frozen=True, tag="challenge"):
+    """Each for themselves: challenge the leader(s), flipping one of your trophies."""
+
+
+class NoChallenge(Action, frozen=True, tag="no_challenge"):
+    """Each for themselves: decline to challenge this round."""
+
+
+class SetDial(Action, frozen=True, tag="set_dial"):
+    """Set your (team's) secret dial to the number of the card you think was performed."""
+
+    number: int
+
+
+class SkipDial(Action, frozen=True, tag="skip_dial"):
+    """Leave your dial out this round (sent by the stand-in of a guesser whose person is away)."""
+
+
+class SkipPerformance(Action, frozen=True, tag="skip_performance"):
+    """Leave your performance out this round: the next performer goes (sent by the stand-in of a
+    performer whose person is away)."""
+
+
+EmojitoAction = (
+    Performed
+    | PassedOn
+    | Challenge
+    | NoChallenge
+    | SetDial
+    | SkipDial
+    | SkipPerformance
+    | NextRound
+    | Timeout
+)

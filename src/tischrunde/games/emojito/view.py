@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
 
-from tischrunde.games.emojito.state import (
-    SKIPPED,
-    EmojitoState,
-    field_of,
-    laps,
-    plain,
-    round_json,
-    trophy_count,
-)
-
-if TYPE_CHECKING:
-    from tischrunde.games.emojito.engine import Emojito
+from tischrunde.games.emojito import rules
+from tischrunde.games.emojito.state import SKIPPED, Mode, Phase, State, round_json
 
 
-def view(game: Emojito, state: EmojitoState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None = spectator / table screen): a JSON-safe dict of the shape :class:`EmojitoView`."""
+def plain(value: Any) -> Any:
+    """JSON-safe builtins (lists, not tuples) of a struct."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None = spectator / table screen): a JSON-safe dict of the shape :class:`View`."""
     n = state.config.players
     phase = state.phase
     is_performer = seat is not None and seat in state.performers and phase != "over"
@@ -30,11 +25,11 @@ def view(game: Emojito, state: EmojitoState, seat: int | None) -> dict[str, Any]
     my_card: int | None = None
     if is_performer and seat is not None:
         my_card = state.cards[state.performers.index(seat)]
-    presentation = game.presentation(state) if phase != "over" else "face"
+    presentation = rules.presentation(state) if phase != "over" else "face"
     eyes_closed = phase == "perform" and presentation == "sound"
     close_eyes: list[int] = []
     chain: dict[str, Any] | None = None
-    pair = game.chain_pair(state)
+    pair = rules.chain_pair(state)
     if pair is not None:
         close_eyes = [s for s in range(n) if s not in pair]
         chain = {"shower": pair[0], "watcher": pair[1], "received": state.chain, "steps": n - 1}
@@ -78,14 +73,14 @@ def view(game: Emojito, state: EmojitoState, seat: int | None) -> dict[str, Any]
                 "side": name,
                 "seats": seats,
                 "progress": p,
-                "field": field_of(p),
-                "laps": laps(p),
+                "field": rules.field_of(p),
+                "laps": rules.laps(p),
                 "trophies": list(state.trophies[side]),
                 "flipped": list(state.flipped[side]),
-                "count": trophy_count(state, side),
+                "count": rules.trophy_count(state, side),
             }
         )
-    outcome = game.outcome(state)
+    outcome = rules.outcome(state)
     return {
         "game": "emojito",
         "mode": state.mode,
@@ -115,7 +110,7 @@ def view(game: Emojito, state: EmojitoState, seat: int | None) -> dict[str, Any]
         "sides": sides,
         "teams": [[i, i + n // 2] for i in range(n // 2)] if state.mode == "teams" else None,
         "contenders": list(state.contenders) if state.mode == "teams" else None,
-        "scores": [trophy_count(state, side) for side in range(len(state.progress))],
+        "scores": [rules.trophy_count(state, side) for side in range(len(state.progress))],
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
         "last_round": round_json(state.last) if state.last is not None else None,
@@ -126,7 +121,7 @@ def view(game: Emojito, state: EmojitoState, seat: int | None) -> dict[str, Any]
 
 # ---------------------------------------------------------------------- the view's type
 # ``view`` builds plain dicts (the hot path); these structs describe them exactly: ``check_view`` converts
-# every view of every conformance playout to ``EmojitoView``, and ``tischrunde schema emojito`` prints
+# every view of every conformance playout to ``View``, and ``tischrunde schema emojito`` prints
 # its JSON Schema. A seat's view and the table screen's (seat None) share the type.
 
 Seat = Annotated[int, Meta(ge=0, description="A seat number, 0..players-1")]
@@ -222,18 +217,16 @@ class OutcomeView(msgspec.Struct, forbid_unknown_fields=True):
     details: OutcomeDetails
 
 
-class EmojitoView(msgspec.Struct, forbid_unknown_fields=True):
+class View(msgspec.Struct, forbid_unknown_fields=True):
     """What one seat (or, with ``seat`` null, the table screen / a spectator) sees of an Emojito game.
 
     Secret until the reveal: the performers' cards (only each performer sees their own, ``my_card``),
     the dials (only one's own, ``my_dial``) and the challenge declarations (only one's own)."""
 
     game: Literal["emojito"]
-    mode: Annotated[
-        Literal["coop", "each", "teams"], Meta(description="Co-op, each for themselves, or teams")
-    ]
+    mode: Annotated[Mode, Meta(description="Co-op, each for themselves, or teams")]
     phase: Annotated[
-        Literal["perform", "chain", "challenge", "dial", "round_over", "over"],
+        Phase,
         Meta(
             description="perform -> chain (secret message) -> challenge (each) -> dial -> round_over -> ..."
         ),

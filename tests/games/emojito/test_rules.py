@@ -11,11 +11,10 @@ import pytest
 
 from tischrunde.core import registry
 from tischrunde.core.errors import ConfigError, GameError, IllegalActionError, NotYourTurnError
-from tischrunde.core.game import Config, Deadline, Timeout
+from tischrunde.core.game import Config, Deadline, NextRound, Timeout
 from tischrunde.games.emojito import (
     GAME,
     Challenge,
-    EmojitoState,
     NoChallenge,
     PassedOn,
     Performed,
@@ -23,10 +22,12 @@ from tischrunde.games.emojito import (
     SetDial,
     SkipDial,
     SkipPerformance,
+    State,
     content,
     field_of,
     laps,
     presentation_at,
+    rules,
 )
 
 ALL = list(range(100))
@@ -37,32 +38,32 @@ def stacked(*top: int) -> list[int]:
     return [*top, *(c for c in ALL if c not in top)]
 
 
-def new(players: int, *, deck: list[int] | None = None, seed: int = 1, **options: Any) -> EmojitoState:
+def new(players: int, *, deck: list[int] | None = None, seed: int = 1, **options: Any) -> State:
     decks = {"main": deck} if deck is not None else None
     # no round pause unless asked: tests/games/test_start_and_round_end.py covers round_over
     options = {"round_pause_ms": 0, **options}
     return GAME.new(Config(game="emojito", players=players, seed=seed, options=options, decks=decks))
 
 
-def act(state: EmojitoState, seat: int | None, action: Any, t: int = 0) -> EmojitoState:
+def act(state: State, seat: int | None, action: Any, t: int = 0) -> State:
     before = msgspec.json.encode(state)
     after, _ = GAME.apply(state, seat, action, t)
     assert msgspec.json.encode(state) == before
     return after
 
 
-def perform(state: EmojitoState) -> EmojitoState:
+def perform(state: State) -> State:
     """All performers confirm; a secret message is passed on to the end."""
     for p in state.performers:
         state = act(state, p, Performed())
     while state.phase == "chain":
-        pair = GAME.chain_pair(state)
+        pair = rules.chain_pair(state)
         assert pair is not None
         state = act(state, pair[0], PassedOn())
     return state
 
 
-def declare(state: EmojitoState, challengers: Iterable[int] = ()) -> EmojitoState:
+def declare(state: State, challengers: Iterable[int] = ()) -> State:
     chosen = set(challengers)
     if state.phase != "challenge":
         assert not chosen, f"no challenge phase (eligible {state.eligible})"
@@ -72,14 +73,14 @@ def declare(state: EmojitoState, challengers: Iterable[int] = ()) -> EmojitoStat
     return state
 
 
-def truth_for(state: EmojitoState, guesser: int) -> int:
+def truth_for(state: State, guesser: int) -> int:
     if state.mode == "teams":
         partner = (guesser + state.config.players // 2) % state.config.players
         return state.answers[state.performers.index(partner)]
     return state.answers[0]
 
 
-def dial(state: EmojitoState, right: Iterable[int]) -> EmojitoState:
+def dial(state: State, right: Iterable[int]) -> State:
     """Guessers in ``right`` dial the truth, the others a wrong number."""
     right_set = set(right)
     assert state.phase == "dial"
@@ -90,11 +91,11 @@ def dial(state: EmojitoState, right: Iterable[int]) -> EmojitoState:
     return state
 
 
-def play_round(state: EmojitoState, right: Iterable[int], challengers: Iterable[int] = ()) -> EmojitoState:
+def play_round(state: State, right: Iterable[int], challengers: Iterable[int] = ()) -> State:
     return dial(declare(perform(state), challengers), right)
 
 
-def with_sides(state: EmojitoState, **changes: Any) -> EmojitoState:
+def with_sides(state: State, **changes: Any) -> State:
     return msgspec.structs.replace(state, **changes)
 
 
@@ -336,7 +337,7 @@ def test_coop_tie_on_trophies_further_ahead_wins_same_field_team_loses(
     assert state.progress == end
     assert state.phase == "over"
     assert [len(t) for t in state.trophies] == [1, 1]
-    assert GAME.team_won(state) is won
+    assert rules.team_won(state) is won
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.details["team_won"] is won
 
@@ -407,9 +408,7 @@ def test_each_presentation_follows_the_performers_own_marker() -> None:
     assert GAME.view(state, 1)["presentation"] == "face"
 
 
-def each_with_trophies(
-    players: int, trophies: list[int], progress: list[int], **options: Any
-) -> EmojitoState:
+def each_with_trophies(players: int, trophies: list[int], progress: list[int], **options: Any) -> State:
     """Each for themselves with given face-up trophy counts (cards 90..) and progress."""
     state = new(players, mode="each", **options)
     cards = iter(range(90, 100))
@@ -517,9 +516,9 @@ def test_leader_ties_all_tied_leaders_are_challenged() -> None:
 
 def test_trophies_break_leadership_then_progress() -> None:
     state = each_with_trophies(4, [0, 1, 1, 1], [0, 8, 12, 9])
-    assert GAME.leaders(state) == (2,)
+    assert rules.leaders(state) == (2,)
     flipped = with_sides(state, flipped=((), (), state.trophies[2], ()))
-    assert GAME.leaders(flipped) == (3,)  # a flipped trophy no longer counts
+    assert rules.leaders(flipped) == (3,)  # a flipped trophy no longer counts
 
 
 def test_challenge_declarations_are_secret_until_all_declared() -> None:
@@ -557,7 +556,7 @@ def test_each_tie_on_trophies_furthest_ahead_wins() -> None:
     assert outcome is not None and sorted(outcome.winners) == [1, 2]  # same progress: shared win
     state = each_with_trophies(3, [0, 4, 4], [0, 28, 27])
     state = with_sides(state, round=1)  # seat 1 performs, seat 2 guesses right
-    state = GAME._start_round(state, 0)
+    state = rules.start_round(state, 0, state.round)
     state = play_round(state, right=[0, 2])  # seat 2: 27 -> 30 (5th); seat 1 +4 -> 32 (5th)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == [1]
@@ -600,7 +599,7 @@ def test_teams_of_seven_need_no_top_up_and_sound_fields_are_ignored() -> None:
     assert sorted(state.layout) == sorted(state.cards)
 
 
-def teams_state(trophies: list[int], progress: list[int], players: int = 6) -> EmojitoState:
+def teams_state(trophies: list[int], progress: list[int], players: int = 6) -> State:
     state = new(players, mode="teams")
     cards = iter(range(90, 100))
     hands = tuple(tuple(next(cards) for _ in range(k)) for k in trophies)
@@ -862,7 +861,8 @@ def test_game_ends_when_fewer_than_seven_cards_are_left_to_play() -> None:
 
 def test_the_revealed_round_is_sent_as_its_whole_json_form() -> None:
     """``round_json`` (built field by field for speed) is exactly the struct's JSON form, every field."""
-    from tischrunde.games.emojito.state import plain, round_json
+    from tischrunde.games.emojito.state import round_json
+    from tischrunde.games.emojito.view import plain
 
     state = play_round(new(4, deck=stacked(5, 6, 7, 8, 9, 10, 11)), right=[1, 2])
     assert state.last is not None
@@ -940,3 +940,17 @@ def test_more_time_scales_the_performance_and_zero_turns_every_deadline_off() ->
     state = GAME.new(msgspec.structs.replace(config, more_time=0))
     assert GAME.due_at(state) is None
     assert GAME.due_at(perform(state)) is None
+
+
+def test_teams_every_performer_of_the_round_may_end_the_round_pause() -> None:
+    """The core's round pause asks ``starts_next_round``: in teams each team's performer may go on."""
+    state = play_round(new(4, mode="teams", round_pause_ms=5000), right=[])
+    assert state.phase == "round_over" and state.performers == (0, 1)
+    deadline = GAME.deadline(state)
+    assert deadline is not None and (deadline.kind, deadline.seat) == ("round_pause", 0)
+    with pytest.raises(NotYourTurnError) as refused:
+        GAME.apply(state, 2, NextRound(), 100)
+    assert refused.value.code == "not_start_player"
+    for performer in (0, 1):
+        after = act(state, performer, NextRound(), 100)
+        assert after.phase == "perform" and after.round == 1 and after.last_t == 100
