@@ -16,7 +16,7 @@ COMPILED = [
     "src/tischrunde/core/playout.py",
     "src/tischrunde/games/emojito/engine.py",
     "src/tischrunde/games/emojito/state.py",
-    "src/tischrunde/games/mogelmotte/engine.py",
+    "src/tischrunde/games/mogelmotte/rules.py",
     "src/tischrunde/games/stella/engine.py",
     "src/tischrunde/games/wordland/content.py",
     "src/tischrunde/games/wordland/engine.py",

@@ -41,7 +41,8 @@ import msgspec
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, TURN_MAX_MS, TURN_MIN_MS, check_level
 from tischrunde.core.game import Action
-from tischrunde.games.mogelmotte.actions import (
+from tischrunde.games.mogelmotte.content import KIND, PENALTY
+from tischrunde.games.mogelmotte.state import (
     Accuse,
     Cheat,
     Draw,
@@ -53,7 +54,6 @@ from tischrunde.games.mogelmotte.actions import (
     SpiderSkip,
     Throw,
 )
-from tischrunde.games.mogelmotte.content import KIND, PENALTY
 
 #: how much playing each kind of card is worth beyond shedding its penalty points
 PLAY_BONUS = {"number": 0.0, "ant": 8.0, "mosquito": 6.0, "spider": 5.0, "cockroach": 3.0, "moth": 0.0}

@@ -116,11 +116,11 @@ Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the
 ``game_over``, ``not_your_turn``.
 
 View (``view(state, seat)``; seat None = spectator / table screen): a JSON object whose type is
-``MogelMotteView`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
+``View`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
 its JSON Schema): the phase, round, seats of turn, guard and start player, the seat's hand (each card with
 ``playable`` and the ``reason`` if not), what it may give, hand counts, the piles, the tells (never saying
 cheat or fidget) and the seat's own, the race / spider / gifts / settling being resolved, penalty points,
-the counters, the recent events this seat may see, when the time of the seats being waited for runs out
+the counters, when the time of the seats being waited for runs out
 (``act_until``), the options and the winners.
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
@@ -130,29 +130,10 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 
 from __future__ import annotations
 
-from tischrunde.core.game import GameSpec
-from tischrunde.games.mogelmotte.state import OPTIONS
-
-SPEC: GameSpec = GameSpec(
-    name="mogelmotte",
-    title_de="Mogel-Motte",
-    title_en="Mogel-Motte",
-    min_players=3,
-    max_players=5,
-    options=OPTIONS,
-    rules_version=1,
-    summary_de="Werde deine Karten los, auch durch Mogeln: Nur der Wächter darf nicht mogeln und versucht, "
-    "die anderen zu erwischen.",
-    summary_en="Shed your cards, cheating included: only the guard may not cheat, and tries to catch the "
-    "others in the act.",
-    simultaneous=True,
-    hidden_information=True,
-    max_decisions=20_000,
-    deck_names=("main",),
-)
-
-# the engine's Game class takes SPEC from here, so it is imported after it
-from tischrunde.games.mogelmotte.actions import (  # noqa: E402
+from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of
+from tischrunde.games.mogelmotte.game import GAME, MogelMotte
+from tischrunde.games.mogelmotte.spec import SPEC
+from tischrunde.games.mogelmotte.state import (
     Accuse,
     Cheat,
     Draw,
@@ -163,14 +144,10 @@ from tischrunde.games.mogelmotte.actions import (  # noqa: E402
     Slap,
     SpiderGive,
     SpiderSkip,
+    State,
     Throw,
 )
-from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of  # noqa: E402
-from tischrunde.games.mogelmotte.engine import MogelMotte  # noqa: E402
-from tischrunde.games.mogelmotte.state import State  # noqa: E402
-from tischrunde.games.mogelmotte.view import MogelMotteView, unplayable_reason  # noqa: E402
-
-GAME = MogelMotte()
+from tischrunde.games.mogelmotte.view import View, unplayable_reason
 
 __all__ = [
     "CLASS",
@@ -185,13 +162,13 @@ __all__ = [
     "Give",
     "MogelMotte",
     "MogelMotteAction",
-    "MogelMotteView",
     "Play",
     "Slap",
     "SpiderGive",
     "SpiderSkip",
     "State",
     "Throw",
+    "View",
     "cards_of",
     "unplayable_reason",
 ]
