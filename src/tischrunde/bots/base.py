@@ -57,7 +57,7 @@ class Bot(ABC):
         """Pick an action from ``legal`` (or wait). Must not look at anything but its arguments (and the
         events it was given by ``observe``)."""
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: list[Event]) -> None:  # noqa: B027 - an optional hook, empty by default
         """The events of one applied action that this bot's seat may see (``seen_by``), in order: the
         driver hands them on after every action, whoever acted. A bot that learns from what happens
         overrides this; the default ignores them."""

@@ -41,7 +41,8 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     rand = random.Random(seed).random
     to_int = int
     # one call per step tells whether the game is over, the deadline and the sorted active seats
-    step_info = game.step_info
+    speed = game.speed
+    step_info = speed.step_info if speed is not None and speed.step_info is not None else game.step_info
     legal_actions = game.legal_actions
     apply = _applier(game)
     timeout = Timeout()

@@ -1,11 +1,9 @@
 """The ``Game`` adapter of Mogel-Motte (``GAME``): wires the spec, the actions, the view and the rules
-(``rules.py``) to the core's API; the round end goes through the core's ``end_round``."""
+(``rules.py``) to the core's API."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tischrunde.core.game import Action, Config, Deadline, Event, Game, Outcome, Speed
+from tischrunde.core.game import Config, Game, Speed
 from tischrunde.games.mogelmotte import rules, view
 from tischrunde.games.mogelmotte.spec import SPEC
 from tischrunde.games.mogelmotte.state import MogelMotteAction, State
@@ -24,38 +22,19 @@ class MogelMotte(Game[State]):
     def new(self, config: Config) -> State:
         return rules.new_state(config, self.resolve_options(config))
 
-    def transition(self, state: State, seat: int | None, action: Action, t: int) -> tuple[State, list[Event]]:
-        new, events = rules.apply(state, seat, action, t)
-        if new.phase == "round_over":  # the round has just been scored
-            new, more = self.end_round(
-                new, t, last=rules.is_last_round(new), pause_ms=new.rules.round_pause_ms
-            )
-            events += more
-        return new, events
-
-    def next_round(self, state: State, t: int) -> tuple[State, list[Event]]:
-        return rules.next_round(state, t)
+    transition = staticmethod(rules.apply)
+    next_round = staticmethod(rules.next_round)
 
     def round_starter(self, state: State) -> int:
         return state.start_seat
 
-    def active_seats(self, state: State) -> frozenset[int]:
-        return rules.active(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def play_deadline(self, state: State) -> Deadline | None:
-        return rules.deadline(state)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return rules.outcome_of(state)
-
-    def rerandomize_hidden(self, state: State, seat: int | None, seed: int) -> State:
-        return rules.rerandomize_hidden(state, seat, seed)
+    # the rules' functions themselves (asked on every step: no method frame in between)
+    active_seats = staticmethod(rules.active)
+    legal_actions = staticmethod(rules.legal_actions)
+    play_deadline = staticmethod(rules.deadline)
+    view = staticmethod(view.view)
+    outcome = staticmethod(rules.outcome_of)
+    rerandomize_hidden = staticmethod(rules.rerandomize_hidden)
 
     def example_configs(self) -> list[Config]:
         return [

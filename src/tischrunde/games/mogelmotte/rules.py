@@ -7,7 +7,7 @@ docstring, ``tischrunde.games.mogelmotte``).
 - ``apply(state, seat, action, t)``: the transition of an allowed action: the action's rule (a small
   function per action, appending its events), then ``commit``, the one step every action ends with (the
   mosquito's stuck givers, the time and the wait for a person, in one ``replace``). A round that has been
-  scored is left in phase ``round_over``; the game (``game.py``) hands it to the core's ``end_round``.
+  scored ends through the core's ``end_round`` (the game, the pause or the next deal).
 - ``next_round``, ``active``, ``due``, ``deadline``, ``legal_actions``, ``outcome_of``,
   ``rerandomize_hidden``: the rest of what the ``Game`` adapter wires.
 """
@@ -26,7 +26,7 @@ from tischrunde.core.errors import (
     MalformedActionError,
     NotYourTurnError,
 )
-from tischrunde.core.game import Action, Config, Deadline, Event, NextRound, Outcome, Timeout
+from tischrunde.core.game import Action, Config, Deadline, Event, NextRound, Outcome, Timeout, end_round
 from tischrunde.games.mogelmotte.content import (
     ALL_CARDS,
     CLASS,
@@ -275,7 +275,7 @@ def next_round(state: State, t: int) -> tuple[State, Events]:
 
 def can_cheat(state: State, seat: int) -> bool:
     """Whether ``seat`` may start a cheat or a fidget now."""
-    return _refuse_tell(state, seat, FIDGET) is None
+    return refusal(state, seat, FIDGET) is None
 
 
 def giveable(state: State, seat: int) -> list[int]:
@@ -411,6 +411,10 @@ def _no_gift(state: State, seat: int, card: int) -> GameError | None:
     return None
 
 
+# Each action's own conditions, for a seat at the table (``refusal`` asks them): all but a play and a gift
+# are asked once the table is open (``_closed`` is None).
+
+
 def _refuse_play(state: State, seat: int, action: Play) -> GameError | None:
     """A play: the seat's own card (not being cheated; a moth only by the guard), on its turn, of a value
     next to the discard pile's top. In this order, which is also the order of the reasons a hand shows."""
@@ -437,9 +441,6 @@ def _refuse_play(state: State, seat: int, action: Play) -> GameError | None:
 
 
 def _refuse_draw(state: State, seat: int, action: Draw) -> GameError | None:
-    error = _closed(state)
-    if error is not None:
-        return error
     if state.phase != "turn":
         return _wrong_phase(state)
     if seat != state.turn:
@@ -458,9 +459,6 @@ def _refuse_spider_give(state: State, seat: int, action: SpiderGive) -> GameErro
 
 
 def _refuse_spider_skip(state: State, seat: int, action: SpiderSkip) -> GameError | None:
-    error = _closed(state)
-    if error is not None:
-        return error
     if state.phase != "spider":
         return _wrong_phase(state)
     if seat != state.actor:
@@ -469,9 +467,6 @@ def _refuse_spider_skip(state: State, seat: int, action: SpiderSkip) -> GameErro
 
 
 def _refuse_slap(state: State, seat: int, action: Slap) -> GameError | None:
-    error = _closed(state)
-    if error is not None:
-        return error
     if state.phase != "mosquito_race":
         return _wrong_phase(state)
     if seat == state.actor:
@@ -482,9 +477,6 @@ def _refuse_slap(state: State, seat: int, action: Slap) -> GameError | None:
 
 
 def _refuse_throw(state: State, seat: int, action: Throw) -> GameError | None:
-    error = _closed(state)
-    if error is not None:
-        return error
     if state.phase != "cockroach_race":
         return _wrong_phase(state)
     card = action.card
@@ -528,9 +520,6 @@ def _refuse_give(state: State, seat: int, action: Give) -> GameError | None:
 def _refuse_tell(state: State, seat: int, action: Cheat | Fidget) -> GameError | None:
     """A cheat or a fidget: never the guard, not while a card is being given, one at a time, never with
     the last card in hand (and a cheat's card from the hand)."""
-    error = _closed(state)
-    if error is not None:
-        return error
     if seat == state.guard:
         return _illegal("The guard may not cheat.", "guard_cannot_cheat")
     if state.phase not in CHEAT_PHASES:
@@ -546,9 +535,6 @@ def _refuse_tell(state: State, seat: int, action: Cheat | Fidget) -> GameError |
 
 
 def _refuse_accuse(state: State, seat: int, action: Accuse) -> GameError | None:
-    error = _closed(state)
-    if error is not None:
-        return error
     if seat != state.guard:
         return _not_yours("Only the guard may accuse.")
     target = action.seat
@@ -577,8 +563,18 @@ def refusal(state: State, seat: int | None, action: Action) -> GameError | None:
         if state.phase == "over":
             return _illegal("The game is over.", "game_over")
         return NotYourTurnError(f"There is no seat {seat} at this table.", code="not_your_turn", rule="seats")
+    phase = state.phase
+    if (
+        state.settle_from is not None or phase == "over" or phase == "round_over"
+    ) and kind not in _OPEN_FIRST:
+        return _closed(state)
     error: GameError | None = check(state, seat, action)
     return error
+
+
+#: the actions whose own conditions come before a closed table (``_closed``): a play (the reasons a hand
+#: shows: the card, then the moment) and a gift (the old guard's, while an accusation is settled)
+_OPEN_FIRST: Final = frozenset({Play, Give})
 
 
 _REFUSALS: Final[dict[type, Any]] = {
@@ -600,9 +596,8 @@ _REFUSALS: Final[dict[type, Any]] = {
 
 
 def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State, Events]:
-    """The transition of one action: refused (``refusal``) or the action's rule, then ``commit``.
-
-    A round scored on the way is left in phase ``round_over`` (see ``_end_round``)."""
+    """The transition of one action (``Game.transition``): refused (``refusal``) or the action's rule, then
+    ``commit``."""
     error = refusal(state, seat, action)
     if error is not None:
         raise error
@@ -680,7 +675,7 @@ def _advance(state: State, after: int, t: int, ev: Events, **changes: Any) -> St
     """The action is over (with the state's last ``changes``, in the same ``replace``): the next turn is
     the left neighbour of ``after``, or the round ends (a last card that was still acting)."""
     if state.finisher is not None:
-        return _end_round(replace(state, **changes), state.finisher, ev)
+        return _end_round(replace(state, **changes), state.finisher, t, ev)
     turn = (after + 1) % len(state.hands)
     if state.phase == "turn":
         return replace(state, turn=turn, **changes)
@@ -689,9 +684,10 @@ def _advance(state: State, after: int, t: int, ev: Events, **changes: Any) -> St
     )
 
 
-def _end_round(state: State, finisher: int | None, ev: Events) -> State:
-    """Score the round (``finisher`` emptied their hand; None: the round is blocked) and leave it in phase
-    ``round_over``: the core's ``end_round`` (``Game.transition``) then ends the game, pauses or deals."""
+def _end_round(state: State, finisher: int | None, t: int, ev: Events) -> State:
+    """Score the round (``finisher`` emptied their hand; None: the round is blocked), then the core's round
+    end (``core.game.end_round``): the last round ends the game, any other pauses (phase ``round_over``)
+    or the next round is dealt at once."""
     n = len(state.hands)
     points = tuple(sum(PENALTY[c] for c in hand) for hand in state.hands)
     round_points = (*state.round_points, points)
@@ -702,7 +698,6 @@ def _end_round(state: State, finisher: int | None, ev: Events) -> State:
     )
     state = replace(
         state,
-        phase="round_over",
         round_points=round_points,
         round=len(round_points),
         cheat_card=(NO_TELL,) * n,
@@ -715,7 +710,8 @@ def _end_round(state: State, finisher: int | None, ev: Events) -> State:
         settle_to=None,
         finisher=None,
     )
-    if is_last_round(state):
+    last = is_last_round(state)
+    if last:
         scores = totals(state)
         best = min(scores)
         ev.append(
@@ -723,6 +719,8 @@ def _end_round(state: State, finisher: int | None, ev: Events) -> State:
                 "game_over", None, {"totals": scores, "winners": [s for s in range(n) if scores[s] == best]}
             )
         )
+    state, dealt = end_round(state, t, last=last, pause_ms=state.rules.round_pause_ms, next_round=next_round)
+    ev += dealt
     return state
 
 
@@ -744,7 +742,7 @@ def _card_effect(state: State, seat: int, card: int, t: int, ev: Events) -> Stat
     kind = KIND[card]
     if not state.hands[seat]:
         if not (state.rules.last_card_action and CLASS[card] == "action"):
-            return _end_round(state, seat, ev)
+            return _end_round(state, seat, t, ev)
         state = replace(state, finisher=seat)
     if kind == "ant":
         n = len(state.hands)
@@ -788,7 +786,7 @@ def _drawn(
         could_play = not timed_out and any(playable[c] and c != held for c in state.hands[seat])
         passes = 0 if could_play else state.passes + 1
         if passes >= len(state.hands):
-            return _end_round(state, None, ev)
+            return _end_round(state, None, t, ev)
         return _advance(state, seat, t, ev, passes=passes)
     hands, draw, discard, r = taken
     return _advance(state, seat, t, ev, passes=0, hands=hands, draw=draw, discard=discard, rng=r)
@@ -801,7 +799,7 @@ def _spider_give(state: State, seat: int, action: SpiderGive, t: int, ev: Events
     ev.append(Event("spider_give", seat, {"to": to}))
     ev.append(_EV_GIFT[seat][to][card])
     if not hand:
-        return _end_round(replace(state, hands=hands), seat, ev)
+        return _end_round(replace(state, hands=hands), seat, t, ev)
     return _advance(state, seat, t, ev, hands=hands)
 
 
@@ -860,7 +858,7 @@ def _resolve_gifts(state: State, t: int, ev: Events) -> State:
     state = replace(state, hands=tuple(hands), givers=(), gifts=())
     for giver in givers:
         if not hands[giver]:
-            return _end_round(state, giver, ev)
+            return _end_round(state, giver, t, ev)
     return _advance(state, _seat(state.actor), t, ev)
 
 
@@ -903,7 +901,7 @@ def _throw(state: State, seat: int, action: Throw, t: int, ev: Events) -> State:
     hands = _put(state.hands, seat, hand)
     discard = (*state.discard, card)
     if not hand:
-        return _end_round(replace(state, hands=hands, discard=discard), seat, ev)
+        return _end_round(replace(state, hands=hands, discard=discard), seat, t, ev)
     after = _seat(state.actor) if state.rules.cockroach_continue == "after_player" else seat
     return _advance(state, after, t, ev, hands=hands, discard=discard)
 
@@ -954,8 +952,8 @@ def _accuse(state: State, seat: int, action: Accuse, t: int, ev: Events) -> Stat
 
 
 def _timeout(state: State, seat: int | None, action: Timeout, t: int, ev: Events) -> State:
-    """Resolve everything due at ``t``, earliest first (cheats before races at the same time), until the
-    round has been scored."""
+    """Resolve everything due at ``t``, earliest first (cheats before races at the same time); a round that
+    ends on the way stops it (nothing of the next round is due at once)."""
     while True:
         phase = state.phase
         if phase == "over" or phase == "round_over":
@@ -1053,20 +1051,27 @@ _RULES: Final[dict[type, Any]] = {
 # ------------------------------------------------------------------------------------ who may act
 
 
-def _active_mask(state: State) -> int:
-    """The seats that may act now, as a bit mask: the seat whose turn it is, the spider's player, the
-    slappers still to slap, the givers still to choose, everyone in a cockroach race, the old guard
-    settling; plus every seat that may start a cheat or fidget, and the guard while a tell shows. Nobody in
-    phases ``round_over`` and ``over``."""
+def pending(state: State) -> tuple[int | None, int]:
+    """What the game waits for now, in one pass over the seats: when the driver must send ``Timeout``
+    next (``due``) and the seats that may act (``active``, as a bit mask).
+
+    Due is the earliest of a running cheat or fidget ending, a race window closing, the wait for a person
+    ending, the round pause ending (None: nothing pending). Active are the seat whose turn it is, the
+    spider's player, the slappers still to slap, the givers still to choose, everyone in a cockroach race,
+    the old guard settling; plus every seat that may start a cheat or fidget, and the guard while a tell
+    shows; nobody in phases ``round_over`` and ``over``."""
     phase = state.phase
     settle_from = state.settle_from
     if phase == "turn" and settle_from is None:
         mask = 1 << state.turn
         cheat_phase = True  # "turn" is one of CHEAT_PHASES
-    elif phase == "over" or phase == "round_over":
-        return 0
+    elif phase == "over":
+        return None, 0
+    elif phase == "round_over":
+        return state.round_until, 0
     elif settle_from is not None:
-        return 1 << settle_from
+        mask = -1  # only the old guard acts; the deadlines run on
+        cheat_phase = False
     elif phase == "spider":
         mask = 1 << _seat(state.actor)
         cheat_phase = False  # "spider" is not one of CHEAT_PHASES
@@ -1083,57 +1088,47 @@ def _active_mask(state: State) -> int:
         for s in waiting_givers(state):
             mask |= 1 << s
         cheat_phase = False
-    guard = state.guard
-    cheat_card = state.cheat_card
-    tell = False
-    if cheat_phase:
-        hands = state.hands
-        seat = 0
-        for held in cheat_card:
-            if held != NO_TELL:
-                tell = True
-            elif seat != guard and len(hands[seat]) >= 2:
-                mask |= 1 << seat
-            seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
-    else:
-        tell = cheat_card.count(NO_TELL) != len(cheat_card)
-    if tell:
-        mask |= 1 << guard
-    return mask
-
-
-def active(state: State) -> frozenset[int]:
-    """The seats that may act now (``_active_mask``)."""
-    return _SEAT_SETS[_active_mask(state)]
-
-
-def due(state: State) -> int | None:
-    """When the driver must send ``Timeout`` next: the earliest of a running cheat or fidget ending, a race
-    window closing, the wait for a person ending, the round pause ending; None if nothing is pending."""
-    phase = state.phase
-    if phase == "over":
-        return None
-    if phase == "round_over":
-        return state.round_until
     if phase == "mosquito_race" or phase == "cockroach_race":
         best = state.race_until
     else:
         wait = state.wait_until
         best = _NEVER if wait is None else wait
+    guard = state.guard
+    hands = state.hands
     cheat_until = state.cheat_until
+    tell = False
     seat = 0
     for held in state.cheat_card:
-        if held != NO_TELL and cheat_until[seat] < best:
-            best = cheat_until[seat]
+        if held != NO_TELL:
+            tell = True
+            if cheat_until[seat] < best:
+                best = cheat_until[seat]
+        elif cheat_phase and seat != guard and len(hands[seat]) >= 2:
+            mask |= 1 << seat
         seat += 1  # noqa: SIM113 - a counter is cheaper than enumerate here
-    return None if best == _NEVER else best
+    if mask < 0:
+        mask = 1 << _seat(settle_from)
+    elif tell:
+        mask |= 1 << guard
+    return (None if best == _NEVER else best), mask
+
+
+def active(state: State) -> frozenset[int]:
+    """The seats that may act now (``pending``)."""
+    return _SEAT_SETS[pending(state)[1]]
+
+
+def due(state: State) -> int | None:
+    """When the driver must send ``Timeout`` next (``pending``), None if nothing is pending."""
+    return pending(state)[0]
 
 
 def step_info(state: State) -> tuple[int | None, tuple[int, ...]] | None:
     """``Game.step_info`` in one call: None once over, else (``due``, sorted active seats)."""
     if state.phase == "over":
         return None
-    return due(state), _SEAT_TUPLES[_active_mask(state)]
+    at, mask = pending(state)
+    return at, _SEAT_TUPLES[mask]
 
 
 def deadline(state: State) -> Deadline | None:
