@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.core import registry
-from tischrunde.core.game import ROUND_OVER, Action, Config, Event, Game, Timeout
+from tischrunde.core.game import Action, Config, Event, Game, Timeout
 
 
 class PlayoutStats:
@@ -45,6 +45,8 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     step_info = speed.step_info if speed is not None and speed.step_info is not None else game.step_info
     legal_actions = game.legal_actions
     apply = _applier(game)
+    # the round pause is the core's (``Game.apply``): only a Timeout ends it, as nobody acts in it
+    apply_timeout = game.apply if game.rounds else apply
     timeout = Timeout()
     t = 0
     steps = 0
@@ -56,7 +58,7 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
         t += to_int(rand() * 500)
         due, seats = info
         if due is not None and t >= due:
-            state = apply(state, None, timeout, t)[0]
+            state = apply_timeout(state, None, timeout, t)[0]
             timeouts += 1
             continue
         if seats:
@@ -73,7 +75,7 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
         if due is None:
             raise RuntimeError(f"{config.game}: live game with no legal action and no deadline")
         t = max(t, due)
-        state = apply(state, None, timeout, t)[0]
+        state = apply_timeout(state, None, timeout, t)[0]
         timeouts += 1
     return PlayoutStats(state, steps - timeouts, steps, t)
 
@@ -86,8 +88,9 @@ def _applier(game: Game[Any]) -> Callable[[Any, int | None, Action, int], tuple[
     deadline. So for a game that keeps ``Game.apply`` as it is, the driver may call the game's
     ``transition`` itself, skipping the checks (and the ``due_at`` call) that cannot fail here, and stamp
     ``last_t`` as ``Game.apply`` would (nothing to do for a game whose transition stamps it itself,
-    ``Speed.stamps_time``). The round pause is the core's: in phase ``round_over`` the step goes through
-    ``Game.apply``. A game with its own ``apply`` gets it called as ever.
+    ``Speed.stamps_time``). The round pause is the core's: nobody acts in phase ``round_over``, so the loop
+    sends the Timeouts of a game with rounds through ``Game.apply`` and only seats' actions come here. A
+    game with its own ``apply`` gets it called as ever.
     """
     full = game.apply
     if type(game).apply is not Game.apply:
@@ -96,27 +99,14 @@ def _applier(game: Game[Any]) -> Callable[[Any, int | None, Action, int], tuple[
     speed = game.speed
     stamps = speed is not None and speed.stamps_time
     replace = msgspec.structs.replace
-    if not game.rounds:
-        if stamps:
-            return transition
+    if stamps:
+        return transition
 
-        def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
-            new, events = transition(state, seat, action, t)
-            if new.last_t != t:
-                new = replace(new, last_t=t)
-            return new, events
-
-        return apply
-
-    def apply_rounds(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
-        if state.phase == ROUND_OVER:
-            return full(state, seat, action, t)
+    def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
         new, events = transition(state, seat, action, t)
-        if not stamps and new.last_t != t:
+        if new.last_t != t:
             new = replace(new, last_t=t)
         return new, events
-
-    return apply_rounds
 
     return apply
 

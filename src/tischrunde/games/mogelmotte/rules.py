@@ -602,34 +602,32 @@ def apply(state: State, seat: int | None, action: Action, t: int) -> tuple[State
     if error is not None:
         raise error
     ev: Events = []
-    new = _RULES[type(action)](state, seat, action, t, ev)
-    return commit(state, new, t, ev), ev
+    return commit(state, _RULES[type(action)](state, seat, action, t, ev), t, ev), ev
 
 
 def commit(state: State, new: State, t: int, ev: Events) -> State:
     """The one step every action ends with, for the state ``new`` its rule made from ``state``: givers left
-    with nothing to give drop out of the mosquito's gifts, then the action's time and the wait for a person
-    (``wait_until``), in one ``replace``."""
-    if new.phase == "mosquito_give" and new.settle_from is None:
-        new = _recheck_gifts(new, t, ev)
-    return replace(new, last_t=t, wait_until=wait_until(state, new, t))
+    with nothing to give drop out of the mosquito's gifts, then the action's time and the wait for a person,
+    in one ``replace``.
 
-
-def wait_until(state: State, new: State, t: int) -> int | None:
-    """``new.wait_until`` for the state ``new`` that a transition at ``t`` made from ``state``: the one rule
-    for when the wait for a person (``turn_timeout_s``) ends.
-
-    A phase that waits for a person (``WAIT_PHASES``: the turn's seat, the spider's player, the mosquito's
-    givers) waits ``turn_timeout_ms`` from when the wait began: when the phase, the turn or the round
-    changed. Nothing else moves it: cheats, fidgets, accusations and the old guard's gifts never extend it
-    (the clock runs on while an accusation is settled, like every deadline: random play showed that
-    cheaters and guards catching each other could otherwise hold a table for ever)."""
+    The wait: a phase that waits for a person (``WAIT_PHASES``: the turn's seat, the spider's player, the
+    mosquito's givers) waits ``turn_timeout_ms`` from when the wait began: when the phase, the turn or the
+    round changed. Nothing else moves it: cheats, fidgets, accusations and the old guard's gifts never
+    extend it (the clock runs on while an accusation is settled, like every deadline: random play showed
+    that cheaters and guards catching each other could otherwise hold a table for ever)."""
     phase = new.phase
+    if phase == "mosquito_give" and new.settle_from is None:
+        new = _recheck_gifts(new, t, ev)
+        phase = new.phase
     if phase not in WAIT_PHASES:
-        return None
-    if phase != state.phase or new.turn != state.turn or new.round != state.round or state.wait_until is None:
-        return wait_from(new.rules, t)
-    return state.wait_until
+        wait = None
+    elif (
+        phase != state.phase or new.turn != state.turn or new.round != state.round or state.wait_until is None
+    ):
+        wait = wait_from(new.rules, t)
+    else:
+        wait = state.wait_until
+    return replace(new, last_t=t, wait_until=wait)
 
 
 def wait_from(rules: Rules, t: int) -> int | None:
@@ -968,8 +966,7 @@ def _timeout(state: State, seat: int | None, action: Timeout, t: int, ev: Events
             state = _race_over(state, t, ev)
         elif state.wait_until is not None and state.wait_until < due:
             # the wait for a person is over (it ends after the earlier tells)
-            after = _time_up(state, t, ev)
-            state = replace(after, wait_until=wait_until(state, after, t))
+            state = commit(state, _time_up(state, t, ev), t, ev)
         elif due_seat is not None:
             state = _tell_ends(state, due_seat, ev)
         else:

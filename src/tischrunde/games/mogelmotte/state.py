@@ -85,7 +85,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     cheats: tuple[int, ...] = ()
     caught: tuple[int, ...] = ()
     wrong_accusations: tuple[int, ...] = ()
-    #: when the wait for the seats the phase waits for ends (``rules.wait_until``), None if unlimited
+    #: when the wait for the seats the phase waits for ends (``rules.commit``), None if unlimited
     wait_until: int | None = None
 
 
