@@ -131,6 +131,7 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 from __future__ import annotations
 
 from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of
+from tischrunde.games.mogelmotte import rules
 from tischrunde.games.mogelmotte.game import GAME, MogelMotte
 from tischrunde.games.mogelmotte.spec import SPEC
 from tischrunde.games.mogelmotte.state import (
@@ -170,5 +171,6 @@ __all__ = [
     "Throw",
     "View",
     "cards_of",
+    "rules",
     "unplayable_reason",
 ]
