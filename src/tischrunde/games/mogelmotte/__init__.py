@@ -130,8 +130,8 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 
 from __future__ import annotations
 
-from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of
 from tischrunde.games.mogelmotte import rules
+from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of
 from tischrunde.games.mogelmotte.game import GAME, MogelMotte
 from tischrunde.games.mogelmotte.spec import SPEC
 from tischrunde.games.mogelmotte.state import (
