@@ -113,7 +113,9 @@ Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the
 ``last_card``, ``one_at_a_time``, ``no_cheating_now``, ``being_cheated``, ``not_in_hand``,
 ``wrong_phase``, ``round_over``, ``settling``, ``already_slapped``, ``own_mosquito``, ``already_chosen``,
 ``needs_cockroach_value``, ``bad_seat``, ``too_early``, ``deadline_passed``, ``time_backwards``,
-``game_over``, ``not_your_turn``.
+``game_over``, ``not_your_turn``, ``not_round_over``, ``not_start_player``. One function says them all
+(``rules.refusal``); a play's come in the order a hand card shows its reason (the card: not in hand,
+being cheated, a moth of a seat that is not the guard; then the moment; then the value).
 
 View (``view(state, seat)``; seat None = spectator / table screen): a JSON object whose type is
 ``View`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
@@ -122,6 +124,13 @@ its JSON Schema): the phase, round, seats of turn, guard and start player, the s
 cheat or fidget) and the seat's own, the race / spider / gifts / settling being resolved, penalty points,
 the counters, when the time of the seats being waited for runs out
 (``act_until``), the options and the winners.
+
+Events: every transition returns its events (``Event.visible_to`` for private ones: a drawn card, a
+cheat's card, a gift); the state keeps none. Drivers hand them on (the bots' driver: ``Bot.observe``).
+
+Modules: ``spec`` (options, ``SPEC``), ``state`` (every Struct: the state, the actions), ``rules`` (pure
+functions: ``new_state``, ``refusal``, ``apply`` and its ``commit``, ``active``, ``due``, ``legal_actions``),
+``view`` (the view and its type ``View``), ``game`` (the ``Game`` adapter, ``GAME``), ``content`` (the deck).
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
 with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``

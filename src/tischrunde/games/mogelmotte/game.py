@@ -4,9 +4,21 @@
 from __future__ import annotations
 
 from tischrunde.core.game import Config, Game, Speed
-from tischrunde.games.mogelmotte import rules, view
+from tischrunde.games.mogelmotte.rules import (
+    active,
+    apply,
+    deadline,
+    due,
+    legal_actions,
+    new_state,
+    next_round,
+    outcome_of,
+    rerandomize_hidden,
+    step_info,
+)
 from tischrunde.games.mogelmotte.spec import SPEC
 from tischrunde.games.mogelmotte.state import MogelMotteAction, State
+from tischrunde.games.mogelmotte.view import View, view, views
 
 
 class MogelMotte(Game[State]):
@@ -14,27 +26,27 @@ class MogelMotte(Game[State]):
 
     spec = SPEC
     action_type = MogelMotteAction
-    view_type = view.View
+    view_type = View
     rounds = True
     # every transition stamps ``last_t`` (``rules.commit``, ``rules.next_round``)
-    speed = Speed(stamps_time=True, due_at=rules.due, step_info=rules.step_info, views=view.views)
+    speed = Speed(stamps_time=True, due_at=due, step_info=step_info, views=views)
 
     def new(self, config: Config) -> State:
-        return rules.new_state(config, self.resolve_options(config))
+        return new_state(config, self.resolve_options(config))
 
-    transition = staticmethod(rules.apply)
-    next_round = staticmethod(rules.next_round)
+    transition = staticmethod(apply)
+    next_round = staticmethod(next_round)
 
     def round_starter(self, state: State) -> int:
         return state.start_seat
 
     # the rules' functions themselves (asked on every step: no method frame in between)
-    active_seats = staticmethod(rules.active)
-    legal_actions = staticmethod(rules.legal_actions)
-    play_deadline = staticmethod(rules.deadline)
-    view = staticmethod(view.view)
-    outcome = staticmethod(rules.outcome_of)
-    rerandomize_hidden = staticmethod(rules.rerandomize_hidden)
+    active_seats = staticmethod(active)
+    legal_actions = staticmethod(legal_actions)
+    play_deadline = staticmethod(deadline)
+    view = staticmethod(view)
+    outcome = staticmethod(outcome_of)
+    rerandomize_hidden = staticmethod(rerandomize_hidden)
 
     def example_configs(self) -> list[Config]:
         return [
