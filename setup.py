@@ -15,7 +15,7 @@ from setuptools import setup
 COMPILED = [
     "src/tischrunde/core/playout.py",
     "src/tischrunde/games/emojito/rules.py",
-    "src/tischrunde/games/mogelmotte/engine.py",
+    "src/tischrunde/games/mogelmotte/rules.py",
     "src/tischrunde/games/stella/rules.py",
     "src/tischrunde/games/wordland/content.py",
     "src/tischrunde/games/wordland/rules.py",

@@ -41,7 +41,6 @@ from tischrunde.core import registry
 from tischrunde.core.game import Config
 from tischrunde.core.records import Record
 from tischrunde.games.mogelmotte.content import KIND
-from tischrunde.games.mogelmotte.state import NOBODY
 from tischrunde.games.wordland.content import category_index, word_key
 
 
@@ -244,7 +243,6 @@ def turn_times(record: Record, seat: int) -> tuple[list[int], list[int]]:
     game = registry.get("mogelmotte")
     state = game.new(record.config)
     since = start = 0 if (state.phase == "turn" and state.turn == seat) else None
-    settled = NOBODY
     moves: list[int] = []
     spans: list[int] = []
     for entry in record.entries:
@@ -254,7 +252,7 @@ def turn_times(record: Record, seat: int) -> tuple[list[int], list[int]]:
             moves.append(entry.t - since)
             spans.append(entry.t - start)
             since = start = None
-        if state.phase == "turn" and state.turn == seat and state.settle_from == settled:
+        if state.phase == "turn" and state.turn == seat and state.settle_from is None:
             since = entry.t if since is None else since
             start = entry.t if start is None else start
         else:

@@ -1,11 +1,13 @@
-"""The heuristic Mogel-Motte bot: beats random play, and decides from the public view only."""
+"""The heuristic Mogel-Motte bot: beats random play, decides from the public view only and learns from the
+events the driver hands it (only those its seat may see)."""
 
 from __future__ import annotations
 
 from tischrunde.bots import RandomBot, make_bot
+from tischrunde.bots.base import seen_by
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.mogelmotte import HeuristicBot
-from tischrunde.core.game import Action, Config
+from tischrunde.core.game import Action, Config, Event
 from tischrunde.games.mogelmotte import GAME, Accuse, Cheat, Fidget, Give, Play, Slap, State
 from tischrunde.games.mogelmotte.content import DECK_SIZE, KIND, VALUE
 
@@ -93,3 +95,42 @@ def test_the_bot_cheats_its_moth_away_while_the_guard_is_busy_racing() -> None:
         legal: list[Action] = [a for a in GAME.legal_actions(racing, 1) if isinstance(a, Cheat)]
         decision = eager.decide(GAME.view(racing, 1), legal, 20)
         assert decision is not None and decision.action == Cheat(card("moth", 2, 0))
+
+
+class Watcher(RandomBot):
+    """A random bot that keeps every event the driver hands it."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self.events: list[Event] = []
+
+    def observe(self, events: list[Event]) -> None:
+        self.events.extend(events)
+
+
+def test_the_driver_hands_each_bot_the_events_its_seat_may_see_and_no_others() -> None:
+    bots = [Watcher(s, 4) for s in range(4)]
+    result = play_game(Config(game="mogelmotte", players=4, seed=44, options={"rounds": 1}), bots)
+    # replayed, the record gives every event of the game: each bot got exactly those its seat may see
+    state = GAME.new(result.record.config)
+    every: list[Event] = []
+    for entry in result.record.entries:
+        state, events = GAME.apply(state, entry.seat, GAME.decode_action(entry.action), entry.t)
+        every += events
+    assert any(e.visible_to is not None for e in every)  # private draws, cheats and gifts happened
+    for seat, bot in enumerate(bots):
+        assert bot.events == seen_by(every, seat)
+        assert all(e.visible_to is None or seat in e.visible_to for e in bot.events)
+        assert any(e.visible_to == (seat,) for e in bot.events)  # its own draws
+
+
+def test_the_guard_bot_learns_from_the_events_it_observes_how_often_a_seat_really_cheats() -> None:
+    bot = HeuristicBot(0, 1)
+    before = bot._real_rate(1)
+    bot.observe([Event("tell_end", 1, {"vanished": True}), Event("caught", 1, {"guard": 0, "card": 3})])
+    assert bot._real_rate(1) > before and bot._real_rate(2) == before
+    bot.observe([Event("wrong_accusation", 2, {"guard": 0, "fidget": True})])
+    assert bot._real_rate(2) < before
+    moved = bot.turn_moved
+    bot.observe([Event("play", 1, {"card": 3})])
+    assert bot.turn_moved == moved + 4  # the fourth event observed moved play on

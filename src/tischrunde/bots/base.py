@@ -1,15 +1,17 @@
-"""Bots see only their seat's view and legal actions, and carry their own seeded PRNG."""
+"""Bots see only their seat's view and legal actions (and the events their seat may see, handed on by the
+driver after every action: ``Bot.observe``), and carry their own seeded PRNG."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
 from tischrunde.bots.pace import DEFAULT_LEVEL, Pace, Reaction, check_level, pace
 from tischrunde.core import rng
-from tischrunde.core.game import Action
+from tischrunde.core.game import Action, Event
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -52,7 +54,18 @@ class Bot(ABC):
 
     @abstractmethod
     def decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
-        """Pick an action from ``legal`` (or wait). Must not look at anything but its arguments."""
+        """Pick an action from ``legal`` (or wait). Must not look at anything but its arguments (and the
+        events it was given by ``observe``)."""
+
+    def observe(self, events: list[Event]) -> None:  # noqa: B027 - an optional hook, empty by default
+        """The events of one applied action that this bot's seat may see (``seen_by``), in order: the
+        driver hands them on after every action, whoever acted. A bot that learns from what happens
+        overrides this; the default ignores them."""
+
+
+def seen_by(events: Iterable[Event], seat: int) -> list[Event]:
+    """The events ``seat`` may see: the public ones and those ``visible_to`` names it."""
+    return [e for e in events if e.visible_to is None or seat in e.visible_to]
 
 
 class RandomBot(Bot):

@@ -2,7 +2,8 @@
 
 Each active seat's bot is asked for a decision (an action plus a reaction time); the earliest
 decision or deadline happens first. A pending decision survives other seats' actions as long as it
-is still among the seat's legal actions, so slow bots are not starved by fast ones.
+is still among the seat's legal actions, so slow bots are not starved by fast ones. After every applied
+action each bot is handed the events its seat may see (``Bot.observe``, ``seen_by``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from tischrunde.bots.base import Bot
+from tischrunde.bots.base import Bot, seen_by
 from tischrunde.core import registry
 from tischrunde.core.errors import GameError
 from tischrunde.core.game import Action, Config, Outcome, Timeout, encode_action
@@ -72,11 +73,14 @@ def play_game(config: Config, bots: Sequence[Bot], *, max_decisions: int | None 
         else:
             raise StalledError(f"{config.game}: nobody can act and no deadline is pending")
         try:
-            new_state, _ = game.apply(state, seat_acting, action, now)
+            new_state, events = game.apply(state, seat_acting, action, now)
         except GameError:
             continue
         state = new_state
         entries.append(Entry(seat_acting, encode_action(action), now))
+        if events:
+            for seat, bot in enumerate(bots):
+                bot.observe(seen_by(events, seat))
         for seat in list(pending):
             if pending[seat][1] not in game.legal_actions(state, seat):
                 del pending[seat]

@@ -21,7 +21,7 @@ The heuristic bot sees only its seat's view and legal actions:
   it can accuse) with ``busy_cheat_rate``, otherwise with ``cheat_rate``. Fidgets (to bait a wrong
   accusation) come the same way, mean ``fidget_gap_ms`` apart.
 - As guard it watches the public tells. It estimates, per seat, how often that seat's tells were real
-  (from the public events: vanished cards, catches, accused fidgets) and accuses with that probability
+  (from the public events the driver hands it, ``observe``: vanished cards, catches, accused fidgets) and accuses with that probability
   times ``alertness`` (less when it is busy itself), if it notices the tell in time (the level's
   ``notice`` time after the tell began, which sometimes misses). It never peeks at whether a tell is
   real: the view does not say.
@@ -40,8 +40,9 @@ import msgspec
 
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, TURN_MAX_MS, TURN_MIN_MS, check_level
-from tischrunde.core.game import Action
-from tischrunde.games.mogelmotte.actions import (
+from tischrunde.core.game import Action, Event
+from tischrunde.games.mogelmotte.content import KIND, PENALTY
+from tischrunde.games.mogelmotte.state import (
     Accuse,
     Cheat,
     Draw,
@@ -53,7 +54,6 @@ from tischrunde.games.mogelmotte.actions import (
     SpiderSkip,
     Throw,
 )
-from tischrunde.games.mogelmotte.content import KIND, PENALTY
 
 #: how much playing each kind of card is worth beyond shedding its penalty points
 PLAY_BONUS = {"number": 0.0, "ant": 8.0, "mosquito": 6.0, "spider": 5.0, "cockroach": 3.0, "moth": 0.0}
@@ -144,6 +144,7 @@ class HeuristicBot(Bot):
         self.busy_cheat_rate = habits.busy_cheat_rate if busy_cheat_rate is None else busy_cheat_rate
         self.fidget_gap_ms = habits.fidget_gap_ms if fidget_gap_ms is None else fidget_gap_ms
         self.slip = habits.slip if slip is None else slip
+        #: the number of events observed so far (the last one's number)
         self.seen = -1
         #: per seat: [real tells, fake tells] seen so far (starting from a prior)
         self.tell_record: dict[int, list[float]] = {}
@@ -209,14 +210,15 @@ class HeuristicBot(Bot):
         """An exponential waiting time with this mean (the next urge)."""
         return int(-mean_ms * math.log(1.0 - self.random())) if mean_ms > 0 else 0
 
-    def _learn(self, view: dict[str, Any]) -> None:
-        for event in view["events"]:
-            if event["n"] <= self.seen:
-                continue
-            self.seen = event["n"]
-            kind, seat, data = event["kind"], event["seat"], event["data"]
+    def observe(self, events: list[Event]) -> None:
+        """Learn from what this seat saw happen: turns moving on, tells that were real or fake."""
+        for event in events:
+            self.seen += 1
+            kind, seat, data = event.kind, event.seat, event.data
             if kind in TURN_MOVES or (kind == "draw" and data.get("reason") == "turn"):
-                self.turn_moved = event["n"]
+                self.turn_moved = self.seen
+            if seat is None:
+                continue
             if kind == "tell_end":
                 self._record(seat, real=bool(data["vanished"]))
             elif kind == "caught":
@@ -253,7 +255,6 @@ class HeuristicBot(Bot):
     def _decide(self, view: dict[str, Any], legal: list[Action], now: int) -> Decision | None:
         if not legal:
             return None
-        self._learn(view)
         if self.cheat_after is None:
             self.cheat_after = now + self._gap(self.cheat_gap_ms)
             self.fidget_after = now + self._gap(self.fidget_gap_ms)

@@ -287,6 +287,21 @@ class Speed(Generic[S]):
         self.views = views
 
 
+def end_round(
+    state: S, t: int, *, last: bool, pause_ms: int, next_round: Callable[[S, int], tuple[S, list[Event]]]
+) -> tuple[S, list[Event]]:
+    """The round-end branch of every game with rounds (:meth:`Game.end_round`), for rules written as
+    functions that reach it without the Game object: the last round ends the game (phase ``over``), any
+    other pauses in phase ``round_over`` until ``t + pause_ms``, or ``next_round(state, t)`` deals at once
+    when there is no pause."""
+    replace = msgspec.structs.replace
+    if last:
+        return replace(state, phase="over"), []  # type: ignore[type-var]
+    if pause_ms > 0:
+        return replace(state, phase=ROUND_OVER, round_until=t + pause_ms), []  # type: ignore[type-var]
+    return next_round(state, t)
+
+
 class Game(ABC, Generic[S]):
     """One game's rules. Subclasses are stateless; all state lives in ``S`` (frozen), which keeps its
     ``config``, the time of the last action in ``last_t`` and, in a game with rounds (``rounds``), its
@@ -394,13 +409,8 @@ class Game(ABC, Generic[S]):
         """The round-end branch of every game with rounds, for a state whose round has just been scored:
         the last round ends the game (phase ``over``), any other pauses in phase ``round_over`` until
         ``t + pause_ms`` (the deadline ``round_pause``), or starts the next round at once when there is no
-        pause (``pause_ms`` 0)."""
-        replace = msgspec.structs.replace
-        if last:
-            return replace(state, phase="over"), []  # type: ignore[type-var]
-        if pause_ms > 0:
-            return replace(state, phase=ROUND_OVER, round_until=t + pause_ms), []  # type: ignore[type-var]
-        return self.next_round(state, t)
+        pause (``pause_ms`` 0). The same as the module's :func:`end_round` with this game's ``next_round``."""
+        return end_round(state, t, last=last, pause_ms=pause_ms, next_round=self.next_round)
 
     def next_round(self, state: S, t: int) -> tuple[S, list[Event]]:
         """A game with rounds: deal the next round (after the pause, or at once)."""

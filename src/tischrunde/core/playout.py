@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from tischrunde.core import registry
-from tischrunde.core.game import Action, Config, Event, Game, Timeout
+from tischrunde.core.game import ROUND_OVER, Action, Config, Event, Game, Timeout
 
 
 class PlayoutStats:
@@ -45,7 +45,7 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
     step_info = speed.step_info if speed is not None and speed.step_info is not None else game.step_info
     legal_actions = game.legal_actions
     apply = _applier(game)
-    apply_timeout = game.apply
+    apply_timeout = _timeout_applier(game, apply)
     timeout = Timeout()
     t = 0
     steps = 0
@@ -80,23 +80,26 @@ def random_playout(config: Config, seed: int, *, max_decisions: int | None = Non
 
 
 def _applier(game: Game[Any]) -> Callable[[Any, int | None, Action, int], tuple[Any, list[Event]]]:
-    """``game.apply`` for a seat's action in this driver, as cheap as the contract allows.
+    """``game.apply`` for this driver, as cheap as the contract allows.
 
     The loop above keeps every rule that ``Game.apply`` checks by construction: its time never runs
     backwards, it sends a Timeout exactly when one is due (``t >= due``) and a seat's action only before the
-    deadline, and only from an active seat (nobody is active in the round pause, which is the core's: the
-    clock ends it, through ``Game.apply``). So for a game that keeps ``Game.apply`` as it is, a seat's action
-    may go straight to the game's ``transition``, stamping ``last_t`` as ``Game.apply`` would (nothing to do
-    for a game whose transition stamps it itself, ``Speed.stamps_time``). Timeouts always go through
-    ``Game.apply``. A game with its own ``apply`` gets it called as ever.
+    deadline. So for a game that keeps ``Game.apply`` as it is, the driver may call the game's
+    ``transition`` itself, skipping the checks (and the ``due_at`` call) that cannot fail here, and stamp
+    ``last_t`` as ``Game.apply`` would (nothing to do for a game whose transition stamps it itself,
+    ``Speed.stamps_time``). The round pause is the core's: nobody acts in phase ``round_over``, so only a
+    Timeout reaches it, and ``_timeout_applier`` sends that one through ``Game.apply``. A game with its own
+    ``apply`` gets it called as ever.
     """
+    full = game.apply
     if type(game).apply is not Game.apply:
-        return game.apply
+        return full
     transition = game.transition
     speed = game.speed
-    if speed is not None and speed.stamps_time:
-        return transition
+    stamps = speed is not None and speed.stamps_time
     replace = msgspec.structs.replace
+    if stamps:
+        return transition
 
     def apply(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
         new, events = transition(state, seat, action, t)
@@ -105,6 +108,21 @@ def _applier(game: Game[Any]) -> Callable[[Any, int | None, Action, int], tuple[
         return new, events
 
     return apply
+
+
+def _timeout_applier(
+    game: Game[Any], apply: Callable[[Any, int | None, Action, int], tuple[Any, list[Event]]]
+) -> Callable[[Any, int | None, Action, int], tuple[Any, list[Event]]]:
+    """What applies the loop's Timeouts: ``apply``, except in the round pause of a game with rounds, which
+    is the core's (``Game.apply``; nobody acts in it, so only a Timeout ends it there)."""
+    if not game.rounds:
+        return apply
+    full = game.apply
+
+    def apply_timeout(state: Any, seat: int | None, action: Action, t: int) -> tuple[Any, list[Event]]:
+        return (full if state.phase == ROUND_OVER else apply)(state, seat, action, t)
+
+    return apply_timeout
 
 
 def _other_seat(

@@ -113,15 +113,24 @@ Errors: ``IllegalActionError`` / ``NotYourTurnError`` with a sentence naming the
 ``last_card``, ``one_at_a_time``, ``no_cheating_now``, ``being_cheated``, ``not_in_hand``,
 ``wrong_phase``, ``round_over``, ``settling``, ``already_slapped``, ``own_mosquito``, ``already_chosen``,
 ``needs_cockroach_value``, ``bad_seat``, ``too_early``, ``deadline_passed``, ``time_backwards``,
-``game_over``, ``not_your_turn``.
+``game_over``, ``not_your_turn``, ``not_round_over``, ``not_start_player``. One function says them all
+(``rules.refusal``); a play's come in the order a hand card shows its reason (the card: not in hand,
+being cheated, a moth of a seat that is not the guard; then the moment; then the value).
 
 View (``view(state, seat)``; seat None = spectator / table screen): a JSON object whose type is
-``MogelMotteView`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
+``View`` in ``view.py``, every field documented there (``tischrunde schema mogelmotte`` prints
 its JSON Schema): the phase, round, seats of turn, guard and start player, the seat's hand (each card with
 ``playable`` and the ``reason`` if not), what it may give, hand counts, the piles, the tells (never saying
 cheat or fidget) and the seat's own, the race / spider / gifts / settling being resolved, penalty points,
-the counters, the recent events this seat may see, when the time of the seats being waited for runs out
+the counters, when the time of the seats being waited for runs out
 (``act_until``), the options and the winners.
+
+Events: every transition returns its events (``Event.visible_to`` for private ones: a drawn card, a
+cheat's card, a gift); the state keeps none. Drivers hand them on (the bots' driver: ``Bot.observe``).
+
+Modules: ``spec`` (options, ``SPEC``), ``state`` (every Struct: the state, the actions), ``rules`` (pure
+functions: ``new_state``, ``refusal``, ``apply`` and its ``commit``, ``active``, ``due``, ``legal_actions``),
+``view`` (the view and its type ``View``), ``game`` (the ``Game`` adapter, ``GAME``), ``content`` (the deck).
 
 Outcome: ``scores`` are total penalty points (lower is better), ranks shared on ties, winners all seats
 with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``, ``wrong_accusations``
@@ -130,29 +139,11 @@ with the fewest points; ``details``: ``penalty_points``, ``caught``, ``cheats``,
 
 from __future__ import annotations
 
-from tischrunde.core.game import GameSpec
-from tischrunde.games.mogelmotte.state import OPTIONS
-
-SPEC: GameSpec = GameSpec(
-    name="mogelmotte",
-    title_de="Mogel-Motte",
-    title_en="Mogel-Motte",
-    min_players=3,
-    max_players=5,
-    options=OPTIONS,
-    rules_version=1,
-    summary_de="Werde deine Karten los, auch durch Mogeln: Nur der Wächter darf nicht mogeln und versucht, "
-    "die anderen zu erwischen.",
-    summary_en="Shed your cards, cheating included: only the guard may not cheat, and tries to catch the "
-    "others in the act.",
-    simultaneous=True,
-    hidden_information=True,
-    max_decisions=20_000,
-    deck_names=("main",),
-)
-
-# the engine's Game class takes SPEC from here, so it is imported after it
-from tischrunde.games.mogelmotte.actions import (  # noqa: E402
+from tischrunde.games.mogelmotte import rules
+from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of
+from tischrunde.games.mogelmotte.game import GAME, MogelMotte
+from tischrunde.games.mogelmotte.spec import SPEC
+from tischrunde.games.mogelmotte.state import (
     Accuse,
     Cheat,
     Draw,
@@ -163,14 +154,10 @@ from tischrunde.games.mogelmotte.actions import (  # noqa: E402
     Slap,
     SpiderGive,
     SpiderSkip,
+    State,
     Throw,
 )
-from tischrunde.games.mogelmotte.content import CLASS, KIND, VALUE, cards_of  # noqa: E402
-from tischrunde.games.mogelmotte.engine import MogelMotte  # noqa: E402
-from tischrunde.games.mogelmotte.state import State  # noqa: E402
-from tischrunde.games.mogelmotte.view import MogelMotteView, unplayable_reason  # noqa: E402
-
-GAME = MogelMotte()
+from tischrunde.games.mogelmotte.view import View, unplayable_reason
 
 __all__ = [
     "CLASS",
@@ -185,13 +172,14 @@ __all__ = [
     "Give",
     "MogelMotte",
     "MogelMotteAction",
-    "MogelMotteView",
     "Play",
     "Slap",
     "SpiderGive",
     "SpiderSkip",
     "State",
     "Throw",
+    "View",
     "cards_of",
+    "rules",
     "unplayable_reason",
 ]

@@ -1,28 +1,25 @@
 """What one seat (or a spectator) sees of a Mogel-Motte game: ``view`` builds it as plain dicts (the hot path),
-``MogelMotteView`` (at the end) is its type, field by field."""
+``View`` (at the end) is its type, field by field."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 from msgspec import Meta
 
-from tischrunde.games.mogelmotte.content import FITS, IS_MOTH, VALUE, card_json
-from tischrunde.games.mogelmotte.state import (
-    FIDGET_TELL,
-    NO_TELL,
-    NO_WAIT,
-    NOBODY,
-    Phase,
-    Rules,
-    State,
+from tischrunde.games.mogelmotte.content import VALUE, card_json
+from tischrunde.games.mogelmotte.rules import (
     can_cheat,
     giveable,
+    guard_giveable,
+    refusal,
     totals,
+    waiting_givers,
 )
+from tischrunde.games.mogelmotte.state import FIDGET_TELL, NO_TELL, PLAY, Phase, Rules, State
 
 
 @functools.lru_cache(maxsize=64)
@@ -50,19 +47,21 @@ def _hand_entry(card: int, reason: str | None) -> dict[str, Any]:
     return {**card_json(card), "playable": reason is None, "reason": reason}
 
 
+#: a hand card's reason (what the UI says) for each code the refusal of its play may give
+_REASON_OF: Final[dict[str, str]] = {
+    "being_cheated": "being_cheated",
+    "moth_only_guard": "moth_only_guard",
+    "not_your_turn": "not_your_turn",
+    "needs_neighbour_value": "needs_neighbour_value",
+}
+
+
 def unplayable_reason(state: State, seat: int, card: int) -> str | None:
-    """Why ``seat`` cannot play ``card`` now (a stable key the UI translates), or None if it can."""
-    if state.cheat_card[seat] == card:
-        return "being_cheated"
-    if IS_MOTH[card] and seat != state.guard:
-        return "moth_only_guard"
-    if state.phase != "turn" or state.settle_from != NOBODY:
-        return "not_now"
-    if seat != state.turn:
-        return "not_your_turn"
-    if not FITS[VALUE[state.discard[-1]]][card]:
-        return "needs_neighbour_value"
-    return None
+    """Why ``seat`` cannot play ``card`` of its hand now (a stable key the UI translates), or None if it
+    can: the refusal of ``Play(card)``, where every "not now" (another phase, an accusation being settled,
+    the round or game over) is ``not_now``."""
+    error = refusal(state, seat, PLAY[card])
+    return None if error is None else _REASON_OF.get(error.code, "not_now")
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -110,18 +109,8 @@ def _public(state: State) -> dict[str, Any]:
         "cheats": list(state.cheats),
         "caught": list(state.caught),
         "wrong_accusations": list(state.wrong_accusations),
-        "events": [
-            {
-                "n": state.log_start + i,
-                "kind": e.kind,
-                "seat": e.seat,
-                "data": dict(e.data),
-                "private": e.visible_to is not None,
-            }
-            for i, e in enumerate(state.log)
-        ],
         "round_until": state.round_until if phase == "round_over" else None,
-        "act_until": None if state.wait_until == NO_WAIT else state.wait_until,
+        "act_until": state.wait_until,
         "options": _options(rules),
         "winners": None,
         "giveable": [],
@@ -145,36 +134,28 @@ def _public(state: State) -> dict[str, Any]:
             "kind": "mosquito",
             "to": state.slowest,
             "givers": list(state.givers),
-            "waiting": [s for s in state.givers if state.gifts[s] == -1],
+            "waiting": waiting_givers(state),
             "my_choice": None,
         }
-    if state.settle_from != NOBODY:
+    if state.settle_from is not None:
         out["settling"] = {"guard": state.settle_from, "to": state.settle_to}
     return out
 
 
 def _personal(state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
-    """``public`` (left unchanged) completed for ``seat``: its events, hand, tell and choices."""
+    """``public`` (left unchanged) completed for ``seat``: its hand, tell and choices."""
     out = dict(public)
     out["seat"] = seat
-    if any(e.visible_to is not None for e in state.log):
-        out["events"] = [
-            entry
-            for entry, e in zip(public["events"], state.log, strict=True)
-            if e.visible_to is None or (seat is not None and seat in e.visible_to)
-        ]
-    else:
-        out["events"] = public["events"]  # the same list for every seat, not a copy (views are read-only)
     if seat is None:
         return out
     phase = state.phase
     hand = state.hands[seat]
     out["hand"] = [_hand_entry(card, unplayable_reason(state, seat, card)) for card in hand]
     if state.settle_from == seat:
-        out["giveable"] = [c for c in hand if not IS_MOTH[c]] if len(hand) >= 2 else []
-    elif state.settle_from == NOBODY and (
+        out["giveable"] = guard_giveable(state, seat)
+    elif state.settle_from is None and (
         (phase == "spider" and seat == state.actor)
-        or (phase == "mosquito_give" and seat in state.givers and state.gifts[seat] == -1)
+        or (phase == "mosquito_give" and seat in state.givers and state.gifts[seat] is None)
     ):
         out["giveable"] = giveable(state, seat)
     held = state.cheat_card[seat]
@@ -185,8 +166,9 @@ def _personal(state: State, seat: int | None, public: dict[str, Any]) -> dict[st
             "until": state.cheat_until[seat],
         }
     out["can_cheat"] = can_cheat(state, seat)
-    if out["gifts"] is not None and state.gifts[seat] >= 0:
-        out["gifts"] = {**out["gifts"], "my_choice": card_json(state.gifts[seat])}
+    choice = state.gifts[seat] if out["gifts"] is not None else None
+    if choice is not None:
+        out["gifts"] = {**out["gifts"], "my_choice": card_json(choice)}
     return out
 
 
@@ -196,36 +178,6 @@ def _personal(state: State, seat: int | None, public: dict[str, Any]) -> dict[st
 
 CardKind = Literal["number", "ant", "spider", "mosquito", "cockroach", "moth"]
 Reason = Literal["being_cheated", "moth_only_guard", "not_now", "not_your_turn", "needs_neighbour_value"]
-EventKind = Literal[
-    "deal",
-    "time_up",
-    "play",
-    "draw",
-    "drew",
-    "reshuffle",
-    "draw_impossible",
-    "spider_give",
-    "spider_skip",
-    "gift",
-    "mosquito_race",
-    "slap",
-    "slowest",
-    "race_over",
-    "gift_chosen",
-    "mosquito_give",
-    "cockroach_race",
-    "throw",
-    "tell",
-    "cheat_started",
-    "fidget_started",
-    "tell_end",
-    "vanished",
-    "caught",
-    "guard_give",
-    "wrong_accusation",
-    "round_end",
-    "game_over",
-]
 
 
 class CardView(msgspec.Struct, forbid_unknown_fields=True):
@@ -314,21 +266,6 @@ class PenaltyPointsView(msgspec.Struct, forbid_unknown_fields=True):
     totals: Annotated[list[int], Meta(description="the sum over the finished rounds, per seat")]
 
 
-class EventView(msgspec.Struct, forbid_unknown_fields=True):
-    """One recent event this seat may see. ``data`` per kind: deal {round, start_seat, top}, play/throw
-    {card}, draw {reason}, drew {card} (private), reshuffle {count}, draw_impossible {reason}, spider_give
-    {to}, gift {to, card} (private to giver and receiver), slowest {seat}, tell_end {vanished}, vanished {card}
-    (private), caught {guard, card}, guard_give {to}, wrong_accusation {guard, fidget}, round_end {round,
-    finisher (null when blocked), points}, game_over {totals, winners}, time_up {phase} (the seat's time for a
-    turn, a spider or a mosquito gift ran out); the others as the engine sends them."""
-
-    n: Annotated[int, Meta(description="the event's sequence number in the game")]
-    kind: Annotated[EventKind, Meta(description="what happened")]
-    seat: Annotated[int | None, Meta(description="the seat it happened to or by (null: the table)")]
-    data: Annotated[dict[str, Any], Meta(description="the event's details (see the struct's description)")]
-    private: Annotated[bool, Meta(description="only some seats see this event (this seat is one of them)")]
-
-
 class OptionsView(msgspec.Struct, forbid_unknown_fields=True):
     """The resolved rules of this game (``rounds`` already a number; timers after ``more_time``)."""
 
@@ -352,7 +289,7 @@ class OptionsView(msgspec.Struct, forbid_unknown_fields=True):
     ]
 
 
-class MogelMotteView(msgspec.Struct, forbid_unknown_fields=True):
+class View(msgspec.Struct, forbid_unknown_fields=True):
     """What one seat (or, with ``seat`` null, a spectator or the table screen) sees of a Mogel-Motte game."""
 
     game: Annotated[Literal["mogelmotte"], Meta(description="the game's name")]
@@ -397,7 +334,6 @@ class MogelMotteView(msgspec.Struct, forbid_unknown_fields=True):
     cheats: Annotated[list[int], Meta(description="completed cheats per seat")]
     caught: Annotated[list[int], Meta(description="times caught cheating per seat")]
     wrong_accusations: Annotated[list[int], Meta(description="wrong accusations per seat (as guard)")]
-    events: Annotated[list[EventView], Meta(description="the recent events this seat may see, oldest first")]
     round_until: Annotated[
         int | None, Meta(description="during round_over: when the next round is dealt (ms)")
     ]

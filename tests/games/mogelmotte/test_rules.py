@@ -259,13 +259,11 @@ def test_spider_gives_one_non_moth_card_to_any_other_seat() -> None:
     assert refused(state, 0, SpiderGive(gift, 0)).code == "bad_seat"
     assert isinstance(refused(state, 1, SpiderSkip()), NotYourTurnError)
     assert refused(state, 1, Cheat(state.hands[1][0])).code == "no_cheating_now"
-    given = act(state, 0, SpiderGive(gift, 2))
+    given, evs = GAME.apply(state, 0, SpiderGive(gift, 2), 0)
     assert gift in given.hands[2] and gift not in given.hands[0] and given.turn == 1
-    assert GAME.view(given, 1)["events"][-1]["kind"] == "spider_give"
-    assert (
-        "card" not in GAME.view(given, 1)["events"][-1]["data"]
-    )  # the card stays between giver and receiver
-    assert GAME.view(given, 2)["events"][-1]["data"]["card"] == gift
+    # the public event does not name the card: that stays between giver and receiver
+    assert [(e.kind, e.visible_to) for e in evs] == [("spider_give", None), ("gift", (0, 2))]
+    assert "card" not in evs[0].data and evs[1].data["card"] == gift
     skipped = act(state, 0, SpiderSkip())
     assert skipped.hands == state.hands and skipped.turn == 1
 
@@ -752,7 +750,7 @@ def test_the_view_has_the_documented_shape_for_seats_and_spectators() -> None:
         "game", "seat", "players", "phase", "round", "rounds", "start_seat", "turn_seat", "guard_seat", "hand",
         "giveable", "hand_counts", "discard_top", "discard_count", "draw_count", "tells", "my_tell", "can_cheat",
         "race", "spider", "gifts", "settling", "penalty_points", "cheats", "caught", "wrong_accusations",
-        "round_until", "act_until", "winners", "options", "events",
+        "round_until", "act_until", "winners", "options",
     }  # fmt: skip
     state, _ = mosquito_table()
     for seat in (None, 0, 1):
@@ -760,8 +758,6 @@ def test_the_view_has_the_documented_shape_for_seats_and_spectators() -> None:
         assert set(view) == keys
         assert set(view["race"]) == {"kind", "player", "value", "until", "slapped"}
         assert set(view["options"]) == {o.name for o in GAME.spec.options}
-        for event in view["events"]:
-            assert set(event) == {"n", "kind", "seat", "data", "private"}
     assert set(GAME.view(state, 0)["hand"][0]) == {"id", "kind", "value", "playable", "reason"}
     assert GAME.view(state, 0)["hand"][0]["reason"] == "not_now"
 
@@ -784,7 +780,7 @@ def test_a_turn_whose_time_runs_out_draws_one_card_and_passes_on() -> None:
     assert state.turn == 1 and GAME.deadline(state) == Deadline(120_000, "turn", 1)
     assert GAME.view(state, None)["act_until"] == 120_000
     # the table sees whose time ran out and the draw, not the card
-    assert [e["kind"] for e in GAME.view(state, None)["events"]][-2:] == ["time_up", "draw"]
+    assert [(e.kind, e.visible_to) for e in evs] == [("time_up", None), ("draw", None), ("drew", (0,))]
 
 
 def test_cheats_fidgets_and_accusations_by_others_never_extend_a_turns_time() -> None:

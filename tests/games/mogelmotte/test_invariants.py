@@ -9,7 +9,7 @@ from tischrunde.core import rng
 from tischrunde.core.game import Config, Timeout
 from tischrunde.games.mogelmotte import GAME, State
 from tischrunde.games.mogelmotte.content import DECK_SIZE
-from tischrunde.games.mogelmotte.state import NO_TELL, NOBODY
+from tischrunde.games.mogelmotte.state import NO_TELL
 
 
 def check(state: State) -> None:
@@ -22,7 +22,7 @@ def check(state: State) -> None:
         if seat == state.guard:
             assert held == NO_TELL  # the guard never cheats
     assert all(state.hands[s] == tuple(sorted(state.hands[s])) for s in range(len(state.hands)))
-    if state.phase == "turn" and state.settle_from == NOBODY:
+    if state.phase == "turn" and state.settle_from is None:
         assert state.turn in GAME.active_seats(state)
     view = GAME.view(state, None)
     assert view["hand"] is None and view["hand_counts"] == [len(h) for h in state.hands]

@@ -22,7 +22,7 @@ import pytest
 from tischrunde.core.records import load, states
 from tischrunde.games.mogelmotte import GAME
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN = Path(__file__).resolve().parent.parent.parent / "golden"
 CASES = sorted(p for p in GOLDEN.glob("mogelmotte-*.json") if not p.name.endswith(".outcome.json"))
 
 
