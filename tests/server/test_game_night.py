@@ -24,7 +24,8 @@ from wsclient import Client
 from tischrunde.cli import app as cli_app
 from tischrunde.core.records import load
 from tischrunde.server import security
-from tischrunde.server.app import create_app, loadable_games
+from tischrunde.server.app import create_app
+from tischrunde.server.lobby import loadable_games
 from tischrunde.server.main import WS_OPTIONS
 from tischrunde.server.store import MemoryStore, Store
 from tischrunde.server.store_redis import RedisStore

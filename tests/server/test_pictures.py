@@ -19,9 +19,10 @@ from helpers import create_room, hello, open_ws, until
 from PIL import Image
 from starlette.testclient import TestClient
 
-from tischrunde.server import decoding, pictures
+from tischrunde.server import decoding
 from tischrunde.server.app import create_app
 from tischrunde.server.decoding import MAX_SIDE, PictureError, clean
+from tischrunde.server.routes import pictures
 
 GPS_TAG = 0x8825
 ORIENTATION_TAG = 0x0112

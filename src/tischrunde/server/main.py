@@ -11,8 +11,9 @@ from typing import Any
 
 import uvicorn
 
-from tischrunde.server.app import create_app, fd_budget
+from tischrunde.server.app import create_app
 from tischrunde.server.gcpolicy import FREEZE_S, tune_gc
+from tischrunde.server.middleware import fd_budget
 from tischrunde.server.protocol import MAX_FRAME_BYTES
 from tischrunde.server.transport import HEADER_TIMEOUT_S, QuietWebSockets, guarded_h11, quiet_uvicorn
 

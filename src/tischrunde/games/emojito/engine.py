@@ -103,6 +103,7 @@ class Emojito(Game[EmojitoState]):
     """The Emojito rules as pure functions over :class:`EmojitoState`."""
 
     spec: ClassVar[GameSpec]  # SPEC, set in __init__.py
+    content = content.CONTENT
     action_type: ClassVar[Any] = EmojitoAction
     view_type: ClassVar[Any] = EmojitoView
     transition_stamps_time: ClassVar[bool] = True  # every transition sets last_t

@@ -74,3 +74,16 @@ CARD_JSON: tuple[dict[str, Any], ...] = tuple(
 def card_json(card: int) -> dict[str, Any]:
     """A fresh ``{id, kind, value}`` dict for a card."""
     return dict(CARD_JSON[card])
+
+
+# --- what the server serves (core.content)
+
+from tischrunde.core.content import GameContent  # noqa: E402
+
+
+def public_content() -> dict[str, Any]:
+    """``{"cards": [{"id", "kind", "value"}, ...]}``: the deck in card-id order (public knowledge)."""
+    return {"cards": [dict(card) for card in CARD_JSON]}
+
+
+CONTENT = GameContent(public=public_content)

@@ -52,6 +52,7 @@ from tischrunde.games.mogelmotte.actions import (
 from tischrunde.games.mogelmotte.content import (
     ALL_CARDS,
     CLASS,
+    CONTENT,
     DECK_SIZE,
     FITS,
     IS_MOTH,
@@ -1414,6 +1415,7 @@ class MogelMotte(Game[State]):
     """The Mogel-Motte rules (the package docstring, ``tischrunde.games.mogelmotte``, states them)."""
 
     spec = SPEC
+    content = CONTENT
     action_type = MogelMotteAction
     view_type = view.MogelMotteView
 

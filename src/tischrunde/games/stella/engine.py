@@ -13,6 +13,7 @@ from tischrunde.core.game import Action, Config, Deadline, Event, Game, GameSpec
 from tischrunde.games.stella.actions import ChooseWord, Mark, Reveal, StellaAction
 from tischrunde.games.stella.content import (
     COLUMNS,
+    CONTENT,
     GRID_SIZE,
     OPTIONS,
     OWN_WORD_BASE,
@@ -68,6 +69,7 @@ class Stella(Game[StellaState]):
     """
 
     spec = SPEC
+    content = CONTENT
     action_type = StellaAction
     view_type = StellaView
 

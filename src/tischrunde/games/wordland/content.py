@@ -241,3 +241,20 @@ def written(word: str, category_id: str, language: str) -> str:
     else:
         upper = category_id in ENGLISH_NAMES or word in ENGLISH_PROPER
     return word[:1].upper() + word[1:] if upper else word
+
+
+# --- what the server serves (core.content)
+
+from tischrunde.core.content import GameContent, OwnPart  # noqa: E402
+
+
+def public_content() -> dict[str, Any]:
+    """``{"colours": [...], "umlauts": {"ä": "a", ...}}``: the letter colours in order and the folding of
+    umlauts that the option ``fold_umlauts`` applies."""
+    return {"colours": list(COLOURS), "umlauts": {chr(k): v for k, v in _UMLAUTS.items()}}
+
+
+CONTENT = GameContent(
+    public=public_content,
+    own_part=OwnPart(option="own_categories", deck_key="wordland_categories", check=check_own_categories),
+)

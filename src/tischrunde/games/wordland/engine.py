@@ -28,6 +28,7 @@ from tischrunde.games.wordland.actions import (
 )
 from tischrunde.games.wordland.content import (
     COLOURS,
+    CONTENT,
     categories,
     category_index,
     check_own_categories,
@@ -183,6 +184,7 @@ CHOOSE_SECOND: Final = ChooseCategory(1)
 
 class Wordland(Game[State]):
     spec = SPEC
+    content = CONTENT
     # annotated: a bare union here is a type alias to mypy, which the compiled build would leave out
     action_type: ClassVar[Any] = WordlandAction | Timeout
     view_type = View
