@@ -31,6 +31,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 def test_the_deck_has_at_least_150_pictures_with_ids_in_order() -> None:
     deck = pictures()
     assert len(deck) == PICTURE_COUNT >= 150
+    assert art.PICTURE_COUNT == PICTURE_COUNT  # the tooling's deck is the game's
     assert [p.id for p in deck] == list(range(PICTURE_COUNT))
 
 

@@ -306,7 +306,7 @@ def check_options(game: Game[Any], options: dict[str, Any]) -> dict[str, Any]:
         try:
             return game.resolve_options(Config(game=spec.name, players=players, options=options))
         except ConfigError as exc:
-            # a mode may need other player counts (Emojito teams: even counts from 4): try them all,
+            # a mode may need other player counts (teams of two: even counts only): try them all,
             # and report the error that names an option rather than the count when there is one
             if error is None or error.field == "players":
                 error = exc

@@ -580,8 +580,8 @@ class Room:
 
     def takeover_ms(self) -> int:
         """How long an away person's seat waits for a stand-in (``standin_kind``). In a game without
-        room bots (Emojito) the table does not wait ``takeover_s``: after AWAY_GRACE_MS the stand-in
-        sets the away guesser's dial (its performances it confirms only after a minute); the room
+        room bots the table does not wait ``takeover_s``: after AWAY_GRACE_MS the stand-in
+        acts for the away person as that game's stand-in bot does; the room
         frame shows the seat away with its stand-in, which ends when the person is back."""
         wait = self.row.takeover_s * 1000
         return wait if self.game.spec.bots_in_rooms else min(wait, AWAY_GRACE_MS)
@@ -589,7 +589,7 @@ class Room:
     async def call_stand_in(self, index: int | None) -> None:
         """The host lets a bot play for an away person now (host op ``stand_in``): the seat gets its
         stand-in (``standin_kind``) at once, and the stand-in acts within ``HURRY_MS`` instead of its own
-        pace (an Emojito performer's stand-in leaves the performance out at once). Until the person is
+        pace. Until the person is
         back; refused for people who are here, bots and outside a game."""
 
         def change(row: RoomRow) -> None:

@@ -39,11 +39,13 @@ from tischrunde.art.stella.library import (
 )
 from tischrunde.art.stella.motifs import MOTIFS, PALETTES, Palette
 from tischrunde.core import rng
-from tischrunde.games.stella.content import PICTURE_COUNT
 
 T = TypeVar("T")
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "games" / "data" / "stella"
+#: the size of the deck this composes: the game's ``PICTURE_COUNT`` (the tooling imports no game; the
+#: tests check that the two agree)
+PICTURE_COUNT = 160
 WIDTH = 200
 HEIGHT = 300
 DECK_SEED = 14
