@@ -62,5 +62,5 @@ ROOM_GONE = Error(code="unknown_room", message="this room no longer exists (it i
 
 
 def expired_frame(reason: str) -> Error:
-    """What the clients of a room hear when it expires (``lobby.expiry_reason`` says why)."""
+    """What the clients of a room hear when it expires (``manager.expiry_reason`` says why)."""
     return Error(code="unknown_room", message=f"this room has expired: {reason}")

@@ -19,7 +19,7 @@ from tischrunde.server.transport import HEADER_TIMEOUT_S, QuietWebSockets, guard
 
 #: how uvicorn speaks WebSocket for this app (also used by ``bench/load.py``'s instrumented server)
 WS_OPTIONS: dict[str, Any] = {
-    # uvicorn's websockets-sansio protocol (the one app.direct_writer knows how to write frames to at
+    # uvicorn's websockets-sansio protocol (the one sessions.direct_writer knows how to write frames to at
     # once), logging a text frame that is not UTF-8 in one short line
     "ws": QuietWebSockets,
     "ws_max_size": 4 * MAX_FRAME_BYTES,

@@ -37,7 +37,7 @@ RAW_SEND = "tischrunde.raw_send"
 
 class RawSend(Middleware):
     """Keeps the ASGI server's own ``send`` of a WebSocket in its scope (``RAW_SEND``), for the game
-    socket's writers (``_write``, ``direct_writer``). The middleware outside it (``App``) passes a
+    socket's writers (``sessions.write_frames``, ``direct_writer``). The middleware outside it (``App``) passes a
     WebSocket's ``send`` on as it is."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -29,7 +29,7 @@ Status = Literal["lobby", "playing", "over"]
 class SeatRow(msgspec.Struct):
     """One seat. ``standin`` is the bot kind playing for a person who is away; ``badge`` the person's
     colour and avatar (a number the web app draws, given at join and kept all evening; None in rooms
-    stored before badges, see ``rooms.badges``)."""
+    stored before badges, see ``lobby.badges``)."""
 
     name: str
     kind: Literal["human", "bot"]

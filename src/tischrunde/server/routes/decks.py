@@ -46,14 +46,8 @@ def deck_parts() -> dict[str, OwnPart]:
     return {name: part for name, part in parts.items() if part is not None}
 
 
-class DeckError(Exception):
+class DeckError(ProtocolError):
     """A deck file the server refuses; ``field`` names where (or None for the whole file)."""
-
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.field = field
 
 
 def parse_deck(data: bytes) -> dict[str, Any]:

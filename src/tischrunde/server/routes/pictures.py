@@ -1,7 +1,8 @@
 """A room's own pictures: the host uploads photos, the server cleans them, the room sees them.
 
     POST   /api/rooms/CODE/pictures        the host seat's ``Authorization: Bearer TOKEN``, in the lobby of a
-                                           room whose game takes them; the body is one JPEG, PNG or WebP file (at most 8 MB).
+                                           room whose game takes them; the body is one JPEG, PNG or WebP
+                                           file (at most 8 MB).
                                            201 {"id", "url", "count"}: the cleaned picture and how many the room
                                            has now (200 with the same answer when the room has it already)
     GET    /api/rooms/CODE/pictures        any seat's token: {"pictures": [{"id", "url"}], "count", "min", "max"}
@@ -24,8 +25,8 @@ memory than a worker has), ``decode_timeout``, ``decode_budget`` (429: the room 
 ``UPLOADS_PER_ADDRESS``, ``UPLOADS_TOTAL`` uploads under way), ``quota_room`` (409: the room's pictures would
 take more than ``ROOM_QUOTA_BYTES``) and ``quota_total`` (507: all rooms' pictures, ``TOTAL_QUOTA_BYTES``).
 Additions and removals take the room's lock and are refused once the game has begun (``not_in_lobby``); the
-start reads the pictures it deals under that lock. The pictures live in the store (SQLite or
-Redis, so every process serves them) until ``Store.drop_pictures`` or the room is deleted.
+start reads the pictures it deals under that lock. The pictures live in the store (SQLite or Redis, so
+every process serves them) until ``Store.drop_pictures`` or the room is deleted.
 
 Which rooms take pictures, how many a game needs and how a start deals them are the game's rules
 (``GameContent.own_pictures``; the deal: ``lobby.deal``, under the room's lock: ``hostops``).
