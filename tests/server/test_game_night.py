@@ -1,4 +1,4 @@
-"""One room for the whole evening (issue 10): the host ops to_lobby, set_game and first_seat, the waiting
+"""One room for the whole evening: the host ops to_lobby, set_game and first_seat, the waiting
 list, name_taken, the evening scoreboard and its records, and the heartbeat that drops a silent phone."""
 
 from __future__ import annotations
