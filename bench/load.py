@@ -127,7 +127,8 @@ def serve(port: int, data: str, store_kind: str, cpus: set[int]) -> None:
 
 def instrument_server(path: Path) -> Callable[[], None]:
     """Time ``Room.act`` inside the server: frame decoded -> validated -> committed -> every view queued."""
-    from tischrunde.server.rooms import Room, RoomManager
+    from tischrunde.server.manager import RoomManager
+    from tischrunde.server.room import Room
 
     samples: list[tuple[float, float]] = []
     original = Room.act
@@ -820,7 +821,7 @@ def main() -> None:
         taken = cpu_set(args.server_cpus)
         args.client_cpus = ",".join(str(c) for c in range(cpus) if c not in taken) if taken else "none"
     if not args.bot:
-        from tischrunde.server.rooms import default_bot
+        from tischrunde.server.lobby import default_bot
 
         args.bot = default_bot(args.game)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # so the server is stopped too

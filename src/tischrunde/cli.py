@@ -475,7 +475,7 @@ def contact_sheet_cmd(
     chromium: Annotated[str, typer.Option(help="the Chromium to render the PNG with")] = "/usr/bin/chromium",
 ) -> None:
     """Write a contact sheet of Stella's whole picture deck (ids and moods; the HTML also shows the tags)."""
-    from tischrunde.games.stella import art
+    from tischrunde.art.stella import art
 
     if out.suffix == ".html":
         out.write_text(art.contact_sheet(), encoding="utf-8")

@@ -16,7 +16,9 @@ from tischrunde.games.emojito import (
     SkipDial,
     SkipPerformance,
 )
-from tischrunde.server.rooms import AWAY_GRACE_MS, RoomManager, start_game
+from tischrunde.server.lobby import start_game
+from tischrunde.server.manager import RoomManager
+from tischrunde.server.room import AWAY_GRACE_MS
 from tischrunde.server.store import MemoryStore, RoomRow, SeatRow
 
 

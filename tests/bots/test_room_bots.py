@@ -13,7 +13,8 @@ from helpers import create_room, hello, until  # type: ignore[import-not-found]
 
 from tischrunde.bots.mogelmotte import HeuristicBot
 from tischrunde.server.app import create_app
-from tischrunde.server.rooms import RoomManager, start_game
+from tischrunde.server.lobby import start_game
+from tischrunde.server.manager import RoomManager
 from tischrunde.server.store import MemoryStore, RoomRow, SeatRow
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tischrunde.art.stella.art import pictures, tag_names
 from tischrunde.bots import bot_kinds, make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.stella import BOTS
@@ -21,7 +22,6 @@ from tischrunde.bots.stella_association import (
 )
 from tischrunde.core.game import Config
 from tischrunde.games.stella import GAME, ChooseWord, Mark, Reveal, State, word_cards
-from tischrunde.games.stella.art import pictures, tag_names
 
 
 def test_every_word_of_every_card_has_associations_in_both_languages() -> None:

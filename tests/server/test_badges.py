@@ -11,7 +11,7 @@ from helpers import create_room
 from starlette.testclient import TestClient
 from test_game_night import client, host_op, join, room_where  # noqa: F401  (client is a fixture)
 
-from tischrunde.server.rooms import badges, next_badge
+from tischrunde.server.lobby import badges, next_badge
 from tischrunde.server.store import RoomRow, SeatRow
 
 

@@ -14,7 +14,7 @@ from helpers import until, wait_for
 from starlette.testclient import TestClient
 from test_own_pictures import auth, client, room_with_uploads, uploaded  # noqa: F401  (client: a fixture)
 
-from tischrunde.server.pictures import OWN_BASE
+from tischrunde.games.stella.content import OWN_PICTURE_BASE as OWN_BASE
 
 
 def test_a_removal_while_the_game_is_dealt_is_refused_and_never_dealt(client: TestClient) -> None:  # noqa: F811

@@ -12,8 +12,9 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.frames import Frame, Opcode
 from websockets.streams import StreamReader
 
-from tischrunde.server.app import RAW_SEND, _write, direct_writer
-from tischrunde.server.rooms import Conn
+from tischrunde.server.conn import Conn
+from tischrunde.server.middleware import RAW_SEND
+from tischrunde.server.sessions import direct_writer, write_frames
 
 
 class FakeTransport:
@@ -113,7 +114,7 @@ async def test_frames_keep_their_order_through_a_pause() -> None:
     ws = FakeWebSocket(proto)
     conn = Conn("test")
     conn.direct = direct_writer(ws)  # type: ignore[arg-type]
-    writer = asyncio.create_task(_write(ws, conn))  # type: ignore[arg-type]
+    writer = asyncio.create_task(write_frames(ws, conn))  # type: ignore[arg-type]
     conn.send(b"1")  # written at once
     proto.writable.clear()  # the client reads slowly: the transport pauses
     conn.send(b"2")

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from tischrunde.cli import app as cli_app
 from tischrunde.server.app import create_app
-from tischrunde.server.rooms import Conn, RoomManager, expiry_reason
+from tischrunde.server.conn import Conn
+from tischrunde.server.manager import RoomManager, expiry_reason
 from tischrunde.server.store import LogEntry, MemoryStore, RoomRow, SeatRow, SQLiteStore, Store
 from tischrunde.server.store_redis import RedisStore
 

@@ -22,8 +22,9 @@ from rawws import RawWebSocket, connect, read_response
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tischrunde.server.app import CSP, create_app
+from tischrunde.server.app import create_app
 from tischrunde.server.protocol import MAX_FRAME_BYTES
+from tischrunde.server.security import CSP
 from tischrunde.server.store import MemoryStore
 
 SEED = 20261201

@@ -1,4 +1,4 @@
-"""One room for the whole evening (issue 10): the host ops to_lobby, set_game and first_seat, the waiting
+"""One room for the whole evening: the host ops to_lobby, set_game and first_seat, the waiting
 list, name_taken, the evening scoreboard and its records, and the heartbeat that drops a silent phone."""
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from wsclient import Client
 from tischrunde.cli import app as cli_app
 from tischrunde.core.records import load
 from tischrunde.server import security
-from tischrunde.server.app import create_app, loadable_games
+from tischrunde.server.app import create_app
+from tischrunde.server.lobby import loadable_games
 from tischrunde.server.main import WS_OPTIONS
 from tischrunde.server.store import MemoryStore, Store
 from tischrunde.server.store_redis import RedisStore

@@ -24,7 +24,9 @@ from wsclient import Client
 
 from tischrunde.server import app as app_module
 from tischrunde.server import security
-from tischrunde.server.app import CSP, create_app
+from tischrunde.server.app import create_app
+from tischrunde.server.routes import games as game_routes
+from tischrunde.server.security import CSP
 from tischrunde.server.store import MemoryStore
 
 JSON = {"content-type": "application/json"}
@@ -113,7 +115,7 @@ def test_a_500_carries_the_security_headers(web_dir: Path, monkeypatch: pytest.M
     def broken() -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(app_module, "loadable_games", broken)
+    monkeypatch.setattr(game_routes, "loadable_games", broken)
     app = create_app(store=MemoryStore(), web_dir=web_dir)
     with TestClient(app, raise_server_exceptions=False) as client:
         response = client.get("/api/games")

@@ -25,7 +25,8 @@ from starlette.testclient import TestClient
 from tischrunde.bots import RandomBot
 from tischrunde.core import registry
 from tischrunde.core.game import Event, encode_action
-from tischrunde.server.app import create_app, loadable_games
+from tischrunde.server.app import create_app
+from tischrunde.server.lobby import loadable_games
 from tischrunde.server.store import MemoryStore
 
 

@@ -17,7 +17,7 @@ from tischrunde.games import stella, wordland
 from tischrunde.games.stella import ChooseWord
 from tischrunde.games.wordland.content import category
 from tischrunde.server.app import create_app
-from tischrunde.server.owncontent import DeckError, parse_deck
+from tischrunde.server.routes.decks import DeckError, parse_deck
 
 WORDS = [["Oma", "Garten"], ["Urlaub"], ["<img src=x onerror=alert(1)>", "Ω"]]
 CATEGORIES = [

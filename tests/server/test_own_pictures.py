@@ -14,10 +14,9 @@ from helpers import create_room, hello, open_ws, until
 from PIL import Image
 from starlette.testclient import TestClient
 
-from tischrunde.games.stella.content import PICTURE_COUNT
-from tischrunde.server import pictures
+from tischrunde.games.stella.content import OWN_PICTURE_BASE as OWN_BASE
+from tischrunde.games.stella.content import PICTURE_COUNT, only_own
 from tischrunde.server.app import create_app
-from tischrunde.server.pictures import OWN_BASE
 
 
 def photo_bytes(i: int, fmt: str = "JPEG") -> bytes:
@@ -140,7 +139,7 @@ def test_mixed_shuffles_the_uploads_into_the_built_in_deck(client: TestClient) -
 def test_only_own_never_shows_a_picture_twice_at_once(count: int) -> None:
     own = [f"{i:032x}" for i in range(count)]
     options = {"rounds": 10, "row_order": "top,middle,bottom"}
-    dealt = pictures._only_own(own, list(range(PICTURE_COUNT)), options)
+    dealt = only_own(own, list(range(PICTURE_COUNT)), options)
     assert len(dealt) == 15 + 5 * 9
     grid = dealt[:15]
     for done in range(9):

@@ -25,8 +25,9 @@ from starlette.testclient import TestClient
 from test_pictures import auth, client, encode, photo, stella_room  # noqa: F401  (client: a fixture)
 from websockets.sync.client import connect
 
-from tischrunde.server import decoding, pictures
+from tischrunde.server import decoding
 from tischrunde.server.app import create_app
+from tischrunde.server.routes import pictures
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -127,7 +128,7 @@ def test_a_picture_that_takes_too_long_is_stopped_and_the_worker_replaced(
     with serving(web_dir, tmp_path) as c:
         code, (host, _), _ = stella_room(c)
         assert refusal(post(c, code, host, slow_picture(2))) == (400, "decode_timeout")
-        decoder = pictures._decoders[c.app.state.server]  # type: ignore[attr-defined]
+        decoder = c.app.state.pictures.decoder  # type: ignore[attr-defined]
         decoder.timeout = 60.0
         assert post(c, code, host, encode(photo(), "JPEG")).status_code == 201
         assert decoder.workers[0].started == 2  # the stopped worker was replaced by a fresh one
@@ -170,7 +171,7 @@ def fair_turns(client: TestClient) -> None:  # noqa: F811
     ]
     for thread in threads:
         thread.start()
-    decoder = pictures._decoders[client.app.state.server]  # type: ignore[attr-defined]
+    decoder = client.app.state.pictures.decoder  # type: ignore[attr-defined]
     wait_for(lambda: len(decoder.queues.get(busy_code, ())) >= 3, timeout=20)  # the busy room's queue waits
     small = threading.Thread(target=upload, args=(code, host, encode(photo((64, 64)), "JPEG"), "small"))
     small.start()

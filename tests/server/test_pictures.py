@@ -19,9 +19,10 @@ from helpers import create_room, hello, open_ws, until
 from PIL import Image
 from starlette.testclient import TestClient
 
-from tischrunde.server import decoding, pictures
+from tischrunde.server import decoding
 from tischrunde.server.app import create_app
 from tischrunde.server.decoding import MAX_SIDE, PictureError, clean
+from tischrunde.server.routes import pictures
 
 GPS_TAG = 0x8825
 ORIENTATION_TAG = 0x0112
@@ -313,12 +314,12 @@ def test_a_picture_is_served_only_under_its_own_room(client: TestClient) -> None
     assert client.get(made["url"]).status_code == 200
 
 
-def test_only_a_stella_lobby_takes_pictures(client: TestClient) -> None:
+def test_only_a_lobby_whose_game_takes_pictures_takes_them(client: TestClient) -> None:
     toy = create_room(client, "toy")
     ws = open_ws(client)
     token = hello(ws, toy, name="A")["token"]
     response = client.post(f"/api/rooms/{toy}/pictures", content=encode(photo(), "JPEG"), headers=auth(token))
-    assert response.json()["code"] == "not_stella"
+    assert response.json()["code"] == "no_own_pictures"
 
     code, tokens, sockets = stella_room(client, people=3)
     host = tokens[0]

@@ -13,8 +13,9 @@ from helpers import create_room, hello, open_ws, recv, until, wait_for
 from starlette.testclient import TestClient
 
 from tischrunde.server import security
-from tischrunde.server.app import CSP, create_app
+from tischrunde.server.app import create_app
 from tischrunde.server.protocol import MAX_FRAME_BYTES
+from tischrunde.server.security import CSP
 from tischrunde.server.store import MemoryStore
 
 

@@ -1,4 +1,4 @@
-"""The join link phones can open (issue 10): its rules, the HTTP routes that carry it, and what
+"""The join link phones can open: its rules, the HTTP routes that carry it, and what
 ``tischrunde serve --host 0.0.0.0`` prints when it starts. Only 127.0.0.1 receives test traffic."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 from procs import free_port, kill9, post_json, start_server, stop
 from wsclient import Client
 
-from tischrunde.server.app import loadable_games
+from tischrunde.server.lobby import loadable_games
 
 
 async def test_kill_9_and_restart_resumes_state_views_and_timers(tmp_path: Path) -> None:

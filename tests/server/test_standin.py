@@ -13,7 +13,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from tischrunde.bots.emojito import AwayBot
-from tischrunde.server.rooms import AWAY_GRACE_MS, RoomManager, start_game
+from tischrunde.server.lobby import start_game
+from tischrunde.server.manager import RoomManager
+from tischrunde.server.room import AWAY_GRACE_MS
 from tischrunde.server.store import MemoryStore, RoomRow, SeatRow
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

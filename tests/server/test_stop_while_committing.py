@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from tischrunde.server.rooms import RoomManager, start_game
+from tischrunde.server.lobby import start_game
+from tischrunde.server.manager import RoomManager
 from tischrunde.server.store import LogEntry, MemoryStore, RoomRow, SeatRow
 
 

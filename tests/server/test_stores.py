@@ -13,7 +13,9 @@ import msgspec
 import pytest
 
 from tischrunde.core.game import Config
-from tischrunde.server.rooms import Conn, RoomManager, start_game
+from tischrunde.server.conn import Conn
+from tischrunde.server.lobby import start_game
+from tischrunde.server.manager import RoomManager
 from tischrunde.server.store import LogEntry, MemoryStore, RoomRow, SeatRow, SQLiteStore, Store
 from tischrunde.server.store_redis import RedisStore
 

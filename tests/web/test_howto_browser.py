@@ -241,7 +241,7 @@ def test_every_step_is_written_in_both_languages(browser: Browser, server: str) 
 
 def test_option_explanations_say_no_milliseconds_and_no_code() -> None:
     """The lobby shows every timer in seconds, so no explanation speaks of ms, ids or field names."""
-    from tischrunde.server.app import loadable_games
+    from tischrunde.server.lobby import loadable_games
 
     jargon = re.compile(r"\(ms\)|\bms\b|\.\.n|\{title|k-t?h\b|k-te")
     for name, game in loadable_games().items():

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_mogelmotte_browser import _step  # one simple Mogel-Motte player for every browser test
 
-from tischrunde.server.app import loadable_games
+from tischrunde.server.lobby import loadable_games
 
 pytestmark = pytest.mark.browser
 

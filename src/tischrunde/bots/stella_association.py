@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tischrunde.art.stella.art import pictures
 from tischrunde.bots.base import Bot, Decision
 from tischrunde.bots.pace import DEFAULT_LEVEL, SLOWER
 from tischrunde.core.game import Action
 from tischrunde.games.stella import ChooseWord, Mark, Reveal
-from tischrunde.games.stella.art import pictures
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "games" / "data" / "stella"
 #: risk -> (fewest, most) marks; each round a bot picks a number in that range

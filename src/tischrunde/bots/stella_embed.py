@@ -12,8 +12,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from tischrunde.art.stella.art import pictures
 from tischrunde.bots.stella_association import AssociationBot
-from tischrunde.games.stella.art import pictures
 
 #: similarities are about 0..1; scaled so that the bot's noise stays a small blur
 SCALE = 10.0

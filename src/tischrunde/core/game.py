@@ -46,6 +46,7 @@ from typing import Any, ClassVar, Final, Generic, Literal, TypeVar
 
 import msgspec
 
+from tischrunde.core.content import NO_CONTENT, GameContent
 from tischrunde.core.errors import ConfigError, IllegalActionError, MalformedActionError, NotYourTurnError
 
 S = TypeVar("S")
@@ -360,6 +361,9 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Legal actions of a seat. For open choices (a word, a set of cards) a finite sample."""
 
+    #: what the game serves besides its rules (public content, picture art, a room's own content): the
+    #: server asks this hook and knows no game by name (``core.content``)
+    content: ClassVar[GameContent] = NO_CONTENT
     #: the game's optional fast paths (:class:`Speed`), None: the plain methods serve
     speed: ClassVar[Speed[Any] | None] = None
     #: a game of rounds: ``apply`` runs the pause between rounds (module docstring, :meth:`end_round`)

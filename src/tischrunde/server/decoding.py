@@ -1,6 +1,6 @@
 """Uploaded pictures cleaned in a worker process: bounded memory, a time limit, and the rooms take turns.
 
-``clean`` decodes one upload and draws it anew (rules: ``pictures``). It refuses before decoding what a
+``clean`` decodes one upload and draws it anew (rules: ``routes.pictures``). It refuses before decoding what a
 photo never is: more than ``MAX_PIXELS`` pixels (``too_many_pixels``), a side more than ``MAX_ASPECT`` times
 the other (``aspect_ratio``), more than ``BOMB_PIXELS_PER_BYTE`` pixels per byte of file
 (``decompression_bomb``). A JPEG is decoded at a reduced scale (``Image.draft``); every picture is turned

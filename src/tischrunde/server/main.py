@@ -11,14 +11,15 @@ from typing import Any
 
 import uvicorn
 
-from tischrunde.server.app import create_app, fd_budget
+from tischrunde.server.app import create_app
 from tischrunde.server.gcpolicy import FREEZE_S, tune_gc
+from tischrunde.server.middleware import fd_budget
 from tischrunde.server.protocol import MAX_FRAME_BYTES
 from tischrunde.server.transport import HEADER_TIMEOUT_S, QuietWebSockets, guarded_h11, quiet_uvicorn
 
 #: how uvicorn speaks WebSocket for this app (also used by ``bench/load.py``'s instrumented server)
 WS_OPTIONS: dict[str, Any] = {
-    # uvicorn's websockets-sansio protocol (the one app.direct_writer knows how to write frames to at
+    # uvicorn's websockets-sansio protocol (the one sessions.direct_writer knows how to write frames to at
     # once), logging a text frame that is not UTF-8 in one short line
     "ws": QuietWebSockets,
     "ws_max_size": 4 * MAX_FRAME_BYTES,

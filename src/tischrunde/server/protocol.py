@@ -21,8 +21,11 @@ HTTP (JSON):
                                             it), with the seats' names; 404 unknown_game while n is not
                                             finished (a record holds every hidden card)
     POST/GET/DELETE /api/rooms/{code}/pictures[/{id}]
-                                         -> a Stella room's own pictures (server/pictures.py)
-    GET/POST /api/rooms/{code}/deck      -> own words / categories as a deck file (server/owncontent.py)
+                                         -> a room's own pictures (server/routes/pictures.py)
+    GET/POST /api/rooms/{code}/deck      -> own words / categories as a deck file (server/routes/decks.py)
+    GET  /api/games, /api/games/{name}/content, /api/games/{name}/pictures/{id}.svg
+                                         -> the games, their public content and built-in art
+                                            (server/routes/games.py)
     GET  /r/{code}                       -> the web app, opened on that room
     WS   /ws                             -> this protocol
 
@@ -93,16 +96,16 @@ Server -> client:
              person (kind "human", connected false) until they come back with their token.
              SeatInfo.standin_ms: for an away person during a game, when (game ms, the clock of
              StateMsg.now_ms and deadline_ms) a stand-in bot acts for them: the takeover while none
-             stands in yet (takeover_s after they went away; Emojito: 5 s), then the stand-in's next
+             stands in yet (takeover_s after they went away; in a game without room bots at most 5 s), then the stand-in's next
              decision; null otherwise (here, a bot, no game, takeover_s 0, a stand-in with nothing to
              do). A new RoomMsg goes out whenever it changes.
              RoomInfo.waiting: names on the waiting list; first_seat: the host's choice for the next
              game (null = random); evening: every finished game of the room, newest last (GameResult:
              n = its game number, game, winners and names (seat order) as names, scores (integers,
              rounded) or null, finished_ms); wins: wins per name across the evening (bots too);
-             note: what the last set_game removed (English), or null. pictures: a Stella game's own
-             picture cards (the room's uploads, dealt at start): card 1000 + k of the view shows
-             GET /api/rooms/CODE/pictures/{pictures[k]} (server/pictures.py). table_host: the room
+             note: what the last set_game removed (English), or null. pictures: the current game's own
+             picture cards (the room's uploads, dealt at start by the game's rules, core.content): its
+             k-th own card shows GET /api/rooms/CODE/pictures/{pictures[k]} (server/routes/pictures.py). table_host: the room
              was made for a table screen, which holds host rights besides the host seat.
     StateMsg {type:"state", version, view, legal:[action...], active:[seat...], deadline_ms|null,
               now_ms, events:[...], outcome|null}
@@ -118,9 +121,9 @@ false), kicked (sent to the connections of a seat the host took away; they becom
 left_elsewhere (sent to the other connections of a token whose seat was left on one of them; they
 forget the token),
 name_taken (Hello: the name is held in the room or looks like a bot's), unknown_game (HTTP: no
-finished game with that number), busy (retry), bots_need_tags (Stella add_bot/start while the room
-deals its uploaded pictures, which have no tags), too_few_pictures (Stella start with 1..14 uploads and
-own_pictures "only"), and every engine GameError code (illegal_action,
+finished game with that number), busy (retry), bots_need_tags (add_bot/start while the room
+deals its uploaded pictures, which have no tags), too_few_pictures (a start with fewer uploads than the
+game deals from alone), and every engine GameError code (illegal_action,
 not_your_turn, malformed_action, bad_config, ...).
 """
 

@@ -29,7 +29,7 @@ Status = Literal["lobby", "playing", "over"]
 class SeatRow(msgspec.Struct):
     """One seat. ``standin`` is the bot kind playing for a person who is away; ``badge`` the person's
     colour and avatar (a number the web app draws, given at join and kept all evening; None in rooms
-    stored before badges, see ``rooms.badges``)."""
+    stored before badges, see ``lobby.badges``)."""
 
     name: str
     kind: Literal["human", "bot"]
@@ -56,9 +56,9 @@ class RoomRow(msgspec.Struct):
     ``waiting``: people who joined during a game (seated when the room is back in the lobby);
     ``first_seat``: the host's choice of who begins (None = random); ``game_first_seat``: the seat that
     began the current game (drawn at start, needed to replay it); ``evening``: the finished games;
-    ``note``: what the last ``set_game`` removed; ``decks``: the current game's stacked decks (a Stella
-    room's own pictures, dealt at start: ``pictures.deal``); ``game_pictures``: the content ids of that
-    game's own picture cards (card ``pictures.OWN_BASE + k`` shows ``game_pictures[k]``); ``more_time``:
+    ``note``: what the last ``set_game`` removed; ``decks``: the current game's stacked decks (a room's
+    own pictures, dealt at start: ``lobby.deal``); ``game_pictures``: the content ids of that game's own
+    picture cards (its k-th own card shows ``game_pictures[k]``, ``core.content.Deal``); ``more_time``:
     relaxed timers in percent (``Config.more_time``); ``table_token_hash``: the hash of the table token
     the room was made with (a table screen holding it has host rights and no seat), or None."""
 

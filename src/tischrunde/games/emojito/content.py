@@ -9,6 +9,8 @@ from typing import Any
 
 import msgspec
 
+from tischrunde.core.content import GameContent
+
 
 class Card(msgspec.Struct, frozen=True):
     """One picture card: a kind of face showing one emotion."""
@@ -61,3 +63,19 @@ def board_data() -> dict[str, Any]:
     data = _read("board.json")
     assert isinstance(data, dict)
     return data
+
+
+# --- what the server serves (core.content)
+
+
+def public_content() -> dict[str, Any]:
+    """``{"cards": [[emoji, German name, English name], ...] by card id, "board": [symbols of field 1..7],
+    "symbols": {symbol: {"emoji", "name_en", "name_de"}}}`` (public knowledge)."""
+    return {
+        "cards": [[card.emoji, card.name_de, card.name_en] for card in cards()],
+        "board": [list(field.symbols) for field in board()],
+        "symbols": board_data()["symbols"],
+    }
+
+
+CONTENT = GameContent(public=public_content)

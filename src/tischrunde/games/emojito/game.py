@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from tischrunde.core.game import Action, Config, Event, Game, GameSpec, Speed
 from tischrunde.games.emojito import rules
+from tischrunde.games.emojito.content import CONTENT
 from tischrunde.games.emojito.spec import SPEC
 from tischrunde.games.emojito.state import EmojitoAction, State
 from tischrunde.games.emojito.view import View, view
@@ -19,6 +20,7 @@ class Emojito(Game[State]):
     view_type: ClassVar[Any] = View
     rounds: ClassVar[bool] = True
     # every step of rules.apply sets last_t; due and step_info answer without building a Deadline
+    content = CONTENT
     speed: ClassVar[Speed[Any] | None] = Speed(stamps_time=True, due_at=rules.due, step_info=rules.step_info)
 
     def check_config(self, config: Config, options: dict[str, Any]) -> None:

@@ -12,6 +12,8 @@ import json
 from importlib import resources
 from typing import Any, Final
 
+from tischrunde.core.content import GameContent
+
 _DATA: dict[str, Any] = json.loads(
     resources.files("tischrunde.games").joinpath("data/mogelmotte/deck.json").read_text("utf-8")
 )
@@ -74,3 +76,14 @@ CARD_JSON: tuple[dict[str, Any], ...] = tuple(
 def card_json(card: int) -> dict[str, Any]:
     """A fresh ``{id, kind, value}`` dict for a card."""
     return dict(CARD_JSON[card])
+
+
+# --- what the server serves (core.content)
+
+
+def public_content() -> dict[str, Any]:
+    """``{"cards": [{"id", "kind", "value"}, ...]}``: the deck in card-id order (public knowledge)."""
+    return {"cards": [dict(card) for card in CARD_JSON]}
+
+
+CONTENT = GameContent(public=public_content)

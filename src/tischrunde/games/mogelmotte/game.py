@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from tischrunde.core.game import Config, Game, Speed
+from tischrunde.games.mogelmotte.content import CONTENT
 from tischrunde.games.mogelmotte.rules import (
     active,
     apply,
@@ -29,6 +30,7 @@ class MogelMotte(Game[State]):
     view_type = View
     rounds = True
     # every transition stamps ``last_t`` (``rules.commit``, ``rules.next_round``)
+    content = CONTENT
     speed = Speed(stamps_time=True, due_at=due, step_info=step_info, views=views)
 
     def new(self, config: Config) -> State:

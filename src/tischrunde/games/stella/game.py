@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tischrunde.core.game import Action, Config, Event, Game, Speed
 from tischrunde.games.stella import rules
+from tischrunde.games.stella.content import CONTENT
 from tischrunde.games.stella.spec import SPEC
 from tischrunde.games.stella.state import State, StellaAction
 from tischrunde.games.stella.view import View, view
@@ -20,6 +21,7 @@ class Stella(Game[State]):
     view_type = View
     rounds = True
     #: every step sets ``last_t`` itself; the deadline and the active seats are read off the state
+    content = CONTENT
     speed = Speed(stamps_time=True, due_at=rules.due, step_info=rules.step_info)
 
     check_config = staticmethod(rules.check_config)

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from tischrunde.core.content import GameContent, OwnPart
 from tischrunde.core.errors import ConfigError
 from tischrunde.games.wordland.state import Category as Category
 
@@ -270,3 +271,18 @@ def written(word: str, category_id: str, language: str) -> str:
     else:
         upper = category_id in ENGLISH_NAMES or word in ENGLISH_PROPER
     return word[:1].upper() + word[1:] if upper else word
+
+
+# --- what the server serves (core.content)
+
+
+def public_content() -> dict[str, Any]:
+    """``{"colours": [...], "umlauts": {"ä": "a", ...}}``: the letter colours in order and the folding of
+    umlauts that the option ``fold_umlauts`` applies."""
+    return {"colours": list(COLOURS), "umlauts": {chr(k): v for k, v in _UMLAUTS.items()}}
+
+
+CONTENT = GameContent(
+    public=public_content,
+    own_part=OwnPart(option="own_categories", deck_key="wordland_categories", check=check_own_categories),
+)

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from tischrunde.core.game import Action, Config, Event, Game, Speed, Timeout
 from tischrunde.games.wordland import rules
+from tischrunde.games.wordland.content import CONTENT
 from tischrunde.games.wordland.spec import SPEC
 from tischrunde.games.wordland.state import State, WordlandAction
 from tischrunde.games.wordland.view import View, view
@@ -19,6 +20,7 @@ class Wordland(Game[State]):
     view_type = View
     rounds = True
     # every rules step stamps last_t itself
+    content = CONTENT
     speed = Speed(stamps_time=True, due_at=rules.due, step_info=rules.step_info)
 
     # the rules, wired as they are (no call in between on the driver's path)

@@ -11,7 +11,7 @@ motif appears in more than ``MAX_USES`` pictures. The generator writes ``data/st
     picture_tags(7, "de")          # ["Wal", "Stadt", ..., "verträumt", "Nacht", ...]
     tischrunde contact-sheet docs/stella-deck.png
     tischrunde contact-sheet sheet.html            # the same with every picture's tags
-    python -m tischrunde.games.stella.art write-data | svg ID | tags
+    python -m tischrunde.art.stella.art write-data | svg ID | tags
 """
 
 from __future__ import annotations
@@ -27,9 +27,7 @@ from typing import TypeVar
 
 import msgspec
 
-from tischrunde.core import rng
-from tischrunde.games.stella.content import PICTURE_COUNT
-from tischrunde.games.stella.library import (
+from tischrunde.art.stella.library import (
     AMBIENT_TAGS,
     GROUND_TAGS,
     MOODS,
@@ -39,11 +37,15 @@ from tischrunde.games.stella.library import (
     MotifInfo,
     vocabulary,
 )
-from tischrunde.games.stella.motifs import MOTIFS, PALETTES, Palette, _cloud
+from tischrunde.art.stella.motifs import MOTIFS, PALETTES, Palette
+from tischrunde.core import rng
 
 T = TypeVar("T")
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "stella"
+DATA_DIR = Path(__file__).resolve().parents[2] / "games" / "data" / "stella"
+#: the size of the deck this composes: the game's ``PICTURE_COUNT`` (the tooling imports no game; the
+#: tests check that the two agree)
+PICTURE_COUNT = 160
 WIDTH = 200
 HEIGHT = 300
 DECK_SEED = 14
@@ -504,7 +506,7 @@ def _ambient(kind: str, card_id: int, p: Palette) -> str:
         for i, (x, y, s) in enumerate(((40, 60, 0.6), (150, 40, 0.5), (120, 110, 0.4))):
             op = 0.35 + 0.1 * i
             out.append(
-                f'<g transform="translate({x},{y}) scale({s})" opacity="{op:.2f}">{_cloud(p, "#ffffff")}</g>'
+                f'<g transform="translate({x},{y}) scale({s})" opacity="{op:.2f}">{MOTIFS["cloud"](p, "#ffffff")}</g>'
             )
     if kind == "aurora":
         out.append(
@@ -681,7 +683,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({c.id: c.tags_en for c in pictures()}, indent=1, ensure_ascii=False))
         return 0
     print(
-        "usage: python -m tischrunde.games.stella.art write-data | svg ID | tags (contact sheets: tischrunde)",
+        "usage: python -m tischrunde.art.stella.art write-data | svg ID | tags (contact sheets: tischrunde)",
         file=sys.stderr,
     )
     return 2

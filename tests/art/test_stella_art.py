@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tischrunde.cli import app
-from tischrunde.games.stella import PICTURE_COUNT, art
-from tischrunde.games.stella.art import (
+from tischrunde.art.stella import art
+from tischrunde.art.stella.art import (
     COMPOSITIONS,
     MAX_USES,
     compose_deck,
@@ -21,8 +20,10 @@ from tischrunde.games.stella.art import (
     pictures,
     tag_names,
 )
-from tischrunde.games.stella.library import MOODS, MOTIF_INFO, vocabulary
-from tischrunde.games.stella.motifs import MOTIFS, PALETTES
+from tischrunde.art.stella.library import MOODS, MOTIF_INFO, vocabulary
+from tischrunde.art.stella.motifs import MOTIFS, PALETTES
+from tischrunde.cli import app
+from tischrunde.games.stella import PICTURE_COUNT
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -30,11 +31,12 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 def test_the_deck_has_at_least_150_pictures_with_ids_in_order() -> None:
     deck = pictures()
     assert len(deck) == PICTURE_COUNT >= 150
+    assert art.PICTURE_COUNT == PICTURE_COUNT  # the tooling's deck is the game's
     assert [p.id for p in deck] == list(range(PICTURE_COUNT))
 
 
 def test_the_shipped_data_files_are_what_the_generator_makes() -> None:
-    """pictures.json and tags.tsv are regenerated with ``python -m tischrunde.games.stella.art write-data``."""
+    """pictures.json and tags.tsv are regenerated with ``python -m tischrunde.art.stella.art write-data``."""
     assert (art.DATA_DIR / "pictures.json").read_text(encoding="utf-8") == art.pictures_json(compose_deck())
     assert (art.DATA_DIR / "tags.tsv").read_text(encoding="utf-8") == art.tags_tsv()
     assert list(pictures()) == list(compose_deck())
