@@ -4,16 +4,14 @@
 // tischrunde.games.mogelmotte) and never decides a rule itself: a card is playable when a legal action
 // names it, and an unplayable card explains itself with the reason key the engine gives.
 
-import { el, flash, reducedMotion } from "../dom.js";
+import { flash, h, reducedMotion } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
 import TEXT from "./mogelmotte.text.js";
-import { avatarNode } from "../badges.js";
 import { roundTable as bigRoundTable } from "./rounds.js";
+import { avatar, codeText, drainRef, legalOf, loadStyle, overlay, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
-if (!document.querySelector("link[data-mogelmotte]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./mogelmotte.css", import.meta.url).href, dataset: { mogelmotte: "1" } }));
-}
+loadStyle("mogelmotte");
 
 // a press longer than this starts a cheat, a shorter one is a tap; a card that could be played now needs
 // a longer press, so a slow tap never turns a play into a cheat by accident
@@ -27,7 +25,7 @@ const ICONS = new Set(["ant", "spider", "mosquito", "cockroach", "moth", "guard"
 /** Our own small SVG drawing of an animal (or the guard's shield); decoration, the word is always beside it. */
 function icon(kind, cls = "mm-icon") {
   if (!ICONS.has(kind)) return null;
-  return el("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", draggable: "false" });
+  return h("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", draggable: "false" });
 }
 
 // The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),
@@ -49,10 +47,6 @@ function cardById(id) {
 }
 
 // ---------------------------------------------------------------- reading the view
-
-function v(ctx) {
-  return ctx.view || {};
-}
 
 function cardLabel(card) {
   const c = cardById(card);
@@ -89,9 +83,7 @@ function allowedText(top) {
   return t("mm.either", { a, b });
 }
 
-function byType(ctx, type) {
-  return ctx.legal.filter((a) => a.type === type);
-}
+const byType = legalOf;
 
 const CARD_ACTIONS = ["play", "give", "spider_give", "throw"];
 
@@ -100,6 +92,8 @@ const CARD_ACTIONS = ["play", "give", "spider_give", "throw"];
 const ui = {
   picked: null, // card id picked for a spider gift that still needs a seat
   holding: null, // card id held down for a cheat
+  press: null, // {card, timer}: a pointer press on a card not yet let go
+  keyHeld: null, // card id whose Space key is held down (its click on release is no tap)
 };
 
 // ---------------------------------------------------------------- the status line: whose turn, what now
@@ -218,16 +212,16 @@ function seatInfo(seat, ctx) {
   const classes = [];
   const counts = v(ctx).hand_counts || [];
   if (guardSeat(ctx) === seat) {
-    nodes.push(el("span", { class: "mm-guard-badge", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), t("mm.guard")));
+    nodes.push(h("span", { class: "mm-guard-badge", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), t("mm.guard")));
     classes.push("mm-is-guard");
   }
-  if (typeof counts[seat] === "number") nodes.push(el("span", { class: "mm-count", text: cardsText(counts[seat]) }));
+  if (typeof counts[seat] === "number") nodes.push(h("span", { class: "mm-count", text: cardsText(counts[seat]) }));
   const pts = totals(ctx);
   if (typeof pts[seat] === "number" && (pts[seat] > 0 || (v(ctx).penalty_points.rounds || []).length)) {
-    nodes.push(el("span", { class: "mm-pts", title: tp("mm.score", pts[seat]), text: tp("mm.points_short", pts[seat]) }));
+    nodes.push(h("span", { class: "mm-pts", title: tp("mm.score", pts[seat]), text: tp("mm.points_short", pts[seat]) }));
   }
   if (tellSeats(ctx).includes(seat)) {
-    nodes.push(el("span", { class: "mm-tell-mini", text: "≈≈" }));
+    nodes.push(h("span", { class: "mm-tell-mini", text: "≈≈" }));
     classes.push("mm-telling");
   }
   return { nodes, classes };
@@ -237,7 +231,7 @@ function seatInfo(seat, ctx) {
 
 function cardNode(card, extra = {}) {
   const c = cardById(card) || card;
-  return el(
+  return h(
     extra.tag || "div",
     {
       class: ["pcard", `mm-${c.kind}`, `mm-v${c.value}`, ...(extra.classes || [])],
@@ -245,11 +239,12 @@ function cardNode(card, extra = {}) {
       role: extra.tag ? undefined : "img",
       ...(extra.attrs || {}),
     },
-    el("span", { class: "pv", text: String(c.value) }),
+    h("span", { class: "pv", text: String(c.value) }),
     c.kind !== "number" ? icon(c.kind, "pi") : null,
     // a space between value and name, so the printed text reads "2 Ameise" (as the label does)
     c.kind !== "number" ? " " : null,
     c.kind !== "number" ? printedName(c.kind) : null,
+    extra.mark || null,
   );
 }
 
@@ -260,176 +255,144 @@ function cardNode(card, extra = {}) {
  */
 function printedName(kind) {
   const parts = t(`mm.print.${kind}`).split("\u00ad");
-  const node = el("span", { class: "pl" });
-  parts.forEach((part, i) => {
-    if (i) node.appendChild(el("wbr"));
-    node.appendChild(document.createTextNode(part));
-  });
-  return node;
+  return h("span", { class: "pl" }, parts.map((part, i) => (i ? [h("wbr"), part] : part)));
 }
 
 // ---------------------------------------------------------------- the table (middle)
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "mm-table", dataset: { phase: view.phase || "" } });
   const done = ((view.penalty_points || {}).rounds || []).length;
   const between = view.phase === "round_over" || view.phase === "over";
   // between rounds and at the end the heading names the round just over (as the status line does)
   const round = between && done ? done : view.round;
-  box.appendChild(
-    el("p", { class: "mm-round", id: "mm-round", text: view.rounds ? t("mm.round", { round, rounds: view.rounds }) : t("mm.round_short", { round }) }),
-  );
+  const heading = h("p", { class: "mm-round", id: "mm-round", text: view.rounds ? t("mm.round", { round, rounds: view.rounds }) : t("mm.round_short", { round }) });
 
   // seats: name, hand count, guard, tell, and the guard's "Caught!" on a seat showing a tell
-  const seats = el("div", { class: "mm-seats", id: "mm-seats" });
   const counts = view.hand_counts || [];
   const tells = view.tells || [];
   const accusations = byType(ctx, "accuse");
   const spiderGives = byType(ctx, "spider_give").filter((a) => a.card === ui.picked);
   const waiting = waitingFor(ctx);
+  const seatNodes = [];
   for (const s of ctx.info.seats) {
     if (s.kind === "empty") continue;
     const seat = s.seat;
     const accuse = accusations.find((a) => a.seat === seat);
     const tell = tells.find((x) => x.seat === seat);
     const giveHere = spiderGives.find((a) => a.to_seat === seat);
-    const node = el(
-      "div",
-      {
-        class: [
-          "mm-seat",
-          tell && "mm-seat-tell",
-          guardSeat(ctx) === seat && "mm-seat-guard",
-          waiting.includes(seat) && "mm-seat-turn",
-          seat === ctx.seat && "mm-seat-me",
-          giveHere && "mm-seat-target",
-        ],
-        dataset: { seat: String(seat) },
-      },
-      el("span", { class: "mm-seat-top" }, avatarNode(ctx.info, seat, "mm-seat-avatar"), el("span", { class: "mm-seat-name", title: s.name, text: s.name })),
-      el(
-        "span",
-        { class: "mm-seat-meta" },
-        el("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
-        guardSeat(ctx) === seat
-          ? el("span", { class: "mm-seat-guardmark", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), el("span", { class: "mm-word", text: t("mm.guard") }))
+    seatNodes.push(
+      h(
+        "div",
+        {
+          key: seat,
+          class: [
+            "mm-seat",
+            tell && "mm-seat-tell",
+            guardSeat(ctx) === seat && "mm-seat-guard",
+            waiting.includes(seat) && "mm-seat-turn",
+            seat === ctx.seat && "mm-seat-me",
+            giveHere && "mm-seat-target",
+          ],
+          dataset: { seat: String(seat) },
+        },
+        h("span", { class: "mm-seat-top" }, avatar(ctx.info, seat, "mm-seat-avatar"), h("span", { class: "mm-seat-name", title: s.name, text: s.name })),
+        h(
+          "span",
+          { class: "mm-seat-meta" },
+          h("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
+          guardSeat(ctx) === seat
+            ? h("span", { class: "mm-seat-guardmark", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), h("span", { class: "mm-word", text: t("mm.guard") }))
+            : null,
+        ),
+        s.kind === "human" && !s.connected ? h("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
+        ctx.standIn ? ctx.standIn(seat) : null,
+        tell ? h("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
+        view.race && view.race.kind === "mosquito" && view.race.slapped.includes(seat)
+          ? h("span", { class: "mm-seat-slapped", text: `✋ ${t("mm.slapped_mark", { n: view.race.slapped.indexOf(seat) + 1 })}` })
+          : null,
+        tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
+        accuse && !ctx.isTable
+          ? h("button", {
+              class: "btn mm-accuse",
+              type: "button",
+              dataset: { action: "accuse", seat: String(seat) },
+              text: t("mm.btn.accuse"),
+              on: { click: () => ctx.act(accuse) },
+            })
+          : null,
+        giveHere && !ctx.isTable
+          ? h("button", {
+              class: "btn btn-primary mm-give-here",
+              type: "button",
+              dataset: { action: "spider_give", seat: String(seat) },
+              text: t("mm.btn.give_here"),
+              "aria-label": t("mm.give_to", { name: s.name }),
+              on: {
+                click: () => {
+                  ui.picked = null;
+                  ctx.act(giveHere);
+                },
+              },
+            })
           : null,
       ),
-      s.kind === "human" && !s.connected ? el("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
-      ctx.standIn ? ctx.standIn(seat) : null,
-      tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
-      view.race && view.race.kind === "mosquito" && view.race.slapped.includes(seat)
-        ? el("span", { class: "mm-seat-slapped", text: `✋ ${t("mm.slapped_mark", { n: view.race.slapped.indexOf(seat) + 1 })}` })
-        : null,
-      tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
     );
-    if (accuse && !ctx.isTable) {
-      node.appendChild(
-        el("button", {
-          class: "btn mm-accuse",
-          type: "button",
-          dataset: { action: "accuse", seat: String(seat) },
-          text: t("mm.btn.accuse"),
-          on: { click: () => ctx.act(accuse) },
-        }),
-      );
-    }
-    if (giveHere && !ctx.isTable) {
-      node.appendChild(
-        el("button", {
-          class: "btn btn-primary mm-give-here",
-          type: "button",
-          dataset: { action: "spider_give", seat: String(seat) },
-          text: t("mm.btn.give_here"),
-          "aria-label": t("mm.give_to", { name: s.name }),
-          on: {
-            click: () => {
-              ui.picked = null;
-              ctx.act(giveHere);
-            },
-          },
-        }),
-      );
-    }
-    seats.appendChild(node);
   }
-  box.appendChild(seats);
+  const seats = h("div", { class: "mm-seats", id: "mm-seats" }, seatNodes);
+  const box = (...rest) => h("div", { class: "mm-table", dataset: { phase: view.phase || "" } }, heading, seats, ...rest);
 
   // the piles
   if (ctx.isTable && between) {
     // the table screen between rounds and at the end: the round's points and the running totals, large
-    box.appendChild(bigRoundTable(ctx, { id: "mm-round-table", caption: t("mm.round_points"), rounds: (view.penalty_points || {}).rounds || [], totals: totals(ctx), current: view.phase === "round_over" ? done - 1 : null }));
-    return box;
+    return box(bigRoundTable(ctx, { id: "mm-round-table", caption: t("mm.round_points"), rounds: (view.penalty_points || {}).rounds || [], totals: totals(ctx), current: view.phase === "round_over" ? done - 1 : null }));
   }
-  const piles = el("div", { class: "mm-piles", id: "mm-piles" });
-  piles.appendChild(
-    el(
-      "div",
-      { class: "mm-pile" },
-      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": t("mm.draw_pile_label", { pile: t("mm.draw_pile"), cards: tp("mm.cards", view.draw_count ?? 0) }) }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
-      el("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
-    ),
-  );
   const top = view.discard_top;
-  piles.appendChild(
-    el(
+  const piles = h(
+    "div",
+    { class: "mm-piles", id: "mm-piles" },
+    h(
       "div",
       { class: "mm-pile" },
-      top ? cardNode(top, { attrs: { id: "mm-discard" }, classes: ["mm-top"] }) : el("div", { class: "pcard", id: "mm-discard" }),
-      el("span", { class: "mm-pile-label", text: t("mm.discard_pile") }),
+      h("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": t("mm.draw_pile_label", { pile: t("mm.draw_pile"), cards: tp("mm.cards", view.draw_count ?? 0) }) }, h("span", { class: "pv", text: String(view.draw_count ?? "") })),
+      h("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
     ),
+    h(
+      "div",
+      { class: "mm-pile" },
+      top ? cardNode(top, { attrs: { id: "mm-discard" }, classes: ["mm-top"] }) : h("div", { class: "pcard", id: "mm-discard" }),
+      h("span", { class: "mm-pile-label", text: t("mm.discard_pile") }),
+    ),
+    view.race ? h("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t(`mm.burst.${view.race.kind}`)) : null,
   );
-  if (view.race) {
-    piles.appendChild(
-      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t(`mm.burst.${view.race.kind}`)),
-    );
-  }
-  box.appendChild(piles);
-
-  if (view.phase === "round_over" || view.phase === "over") box.appendChild(roundTable(ctx));
-  return box;
+  return box(piles, between ? roundTable(ctx) : null);
 }
 
 /** A thin bar that empties until `until` (game time): how long the guard still has to catch a tell. */
 function countdown(ctx, until, total) {
-  const outer = el("span", { class: "mm-countdown", "aria-hidden": "true" });
-  const inner = el("span", { class: "mm-countdown-fill" });
-  outer.appendChild(inner);
-  const tick = () => {
-    if (!outer.isConnected && outer.dataset.started) return;
-    outer.dataset.started = "1";
-    const left = Math.max(0, until - ctx.now());
-    inner.style.width = `${Math.min(100, (100 * left) / Math.max(1, total))}%`;
-    if (left > 0) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  return outer;
+  return h("span", { class: "mm-countdown", "aria-hidden": "true" }, h("span", { class: "mm-countdown-fill", ref: drainRef(until, total, ctx.now) }));
 }
 
 function roundTable(ctx) {
   const pp = v(ctx).penalty_points || { rounds: [], totals: [] };
   const seats = ctx.info.seats.filter((s) => s.kind !== "empty");
-  const table = el("table", { class: "mm-rounds", id: "mm-rounds" }, el("caption", { text: t("mm.round_points") }));
-  table.appendChild(el("tr", {}, el("th", { text: "" }), seats.map((s) => el("th", { scope: "col", text: s.name }))));
-  pp.rounds.forEach((row, i) => {
-    table.appendChild(el("tr", {}, el("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => el("td", { text: String(row[s.seat] ?? "") }))));
-  });
-  table.appendChild(el("tr", { class: "mm-total-row" }, el("th", { scope: "row", text: t("mm.total") }), seats.map((s) => el("td", { text: String(pp.totals[s.seat] ?? "") }))));
+  const table = h(
+    "table",
+    { class: "mm-rounds", id: "mm-rounds" },
+    h("caption", { text: t("mm.round_points") }),
+    h("tr", {}, h("th", { text: "" }), seats.map((s) => h("th", { key: s.seat, scope: "col", text: s.name }))),
+    pp.rounds.map((row, i) => h("tr", { key: i }, h("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => h("td", { key: s.seat, text: String(row[s.seat] ?? "") })))),
+    h("tr", { class: "mm-total-row" }, h("th", { scope: "row", text: t("mm.total") }), seats.map((s) => h("td", { key: s.seat, text: String(pp.totals[s.seat] ?? "") }))),
+  );
   // a region of its own: on a phone it scrolls inside itself, so it must take keyboard focus
-  return el("div", { class: "mm-rounds-wrap", role: "region", tabindex: "0", "aria-label": t("mm.round_points") }, table);
+  return h("div", { class: "mm-rounds-wrap", role: "region", tabindex: "0", "aria-label": t("mm.round_points") }, table);
 }
 
 // ---------------------------------------------------------------- your hand and buttons (bottom)
 
 function renderControls(ctx) {
-  const box = el("div", { class: "mm-controls" });
-  if (ctx.isTable || ctx.seat === null) return box;
+  if (ctx.isTable || ctx.seat === null) return h("div", { class: "mm-controls" });
   const view = v(ctx);
-  if (view.phase === "round_over" && ctx.seat === view.start_seat) {
-    // the round's start player may deal the next round before the pause ends
-    box.appendChild(el("button", { class: "btn btn-primary btn-huge", type: "button", id: "mm-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("mm.btn.next_round")));
-  }
   const cards = hand(ctx);
   const legalByCard = new Map();
   for (const a of ctx.legal) {
@@ -440,68 +403,66 @@ function renderControls(ctx) {
   if (ui.picked !== null && !(legalByCard.get(ui.picked) || []).some((a) => a.type === "spider_give")) ui.picked = null;
   const myTellCard = view.my_tell && view.my_tell.card ? view.my_tell.card.id : null;
 
+  // the round's start player may deal the next round before the pause ends
+  const nextRound =
+    view.phase === "round_over" && ctx.seat === view.start_seat
+      ? h("button", { class: "btn btn-primary btn-huge", type: "button", id: "mm-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("mm.btn.next_round"))
+      : null;
+
   // the guard's "Caught!" for every seat showing a tell, big and in thumb reach
   const accusations = byType(ctx, "accuse");
-  if (accusations.length) {
-    const row = el("div", { class: "mm-accuse-row" });
-    for (const accuse of accusations) {
-      row.appendChild(
-        el(
-          "button",
-          {
-            class: "btn mm-accuse-big",
-            type: "button",
-            "aria-label": t("mm.btn.accuse_name", { name: ctx.name(accuse.seat) }),
-            dataset: { action: "accuse-big", seat: String(accuse.seat) },
-            on: { click: () => ctx.act(accuse) },
-          },
-          el("span", { class: "mm-accuse-word" }, icon("guard", "mm-icon-sm"), t("mm.btn.accuse")),
-          el("span", { class: "mm-accuse-name", text: ctx.name(accuse.seat) }),
+  const accuseRow = accusations.length
+    ? h(
+        "div",
+        { class: "mm-accuse-row" },
+        accusations.map((accuse) =>
+          h(
+            "button",
+            {
+              key: accuse.seat,
+              class: "btn mm-accuse-big",
+              type: "button",
+              "aria-label": t("mm.btn.accuse_name", { name: ctx.name(accuse.seat) }),
+              dataset: { action: "accuse-big", seat: String(accuse.seat) },
+              on: { click: () => ctx.act(accuse) },
+            },
+            h("span", { class: "mm-accuse-word" }, icon("guard", "mm-icon-sm"), t("mm.btn.accuse")),
+            h("span", { class: "mm-accuse-name", text: ctx.name(accuse.seat) }),
+          ),
         ),
-      );
-    }
-    box.appendChild(row);
-  }
+      )
+    : null;
 
   // races first: big, fast buttons
   const slap = byType(ctx, "slap")[0];
-  if (slap) {
-    box.appendChild(
-      el("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, on: { click: () => ctx.act(slap) } }, icon("mosquito"), t("mm.btn.slap")),
-    );
-  }
   const throwAct = byType(ctx, "throw")[0];
-  if (throwAct) {
-    box.appendChild(
-      el(
-        "button",
-        { class: "btn btn-huge mm-race mm-throw", type: "button", dataset: { action: "throw" }, on: { click: () => ctx.act(throwAct) } },
-        icon("cockroach"),
-        t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
-      ),
-    );
-  }
+  const races = [
+    slap ? h("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, on: { click: () => ctx.act(slap) } }, icon("mosquito"), t("mm.btn.slap")) : null,
+    throwAct
+      ? h(
+          "button",
+          { class: "btn btn-huge mm-race mm-throw", type: "button", dataset: { action: "throw" }, on: { click: () => ctx.act(throwAct) } },
+          icon("cockroach"),
+          t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
+        )
+      : null,
+  ];
 
   // the hand: private, legal cards marked (colour plus a ✓), held card lifted
-  const handBox = el("div", { class: "mm-hand-wrap" });
-  handBox.appendChild(
-    el(
-      "div",
-      { class: "mm-hand-head" },
-      el("span", { class: "mm-private" }, el("strong", { text: t("mm.your_hand") }), " ", el("span", { class: "muted", text: `(${t("frame.private")})` })),
-      guardSeat(ctx) === ctx.seat
-        ? el("span", { class: "mm-guard-note" }, icon("guard", "mm-icon-sm"), t("mm.guard"))
-        : view.can_cheat
-          ? el("span", { class: "mm-hold-hint", text: t("mm.hold_hint") })
-          : null,
-    ),
+  const handHead = h(
+    "div",
+    { class: "mm-hand-head" },
+    h("span", { class: "mm-private" }, h("strong", { text: t("mm.your_hand") }), " ", h("span", { class: "muted", text: `(${t("frame.private")})` })),
+    guardSeat(ctx) === ctx.seat
+      ? h("span", { class: "mm-guard-note" }, icon("guard", "mm-icon-sm"), t("mm.guard"))
+      : view.can_cheat
+        ? h("span", { class: "mm-hold-hint", text: t("mm.hold_hint") })
+        : null,
   );
   // columns: one row up to 7 cards, then as few rows as keep the cards at least ~46 px wide
   const rows = Math.max(1, Math.ceil(cards.length / 7));
   const cols = Math.max(1, Math.ceil(cards.length / rows));
-  const row = el("div", { class: ["mm-hand", cols > 5 && "mm-hand-small"], id: "mm-hand" });
-  row.style.setProperty("--mm-cols", String(cols));
-  for (const card of cards) {
+  const handCards = cards.map((card) => {
     const acts = legalByCard.get(card.id) || [];
     const main = acts.find((a) => CARD_ACTIONS.includes(a.type));
     const cheat = acts.find((a) => a.type === "cheat");
@@ -512,114 +473,119 @@ function renderControls(ctx) {
       label: main ? `${printed}, ${t(`mm.a11y.${main.type === "spider_give" ? "give" : main.type}`)}` : printed,
       classes: [main && "mm-legal", !main && "mm-dim", ui.picked === card.id && "mm-picked", vanishing && "mm-vanishing"],
       attrs: {
+        key: card.id,
         type: "button",
         dataset: { card: String(card.id), action: main ? main.type : "", cheat: cheat ? "1" : "" },
+        on: pressHandlers(ctx, card, main, cheat),
       },
+      mark: main ? h("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "→" }) : null,
     });
-    if (main) node.appendChild(el("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "→" }));
-    attachPress(node, ctx, card, main, cheat);
-    row.appendChild(node);
-  }
-  handBox.appendChild(row);
-  box.appendChild(handBox);
+    return node;
+  });
+  const handBox = h(
+    "div",
+    { class: "mm-hand-wrap" },
+    handHead,
+    h("div", { class: ["mm-hand", cols > 5 && "mm-hand-small"], id: "mm-hand", style: `--mm-cols: ${cols}` }, handCards),
+  );
 
-  const buttons = el("div", { class: "mm-buttons" });
   const draw = byType(ctx, "draw")[0];
-  if (draw) {
-    buttons.appendChild(
-      el("button", { class: ["btn", "mm-draw", !byType(ctx, "play").length && "btn-primary"], type: "button", dataset: { action: "draw" }, text: t("mm.btn.draw"), on: { click: () => ctx.act(draw) } }),
-    );
-  }
   const skip = byType(ctx, "spider_skip")[0];
-  if (skip) {
-    buttons.appendChild(
-      el("button", {
-        class: "btn",
-        type: "button",
-        dataset: { action: "spider_skip" },
-        text: t("mm.btn.spider_skip"),
-        on: {
-          click: () => {
-            ui.picked = null;
-            ctx.act(skip);
-          },
-        },
-      }),
-    );
-  }
-  if (ui.picked !== null) {
-    buttons.appendChild(
-      el("button", {
-        class: "btn",
-        type: "button",
-        text: t("mm.btn.cancel"),
-        on: {
-          click: () => {
-            ui.picked = null;
-            ctx.rerender();
-          },
-        },
-      }),
-    );
-  }
   const fidget = byType(ctx, "fidget")[0];
-  if (fidget) {
-    buttons.appendChild(el("button", { class: "btn mm-fidget", type: "button", dataset: { action: "fidget" }, text: t("mm.btn.fidget"), on: { click: () => ctx.act(fidget) } }));
-  }
-  if (buttons.childNodes.length) box.appendChild(buttons);
-  return box;
+  const buttons = [
+    draw
+      ? h("button", { class: ["btn", "mm-draw", !byType(ctx, "play").length && "btn-primary"], type: "button", dataset: { action: "draw" }, text: t("mm.btn.draw"), on: { click: () => ctx.act(draw) } })
+      : null,
+    skip
+      ? h("button", {
+          class: "btn",
+          type: "button",
+          dataset: { action: "spider_skip" },
+          text: t("mm.btn.spider_skip"),
+          on: {
+            click: () => {
+              ui.picked = null;
+              ctx.act(skip);
+            },
+          },
+        })
+      : null,
+    ui.picked !== null
+      ? h("button", {
+          class: "btn",
+          type: "button",
+          text: t("mm.btn.cancel"),
+          on: {
+            click: () => {
+              ui.picked = null;
+              ctx.rerender();
+            },
+          },
+        })
+      : null,
+    fidget ? h("button", { class: "btn mm-fidget", type: "button", dataset: { action: "fidget" }, text: t("mm.btn.fidget"), on: { click: () => ctx.act(fidget) } }) : null,
+  ].filter(Boolean);
+  return h("div", { class: "mm-controls" }, nextRound, accuseRow, races, handBox, buttons.length ? h("div", { class: "mm-buttons" }, buttons) : null);
 }
 
-/** Tap = the card's main action (or why not); press-and-hold = cheat, sent the moment the hold begins. */
-function attachPress(node, ctx, card, main, cheat) {
-  let timer = null;
+/**
+ * Tap = the card's main action (or why not); press-and-hold = cheat, sent the moment the hold begins.
+ * What a press is in the middle of lives in `ui` (by card id), so a state arriving during a press
+ * (the card's node is patched, its listeners renewed) neither loses it nor doubles it.
+ */
+function pressHandlers(ctx, card, main, cheat) {
   const finish = (ev) => {
     window.removeEventListener("pointerup", finish);
     window.removeEventListener("pointercancel", finish);
-    const tapped = timer !== null && ev.type === "pointerup";
-    clearTimeout(timer);
-    timer = null;
+    const press = ui.press;
+    const tapped = press !== null && press.card === card.id && press.timer !== null && ev.type === "pointerup";
+    if (press) clearTimeout(press.timer);
+    ui.press = null;
     ui.holding = null;
     if (tapped) tap(ctx, card, main);
   };
-  node.addEventListener("pointerdown", (ev) => {
-    if (ev.button !== 0) return;
-    window.addEventListener("pointerup", finish);
-    window.addEventListener("pointercancel", finish);
-    // without a cheat a long press just lapses; with one, the hold starts it (the server times the rest)
-    timer = setTimeout(
-      () => {
-        timer = null;
-        if (!cheat) return;
-        ui.holding = card.id;
-        node.classList.add("mm-vanishing");
-        ctx.act(cheat);
-      },
-      cheat ? (main ? HOLD_PLAYABLE_MS : HOLD_MS) : 1200,
-    );
-  });
-  node.addEventListener("contextmenu", (ev) => ev.preventDefault());
-  // keyboard: holding Space down (the key repeats; its click comes on release) cheats, as a
-  // press-and-hold does; a short Space or Enter taps
-  let keyHeld = false;
-  node.addEventListener("keydown", (ev) => {
-    if (ev.key !== " ") return;
-    if (!ev.repeat) {
-      keyHeld = false;
-      return;
-    }
-    ev.preventDefault();
-    if (keyHeld || !cheat) return;
-    keyHeld = true;
+  const startCheat = (node) => {
     ui.holding = card.id;
     node.classList.add("mm-vanishing");
     ctx.act(cheat);
-  });
-  node.addEventListener("click", (ev) => {
-    // pointer presses are handled above; keyboard activation (detail 0) taps, unless the key was held
-    if (ev.detail === 0 && !keyHeld) tap(ctx, card, main);
-    keyHeld = false;
-  });
+  };
+  return {
+    pointerdown: (ev) => {
+      if (ev.button !== 0) return;
+      const node = ev.currentTarget;
+      window.addEventListener("pointerup", finish);
+      window.addEventListener("pointercancel", finish);
+      // without a cheat a long press just lapses; with one, the hold starts it (the server times the rest)
+      const press = { card: card.id, timer: null };
+      press.timer = setTimeout(
+        () => {
+          press.timer = null;
+          if (cheat) startCheat(node);
+        },
+        cheat ? (main ? HOLD_PLAYABLE_MS : HOLD_MS) : 1200,
+      );
+      ui.press = press;
+    },
+    contextmenu: (ev) => ev.preventDefault(),
+    // keyboard: holding Space down (the key repeats; its click comes on release) cheats, as a
+    // press-and-hold does; a short Space or Enter taps
+    keydown: (ev) => {
+      if (ev.key !== " ") return;
+      if (!ev.repeat) {
+        ui.keyHeld = null;
+        return;
+      }
+      ev.preventDefault();
+      if (ui.keyHeld === card.id || !cheat) return;
+      ui.keyHeld = card.id;
+      startCheat(ev.currentTarget);
+    },
+    click: (ev) => {
+      // pointer presses are handled above; keyboard activation (detail 0) taps, unless the key was held
+      if (ev.detail === 0 && ui.keyHeld !== card.id) tap(ctx, card, main);
+      ui.keyHeld = null;
+    },
+  };
 }
 
 function tap(ctx, card, main) {
@@ -647,9 +613,7 @@ function reasonText(ctx, card) {
 }
 
 function errorText(msg) {
-  const key = `mm.reason.${msg.code}`;
-  const text = t(key);
-  return text !== key ? text : null;
+  return codeText("mm.reason", msg);
 }
 
 // ---------------------------------------------------------------- events: log lines and animations
@@ -730,7 +694,6 @@ function animate(events, ctx, page) {
         if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, t("mm.burst.ant"), "mm-burst-animal", "ant");
         break;
       case "caught":
-        if (seatNode(ev.seat)) seatNode(ev.seat).classList.add("mm-caught");
         flash(seatNode(ev.seat), "anim-shake");
         showBurst(page, t("mm.burst.caught"), "mm-burst-caught", "guard");
         break;
@@ -759,18 +722,14 @@ function animate(events, ctx, page) {
 
 function showBurst(page, text, cls, kind = null) {
   // reduced motion: the same words, shown still (no zoom); the log line says it too
-  const node = el("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still"], "aria-hidden": "true" }, kind ? icon(kind, "mm-icon-burst") : null, text);
   // over the piles, never over the seats (their card counts and who has slapped)
   const piles = page.querySelector("#mm-piles");
   if (!piles && page.classList.contains("is-table")) return; // between rounds: the round table says it
-  (piles || page).appendChild(node);
-  if (piles) node.classList.add("mm-burst-piles");
-  setTimeout(() => node.remove(), 1500);
+  const node = h("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still", piles && "mm-burst-piles"], "aria-hidden": "true" }, kind ? icon(kind, "mm-icon-burst") : null, text);
+  overlay(piles || page, node, 1500);
 }
 
-function scoreText(score) {
-  return tp("mm.score", score);
-}
+const scoreText = scoreTextOf("mm.score");
 
 function outcomeDetails(ctx) {
   return roundTable(ctx);

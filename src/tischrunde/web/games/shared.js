@@ -1,0 +1,114 @@
+// What the four game modules share: reading the view, the stylesheet link, badges as virtual nodes,
+// score lines, error texts keyed by code, thin countdown bars, and the public content of a game (served
+// by the server, fetched once per game).
+
+import { h, mount } from "../dom.js";
+import { avatarOf, badgeOf, colourClass } from "../badges.js";
+import { t, tp } from "../i18n.js";
+
+/** The seat's view of the state (an empty object before the first state). */
+export function v(ctx) {
+  return ctx.view || {};
+}
+
+/** A list, or an empty one for anything else (a view field the engine left out). */
+export function list(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The legal actions of one type. */
+export function legalOf(ctx, type) {
+  return ctx.legal.filter((a) => a.type === type);
+}
+
+/** The whole names of `seats`, joined as a list by the caller. */
+export function names(ctx, seats) {
+  return list(seats).map((s) => ctx.name(s));
+}
+
+/** A game's own stylesheet, linked once next to the shell's (`name`: games/<name>.css). */
+export function loadStyle(name) {
+  if (document.querySelector(`link[data-${name}]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL(`./${name}.css`, import.meta.url).href;
+  link.dataset[name] = "1";
+  document.head.appendChild(link);
+}
+
+/** The avatar in its coloured disc (badges.js's avatarNode as a virtual node); hidden from screen readers. */
+export function avatar(info, seat, extra = "") {
+  return h("span", { class: ["avatar", colourClass(info, seat), extra], "aria-hidden": "true", dataset: { badge: String(badgeOf(info, seat)) }, text: avatarOf(info, seat) });
+}
+
+/** Avatar and whole name, side by side (badges.js's whoNode as a virtual node). */
+export function who(info, seat, name, extra = "") {
+  return h("span", { class: ["who", extra] }, avatar(info, seat), h("span", { class: "who-name", text: name }));
+}
+
+/** The end screen's score of one seat: `key` is a plural key ("mm.score" -> "3 Minuspunkte"). */
+export function scoreTextOf(key) {
+  return (score) => tp(key, score);
+}
+
+/**
+ * The error text of a refusal keyed by its code (`<prefix>.<code>`), or null when the game has none
+ * (the shell shows the server's words then). `params` fills the placeholders.
+ */
+export function codeText(prefix, msg, params = {}) {
+  const key = `${prefix}.${msg && msg.code}`;
+  const text = t(key, params);
+  return text !== key ? text : null;
+}
+
+/**
+ * A thin bar that empties until `until` (game time, `now()`): give it as the `ref` of the bar's fill.
+ * One animation loop per node however often the tree is patched; it stops when the node leaves the page
+ * or the time is up.
+ */
+export function drainRef(until, total, now) {
+  return (node) => {
+    if (!node) return;
+    node.drain = { until, total: Math.max(1, total), now };
+    if (node.draining) return;
+    node.draining = true;
+    let started = false;
+    const tick = () => {
+      if (!node.isConnected && started) {
+        node.draining = false;
+        return;
+      }
+      started = true;
+      const d = node.drain;
+      const left = Math.max(0, d.until - d.now());
+      node.style.width = `${Math.min(100, (100 * left) / d.total)}%`;
+      if (left > 0) requestAnimationFrame(tick);
+      else node.draining = false;
+    };
+    requestAnimationFrame(tick);
+  };
+}
+
+/**
+ * Show `tree` inside `parent` for `ms` (a burst over the table after an event): it lives outside the
+ * patched tree, in a box of its own that takes no room, and goes by itself.
+ */
+export function overlay(parent, tree, ms) {
+  const holder = document.createElement("div");
+  holder.className = "embedded";
+  mount(holder, tree);
+  parent.appendChild(holder);
+  setTimeout(() => holder.remove(), ms);
+  return holder.firstChild;
+}
+
+/**
+ * Append children to a virtual node that is not mounted yet: its children list grows, as a list built
+ * before `h` would (for screens that add their parts one by one). Children as `h` takes them.
+ */
+export function add(node, ...children) {
+  const more = h("i", {}, ...children).props.children;
+  const had = node.props.children;
+  node.props.children = [...(had === undefined ? [] : Array.isArray(had) ? had : [had]), ...(more === undefined ? [] : Array.isArray(more) ? more : [more])];
+  return node;
+}
