@@ -2052,8 +2052,8 @@ function bridge(slot, tree) {
   if (slot === null) return [...mount(document.createElement("div"), tree).childNodes];
   if (!bridgeBoxes.has(slot)) bridgeBoxes.set(slot, el("div", { class: "embedded" }));
   const box = bridgeBoxes.get(slot);
-  const focused = box.contains(document.activeElement) ? document.activeElement : null;
   mount(box, tree);
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
   if (focused) queueMicrotask(() => focused.isConnected && document.activeElement !== focused && focused.focus({ preventScroll: true }));
   return box;
 }

@@ -4,15 +4,13 @@
 // The module only reads the engine's view (shape: EmojitoView in tischrunde.games.emojito.view; `tischrunde schema emojito`) and
 // the legal actions; it never decides a rule itself. Names and card words go in through textContent.
 
-import { buzz, el, flash } from "../dom.js";
+import { buzz, flash, h } from "../dom.js";
 import { formatList, lang, register, t, tp } from "../i18n.js";
 import TEXT from "./emojito.text.js";
-import { avatarNode } from "../badges.js";
+import { add, avatar, codeText, legalOf, list, loadStyle, names, v } from "./shared.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
-if (!document.querySelector("link[data-emojito]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./emojito.css", import.meta.url).href, dataset: { emojito: "1" } }));
-}
+loadStyle("emojito");
 
 register(TEXT);
 
@@ -128,14 +126,6 @@ const COLOURS = 8; // marker colours cycle; every marker also carries a name, so
 
 // ---------------------------------------------------------------- reading the view
 
-function v(ctx) {
-  return ctx.view || {};
-}
-
-function list(value) {
-  return Array.isArray(value) ? value : [];
-}
-
 function cardEmoji(id) {
   return typeof id === "number" && CARDS[id] ? CARDS[id][0] : "?";
 }
@@ -160,10 +150,6 @@ function presKey(symbols) {
 
 function partnerOf(view, seat) {
   return (seat + view.players / 2) % view.players;
-}
-
-function names(ctx, seats) {
-  return formatList(list(seats).map((s) => ctx.name(s)));
 }
 
 /** The side (marker) a seat plays for: coop 0, each the seat itself, teams the team index. */
@@ -193,10 +179,6 @@ function targetsOf(ctx) {
   const leaders = list(view.challenge && view.challenge.leaders);
   const anyone = Boolean(ctx.info && ctx.info.options && ctx.info.options.performer_challengeable);
   return leaders.filter((s) => s !== ctx.seat && (anyone || s !== view.performer));
-}
-
-function legalOf(ctx, type) {
-  return ctx.legal.filter((a) => a.type === type);
 }
 
 // ---------------------------------------------------------------- interaction state (survives re-renders)
@@ -363,17 +345,17 @@ function seatInfo(seat, ctx) {
   const nodes = [];
   const classes = [];
   if (view.phase !== "over" && list(view.performers).includes(seat)) {
-    nodes.push(el("span", { class: "emj-badge emj-badge-perf", title: t("emj.performer"), text: `🎭 ${t("emj.performer")}` }));
+    nodes.push(h("span", { class: "emj-badge emj-badge-perf", title: t("emj.performer"), text: `🎭 ${t("emj.performer")}` }));
     classes.push("emj-is-performer");
   }
   if (list(view.close_eyes).includes(seat)) {
-    nodes.push(el("span", { class: "emj-badge emj-badge-eyes", title: t("emj.eyes.title"), text: "🙈" }));
+    nodes.push(h("span", { class: "emj-badge emj-badge-eyes", title: t("emj.eyes.title"), text: "🙈" }));
   }
   if (view.phase === "dial" && list(view.guessers).includes(seat)) {
     const skipped = list(view.dials_skipped).includes(seat);
     const set = !skipped && list(view.dials_set).includes(seat);
     nodes.push(
-      el("span", {
+      h("span", {
         class: ["emj-badge", set ? "emj-badge-set" : skipped ? "emj-badge-skip" : "emj-badge-open"],
         dataset: { dial: set ? "set" : skipped ? "skipped" : "open" },
         text: set ? `✓ ${t("emj.dial_set_mark")}` : skipped ? `⏭ ${t("emj.dial_skipped_mark")}` : `… ${t("emj.dial_open_mark")}`,
@@ -382,7 +364,7 @@ function seatInfo(seat, ctx) {
   }
   if (view.mode !== "coop") {
     const side = list(view.sides)[sideOf(view, seat)];
-    if (side) nodes.push(el("span", { class: "emj-badge emj-badge-trophy", title: trophiesText(side.count), text: `🏆 ${side.count}` }));
+    if (side) nodes.push(h("span", { class: "emj-badge emj-badge-trophy", title: trophiesText(side.count), text: `🏆 ${side.count}` }));
   }
   return { nodes, classes };
 }
@@ -400,13 +382,13 @@ function marker(ctx, index) {
   } else {
     // each person's avatar (each: the side is the seat; teams: both members), the name in the label
     const seats = view.mode === "each" ? [index] : list(side && side.seats);
-    return el(
+    return h(
       "span",
       { class: ["emj-marker", "emj-m-avatars", `emj-c${index % COLOURS}`], dataset: { side: String(index) }, title: sideName(ctx, index), role: "img", "aria-label": sideName(ctx, index) },
-      seats.map((s) => avatarNode(ctx.info, s)),
+      seats.map((s) => avatar(ctx.info, s)),
     );
   }
-  return el("span", {
+  return h("span", {
     class: ["emj-marker", cls],
     dataset: { side: String(index) },
     title: sideName(ctx, index),
@@ -424,66 +406,67 @@ function decidingField(view) {
 
 function board(ctx) {
   const view = v(ctx);
-  const ring = el("div", { class: "emj-board", id: "emj-board" });
+  const ring = h("div", { class: "emj-board", id: "emj-board" });
   const now = decidingField(view);
   const bySlot = Array.from({ length: 8 }, () => []);
   list(view.sides).forEach((side, i) => bySlot[side.field >= 0 && side.field <= 7 ? side.field : 0].push(marker(ctx, i)));
-  ring.appendChild(
-    el(
+  add(ring, 
+    h(
       "div",
       { class: ["emj-slot", "emj-s0", "emj-line", now === 0 && "emj-slot-now"], dataset: { field: "0" } },
-      el("span", { class: "emj-fno", text: `🏁 ${t("emj.start_line")}` }),
-      el("span", { class: "emj-markers" }, bySlot[0]),
+      h("span", { class: "emj-fno", text: `🏁 ${t("emj.start_line")}` }),
+      h("span", { class: "emj-markers" }, bySlot[0]),
     ),
   );
   BOARD.forEach((symbols, k) => {
     const field = k + 1;
     const key = presKey(symbols);
-    ring.appendChild(
-      el(
+    add(ring, 
+      h(
         "div",
         { class: ["emj-slot", `emj-s${field}`, `emj-slot-${key}`, now === field && "emj-slot-now"], dataset: { field: String(field) } },
-        el("span", { class: "emj-fno", text: String(field) }),
-        el("span", { class: "emj-sym", title: t(`emj.pres.${key}`), "aria-label": t(`emj.pres.${key}`), text: presSymbols(key) }),
-        el("span", { class: "emj-markers" }, bySlot[field]),
+        h("span", { class: "emj-fno", text: String(field) }),
+        h("span", { class: "emj-sym", title: t(`emj.pres.${key}`), "aria-label": t(`emj.pres.${key}`), text: presSymbols(key) }),
+        h("span", { class: "emj-markers" }, bySlot[field]),
       ),
     );
   });
-  const centre = el("div", { class: "emj-centre" });
+  const centre = h("div", { class: "emj-centre" });
   if (view.phase !== "over") {
-    centre.append(
-      el("span", { class: "emj-now-label", text: t("emj.now") }),
-      el("span", { class: "emj-now-sym", "aria-hidden": "true", text: presSymbols(view.presentation) }),
-      el("span", { class: "emj-now-text", id: "emj-presentation", text: t(`emj.pres.${view.presentation}`) }),
+    add(centre, 
+      h("span", { class: "emj-now-label", text: t("emj.now") }),
+      h("span", { class: "emj-now-sym", "aria-hidden": "true", text: presSymbols(view.presentation) }),
+      h("span", { class: "emj-now-text", id: "emj-presentation", text: t(`emj.pres.${view.presentation}`) }),
     );
   }
-  centre.appendChild(el("span", { class: "emj-deck", text: t("emj.deck", { count: view.deck_count ?? 0 }) }));
-  ring.appendChild(centre);
+  add(centre, h("span", { class: "emj-deck", text: t("emj.deck", { count: view.deck_count ?? 0 }) }));
+  add(ring, centre);
   return ring;
 }
 
 function sidesList(ctx, id = "emj-sides") {
   const view = v(ctx);
   const mySide = sideOf(view, ctx.seat);
-  const box = el("ol", { class: "emj-sides", id });
+  const box = h("ol", { class: "emj-sides", id });
   list(view.sides).forEach((side, i) => {
     const out = view.mode === "teams" && Array.isArray(view.contenders) && !view.contenders.includes(i);
     const flipped = list(side.flipped).length;
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "li",
         {
           class: ["emj-side", out && "emj-side-out", mySide === i && "emj-side-me"],
+          key: i,
           dataset: { side: String(i), progress: String(side.progress), field: String(side.field), count: String(side.count) },
         },
         marker(ctx, i),
-        el("span", { class: "emj-side-name", text: view.mode === "coop" ? "" : sideName(ctx, i) }),
-        el("span", { class: "emj-side-where", text: side.field ? t("emj.field", { field: side.field }) : t("emj.on_line") }),
-        el(
+        h("span", { class: "emj-side-name", text: view.mode === "coop" ? "" : sideName(ctx, i) }),
+        h("span", { class: "emj-side-where", text: side.field ? t("emj.field", { field: side.field }) : t("emj.on_line") }),
+        h(
           "span",
           { class: "emj-trophies", title: trophiesText(side.count) },
-          el("span", { class: "emj-trophy-count", text: `🏆 ${side.count}/${view.target}` }),
-          flipped ? el("span", { class: "emj-flipped", text: t("emj.flipped", { count: flipped }) }) : null,
+          h("span", { class: "emj-trophy-count", text: `🏆 ${side.count}/${view.target}` }),
+          flipped ? h("span", { class: "emj-flipped", text: t("emj.flipped", { count: flipped }) }) : null,
         ),
       ),
     );
@@ -494,14 +477,14 @@ function sidesList(ctx, id = "emj-sides") {
 function tiles(ctx) {
   const view = v(ctx);
   const dials = legalOf(ctx, "set_dial");
-  const grid = el("div", { class: ["emj-tiles", dials.length && "emj-tiles-pick"], id: "emj-tiles" });
+  const grid = h("div", { class: ["emj-tiles", dials.length && "emj-tiles-pick"], id: "emj-tiles" });
   list(view.layout).forEach((cardId, k) => {
     const number = k + 1;
     const action = dials.find((a) => a.number === number);
     const performer = typeof view.my_card === "number";
     const chosen = (action && ui.pick === number) || (!performer && view.my_dial === number);
     const mine = performer && view.my_card === cardId;
-    const node = el(
+    const node = h(
       action ? "button" : "div",
       {
         class: ["emj-tile", chosen && "emj-tile-chosen", mine && "emj-tile-mine"],
@@ -509,20 +492,23 @@ function tiles(ctx) {
         dataset: { number: String(number), card: String(cardId) },
         "aria-pressed": action ? (chosen ? "true" : "false") : undefined,
         "aria-label": t("emj.tile_label", { number, name: cardName(cardId) }),
+        key: number,
+        on: action
+          ? {
+              click: () => {
+                ui.pick = number;
+                ui.pickRound = view.round;
+                ctx.rerender();
+              },
+            }
+          : null,
       },
-      el("span", { class: "emj-tile-no", text: String(number) }),
-      el("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
+      h("span", { class: "emj-tile-no", text: String(number) }),
+      h("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
       // pictures only (the rulebook): the emotion's name is the label a screen reader reads, never printed
-      chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
+      chosen ? h("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? h("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
     );
-    if (action) {
-      node.addEventListener("click", () => {
-        ui.pick = number;
-        ui.pickRound = view.round;
-        ctx.rerender();
-      });
-    }
-    grid.appendChild(node);
+    add(grid, node);
   });
   return grid;
 }
@@ -531,12 +517,12 @@ function dialStatus(ctx) {
   const view = v(ctx);
   const guessers = list(view.guessers);
   const set = list(view.dials_set);
-  const box = el(
+  const box = h(
     "div",
     { class: "emj-dial-status", id: "emj-dials" },
-    el("p", { class: "emj-sub", text: t("emj.dials_set", { done: set.length, all: guessers.length }) }),
+    h("p", { class: "emj-sub", text: t("emj.dials_set", { done: set.length, all: guessers.length }) }),
   );
-  const row = el("ul", { class: "emj-chips" });
+  const row = h("ul", { class: "emj-chips" });
   const skippedSeats = list(view.dials_skipped);
   for (const g of guessers) {
     const skipped = skippedSeats.includes(g);
@@ -544,17 +530,17 @@ function dialStatus(ctx) {
     const away = !done && !skipped ? awayOf(ctx, g) : null;
     const state = done ? "set" : skipped ? "skipped" : away ? "away" : "open";
     const word = { set: t("emj.dial_set_mark"), skipped: t("emj.dial_skipped_mark"), away: away && away.standin ? t("emj.away_skip") : t("emj.away"), open: t("emj.dial_open_mark") }[state];
-    row.appendChild(
-      el(
+    add(row, 
+      h(
         "li",
-        { class: ["emj-chip", done || skipped ? "emj-chip-done" : "emj-chip-open", (skipped || away) && "emj-chip-away"], dataset: { seat: String(g), dial: state } },
-        el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: { set: "✓", skipped: "⏭", away: "⚡", open: "…" }[state] }),
-        el("span", { text: ctx.name(g) }),
-        el("span", { class: "emj-chip-word", text: word }),
+        { class: ["emj-chip", done || skipped ? "emj-chip-done" : "emj-chip-open", (skipped || away) && "emj-chip-away"], key: g, dataset: { seat: String(g), dial: state } },
+        h("span", { class: "emj-chip-mark", "aria-hidden": "true", text: { set: "✓", skipped: "⏭", away: "⚡", open: "…" }[state] }),
+        h("span", { text: ctx.name(g) }),
+        h("span", { class: "emj-chip-word", text: word }),
       ),
     );
   }
-  box.appendChild(row);
+  add(box, row);
   return box;
 }
 
@@ -563,34 +549,34 @@ function chainStrip(ctx) {
   const chain = view.chain;
   const n = view.players;
   const start = list(view.performers)[0];
-  const box = el("div", { class: "emj-chain", id: "emj-chain" }, el("p", { class: "emj-sub", text: `🤫 ${t("emj.chain_title")}` }));
-  const row = el("ol", { class: "emj-chips" });
+  const box = h("div", { class: "emj-chain", id: "emj-chain" }, h("p", { class: "emj-sub", text: `🤫 ${t("emj.chain_title")}` }));
+  const row = h("ol", { class: "emj-chips" });
   for (let k = 0; k < n; k += 1) {
     const seat = (start + k) % n;
     const seen = k <= chain.received;
     const now = seat === chain.shower || seat === chain.watcher;
-    row.appendChild(
-      el(
+    add(row, 
+      h(
         "li",
-        { class: ["emj-chip", seen && "emj-chip-done", now && "emj-chip-now"], dataset: { seat: String(seat) } },
-        k ? el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: "→" }) : el("span", { class: "emj-chip-mark", text: "🎭" }),
-        el("span", { text: ctx.name(seat) }),
-        list(view.close_eyes).includes(seat) ? el("span", { class: "emj-chip-word", text: "🙈" }) : null,
+        { key: seat, class: ["emj-chip", seen && "emj-chip-done", now && "emj-chip-now"], dataset: { seat: String(seat) } },
+        k ? h("span", { class: "emj-chip-mark", "aria-hidden": "true", text: "→" }) : h("span", { class: "emj-chip-mark", text: "🎭" }),
+        h("span", { text: ctx.name(seat) }),
+        list(view.close_eyes).includes(seat) ? h("span", { class: "emj-chip-word", text: "🙈" }) : null,
       ),
     );
   }
-  box.appendChild(row);
+  add(box, row);
   return box;
 }
 
 function challengeStatus(ctx) {
   const view = v(ctx);
   const ch = view.challenge || { leaders: [], eligible: [], declared: [] };
-  return el(
+  return h(
     "div",
     { class: "emj-challenge", id: "emj-challenge" },
-    el("p", { class: "emj-sub", text: `⚔️ ${t("emj.challenge_leaders", { names: names(ctx, ch.leaders) })}` }),
-    el("p", { class: "emj-sub", text: t("emj.challenge_declared", { done: list(ch.declared).length, all: list(ch.eligible).length }) }),
+    h("p", { class: "emj-sub", text: `⚔️ ${t("emj.challenge_leaders", { names: names(ctx, ch.leaders) })}` }),
+    h("p", { class: "emj-sub", text: t("emj.challenge_declared", { done: list(ch.declared).length, all: list(ch.eligible).length }) }),
   );
 }
 
@@ -603,23 +589,23 @@ function guessersOf(view, performer) {
 function reveal(ctx, id = "emj-reveal") {
   const view = v(ctx);
   const r = view.last_round;
-  const box = el("section", { class: ["emj-reveal", r.performers.length > 1 && "emj-reveal-many"], id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
+  const box = h("section", { class: ["emj-reveal", r.performers.length > 1 && "emj-reveal-many"], id, dataset: { round: String(r.round) } }, h("h3", { text: t("emj.reveal.title", { round: r.round }) }));
   r.performers.forEach((p, j) => {
     const cardId = r.cards[j];
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "div",
         { class: "emj-reveal-card", dataset: { card: String(cardId), number: String(r.answers[j]) } },
-        el("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], role: "img", "aria-label": cardName(cardId), text: cardEmoji(cardId) }),
-        el(
+        h("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], role: "img", "aria-label": cardName(cardId), text: cardEmoji(cardId) }),
+        h(
           "span",
           { class: "emj-reveal-what" },
-          el("strong", { text: t("emj.reveal.number", { number: r.answers[j] }) }),
-          el("span", {}, "🎭 ", avatarNode(ctx.info, p), ` ${ctx.name(p)}`),
+          h("strong", { text: t("emj.reveal.number", { number: r.answers[j] }) }),
+          h("span", {}, "🎭 ", avatar(ctx.info, p), ` ${ctx.name(p)}`),
         ),
       ),
     );
-    const picks = el("ul", { class: "emj-picks" });
+    const picks = h("ul", { class: "emj-picks" });
     for (const g of guessersOf(view, p)) {
       const dial = r.dials[g];
       const right = r.correct.includes(g);
@@ -628,48 +614,48 @@ function reveal(ctx, id = "emj-reveal") {
       if (list(r.challengers).includes(g)) tags.push(`⚔️ ${t("emj.reveal.challenger")}`);
       if (list(r.challenged).includes(g)) tags.push(t("emj.reveal.challenged"));
       if (list(r.fallen).includes(g)) tags.push(`⬇ ${t("emj.reveal.fallen")}`);
-      picks.appendChild(
-        el(
+      add(picks, 
+        h(
           "li",
-          { class: ["emj-pick", right ? "emj-right" : skipped ? "emj-skipped" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0", skipped: skipped ? "1" : "0" } },
-          el("span", { class: "emj-pick-mark", "aria-hidden": "true", text: right ? "✓" : skipped ? "⏭" : "✗" }),
-          el("span", { class: "emj-pick-name" }, avatarNode(ctx.info, g), ` ${ctx.name(g)}`),
-          el("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : skipped ? "—" : t("emj.reveal.nothing") }),
-          el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : skipped ? t("emj.reveal.skipped") : t("emj.reveal.wrong") }),
-          tags.length ? el("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
+          { key: g, class: ["emj-pick", right ? "emj-right" : skipped ? "emj-skipped" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0", skipped: skipped ? "1" : "0" } },
+          h("span", { class: "emj-pick-mark", "aria-hidden": "true", text: right ? "✓" : skipped ? "⏭" : "✗" }),
+          h("span", { class: "emj-pick-name" }, avatar(ctx.info, g), ` ${ctx.name(g)}`),
+          h("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : skipped ? "—" : t("emj.reveal.nothing") }),
+          h("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : skipped ? t("emj.reveal.skipped") : t("emj.reveal.wrong") }),
+          tags.length ? h("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
         ),
       );
     }
-    box.appendChild(picks);
+    add(box, picks);
   });
   const moves = r.moves.map((m, i) => (m ? t("emj.reveal.move", { side: sideName(ctx, i), steps: m > 0 ? `+${m}` : String(m) }) : null)).filter(Boolean);
-  if (moves.length) box.appendChild(el("p", { class: "emj-moves", id: `${id}-moves`, text: `${t("emj.reveal.moves")}: ${moves.join(" · ")}` }));
+  if (moves.length) add(box, h("p", { class: "emj-moves", id: `${id}-moves`, text: `${t("emj.reveal.moves")}: ${moves.join(" · ")}` }));
   r.trophies_won.forEach((won, i) => {
-    if (won > 0) box.appendChild(el("p", { class: "emj-won", text: `🏆 ${t("emj.ev.trophy", { side: sideName(ctx, i) })}` }));
-    if (won < 0) box.appendChild(el("p", { class: "emj-lost", text: t("emj.ev.trophy_lost", { side: sideName(ctx, i) }) }));
+    if (won > 0) add(box, h("p", { class: "emj-won", text: `🏆 ${t("emj.ev.trophy", { side: sideName(ctx, i) })}` }));
+    if (won < 0) add(box, h("p", { class: "emj-lost", text: t("emj.ev.trophy_lost", { side: sideName(ctx, i) }) }));
   });
   return box;
 }
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
+  const box = h("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
   const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
-  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: view.round ?? 1, mode, goal: view.target }), title: trophiesText(view.target) }));
+  add(box, h("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: view.round ?? 1, mode, goal: view.target }), title: trophiesText(view.target) }));
   const fresh = view.last_round && view.phase !== "dial";
-  if (fresh) box.appendChild(reveal(ctx));
+  if (fresh) add(box, reveal(ctx));
   if (view.phase === "dial") {
-    if (ctx.seat === null) box.appendChild(tiles(ctx));
-    box.appendChild(dialStatus(ctx));
+    if (ctx.seat === null) add(box, tiles(ctx));
+    add(box, dialStatus(ctx));
   }
-  if (view.chain) box.appendChild(chainStrip(ctx));
-  if (view.phase === "challenge") box.appendChild(challengeStatus(ctx));
-  if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) box.appendChild(eyesScreen(ctx));
-  const ring = el("div", { class: "emj-ring" }, board(ctx), sidesList(ctx));
+  if (view.chain) add(box, chainStrip(ctx));
+  if (view.phase === "challenge") add(box, challengeStatus(ctx));
+  if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) add(box, eyesScreen(ctx));
+  const ring = h("div", { class: "emj-ring" }, board(ctx), sidesList(ctx));
   // the table screen between rounds and at the end: where everyone stands, as a table
-  if (ctx.isTable && (view.phase === "round_over" || view.phase === "over" || ctx.outcome)) ring.appendChild(standings(ctx));
-  box.appendChild(ring);
-  if (view.last_round && !fresh) box.appendChild(reveal(ctx));
+  if (ctx.isTable && (view.phase === "round_over" || view.phase === "over" || ctx.outcome)) add(ring, standings(ctx));
+  add(box, ring);
+  if (view.last_round && !fresh) add(box, reveal(ctx));
   return box;
 }
 
@@ -690,78 +676,79 @@ function standings(ctx) {
     return Math.min(99, ...list(x.side.seats).map((s) => outcome.ranks[s] ?? 99));
   };
   if (outcome) sides.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
-  const table = el("table", { class: ["round-table", outcome && "round-table-final"], id: "emj-standings", dataset: { rounds: String(view.round ?? 0) } });
-  table.appendChild(el("caption", { text: t("emj.standings") }));
-  const head = el("tr", {});
-  if (outcome) head.appendChild(el("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }));
-  head.appendChild(el("th", { scope: "col", class: "rt-who", text: t("rt.who") }));
-  if (r) head.appendChild(el("th", { scope: "col", class: ["rt-round", !outcome && "rt-current"], text: `${outcome ? "" : "▸ "}${t("rt.round_col", { round: r.round })}` }));
-  head.appendChild(el("th", { scope: "col", class: "rt-extra", text: t("emj.standings_field") }));
-  head.appendChild(el("th", { scope: "col", class: "rt-total", text: "🏆" }));
-  table.appendChild(el("thead", {}, head));
-  const body = el("tbody", {});
+  const table = h("table", { class: ["round-table", outcome && "round-table-final"], id: "emj-standings", dataset: { rounds: String(view.round ?? 0) } });
+  add(table, h("caption", { text: t("emj.standings") }));
+  const head = h("tr", {});
+  if (outcome) add(head, h("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }));
+  add(head, h("th", { scope: "col", class: "rt-who", text: t("rt.who") }));
+  if (r) add(head, h("th", { scope: "col", class: ["rt-round", !outcome && "rt-current"], text: `${outcome ? "" : "▸ "}${t("rt.round_col", { round: r.round })}` }));
+  add(head, h("th", { scope: "col", class: "rt-extra", text: t("emj.standings_field") }));
+  add(head, h("th", { scope: "col", class: "rt-total", text: "🏆" }));
+  add(table, h("thead", {}, head));
+  const body = h("tbody", {});
   for (const { side, i } of sides) {
     const seats = list(side.seats);
     const win = outcome && (view.mode === "coop" ? rank({ side, i }) === 1 : seats.some((s) => outcome.winners.includes(s)));
-    const who = el("th", { scope: "row", class: "rt-who" });
+    const who = h("th", { scope: "row", class: "rt-who" });
     const members = view.mode === "coop" ? [] : seats;
-    const label = el("span", { class: "who" }, members.map((s) => avatarNode(ctx.info, s)), el("span", { class: "who-name", text: view.mode === "each" ? ctx.name(i) : sideName(ctx, i) }));
-    who.appendChild(view.mode === "coop" ? el("span", { class: "who" }, marker(ctx, i)) : label);
-    const row = el("tr", { class: ["rt-row", win && "rt-win"], dataset: { side: String(i) } });
-    if (outcome) row.appendChild(el("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side, i }) })}${win ? " ★" : ""}` }));
-    row.appendChild(who);
+    const label = h("span", { class: "who" }, members.map((s) => avatar(ctx.info, s)), h("span", { class: "who-name", text: view.mode === "each" ? ctx.name(i) : sideName(ctx, i) }));
+    add(who, view.mode === "coop" ? h("span", { class: "who" }, marker(ctx, i)) : label);
+    const row = h("tr", { key: i, class: ["rt-row", win && "rt-win"], dataset: { side: String(i) } });
+    if (outcome) add(row, h("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side, i }) })}${win ? " ★" : ""}` }));
+    add(row, who);
     if (r) {
       const m = list(r.moves)[i] || 0;
-      row.appendChild(el("td", { class: ["rt-round", !outcome && "rt-current"], text: m > 0 ? `+${m}` : String(m) }));
+      add(row, h("td", { class: ["rt-round", !outcome && "rt-current"], text: m > 0 ? `+${m}` : String(m) }));
     }
     const flipped = list(side.flipped).length;
-    row.appendChild(el("td", { class: "rt-extra", text: side.field ? `${side.field}${flipped ? ` (${t("emj.flipped", { count: flipped })})` : ""}` : t("emj.standings_start") }));
-    row.appendChild(el("td", { class: "rt-total", text: `${side.count}/${view.target}` }));
-    body.appendChild(row);
+    add(row, h("td", { class: "rt-extra", text: side.field ? `${side.field}${flipped ? ` (${t("emj.flipped", { count: flipped })})` : ""}` : t("emj.standings_start") }));
+    add(row, h("td", { class: "rt-total", text: `${side.count}/${view.target}` }));
+    add(body, row);
   }
-  table.appendChild(body);
-  return el("div", { class: "round-table-box", id: "emj-standings-box" }, table);
+  add(table, body);
+  return h("div", { class: "round-table-box", id: "emj-standings-box" }, table);
 }
 
 // ---------------------------------------------------------------- your controls (bottom)
 
 function presentationRow(presentation) {
-  return el(
+  return h(
     "div",
     { class: ["emj-pres", `emj-pres-${presentation}`], id: "emj-pres" },
-    el("span", { class: "emj-pres-sym", "aria-hidden": "true", text: presSymbols(presentation) }),
-    el(
+    h("span", { class: "emj-pres-sym", "aria-hidden": "true", text: presSymbols(presentation) }),
+    h(
       "span",
       { class: "emj-pres-text" },
-      el("strong", { text: t(`emj.pres.${presentation}`) }),
-      el("span", { text: t(`emj.pres_hint.${presentation}`) }),
+      h("strong", { text: t(`emj.pres.${presentation}`) }),
+      h("span", { text: t(`emj.pres_hint.${presentation}`) }),
     ),
   );
 }
 
 function privateMark(text) {
-  return el("p", { class: "emj-private" }, el("span", { "aria-hidden": "true", text: "🔒 " }), el("strong", { text }), " ", el("span", { class: "emj-private-note", text: `(${t("emj.private")})` }));
+  return h("p", { class: "emj-private" }, h("span", { "aria-hidden": "true", text: "🔒 " }), h("strong", { text }), " ", h("span", { class: "emj-private-note", text: `(${t("emj.private")})` }));
 }
 
 function eyesScreen(ctx) {
   const view = v(ctx);
   const chain = view.chain;
   const why = chain ? t("emj.eyes.chain", { shower: ctx.name(chain.shower), watcher: ctx.name(chain.watcher) }) : t("emj.eyes.sound", { name: ctx.name(view.performer) });
-  return el(
+  return h(
     "section",
     { class: "emj-eyes", id: "emj-eyes" },
-    el("span", { class: "emj-eyes-icon", "aria-hidden": "true", text: "🙈" }),
-    el("strong", { class: "emj-eyes-title", text: t("emj.eyes.title") }),
-    el("p", { text: why }),
-    el("p", { class: "emj-eyes-note", text: chain ? t("emj.eyes.open_chain") : t("emj.eyes.open") }),
+    h("span", { class: "emj-eyes-icon", "aria-hidden": "true", text: "🙈" }),
+    h("strong", { class: "emj-eyes-title", text: t("emj.eyes.title") }),
+    h("p", { text: why }),
+    h("p", { class: "emj-eyes-note", text: chain ? t("emj.eyes.open_chain") : t("emj.eyes.open") }),
   );
 }
 
 function bigButton(text, action, ctx, extra = {}) {
   const sending = sendingNow(ctx, action.type);
-  return el("button", {
+  return h("button", {
     class: ["btn", extra.plain ? null : "btn-primary", "btn-huge", extra.cls, sending && "tap-sending"],
     type: "button",
+    id: extra.id,
     dataset: { action: action.type },
     "aria-busy": sending ? "true" : undefined,
     text: sending ? t("emj.sending") : text,
@@ -780,33 +767,33 @@ function performControls(ctx, box) {
   const passed = legalOf(ctx, "passed_on")[0];
   const chain = view.chain;
   if (list(view.close_eyes).includes(me)) {
-    box.appendChild(eyesScreen(ctx));
+    add(box, eyesScreen(ctx));
     return box;
   }
   if (typeof view.my_card === "number") {
-    const secret = el(
+    const secret = h(
       "section",
       { class: "emj-secret", id: "emj-secret", dataset: { card: String(view.my_card) } },
       privateMark(t("emj.your_card")),
-      el("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], id: "emj-secret-pic", role: "img", "aria-label": cardName(view.my_card), text: cardEmoji(view.my_card) }),
+      h("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], id: "emj-secret-pic", role: "img", "aria-label": cardName(view.my_card), text: cardEmoji(view.my_card) }),
     );
-    if (view.mode === "teams") secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
-    else if (chain) secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(chain.watcher)} 🤫` }));
-    box.appendChild(secret);
-    box.appendChild(presentationRow(view.presentation));
-    if (performed) box.appendChild(bigButton(chain ? t("emj.btn.shown", { name: ctx.name(chain.watcher) }) : t("emj.btn.performed"), performed, ctx));
+    if (view.mode === "teams") add(secret, h("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
+    else if (chain) add(secret, h("p", { class: "emj-to", text: `→ ${ctx.name(chain.watcher)} 🤫` }));
+    add(box, secret);
+    add(box, presentationRow(view.presentation));
+    if (performed) add(box, bigButton(chain ? t("emj.btn.shown", { name: ctx.name(chain.watcher) }) : t("emj.btn.performed"), performed, ctx));
     return box;
   }
   if (passed) {
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "section",
         { class: "emj-watch emj-pass", id: "emj-pass" },
-        el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "🤫" }),
-        el("div", { class: "emj-watch-body" }, el("strong", { text: `→ ${ctx.name(chain.watcher)}` }), el("p", { text: t("emj.pres_hint.face") })),
+        h("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "🤫" }),
+        h("div", { class: "emj-watch-body" }, h("strong", { text: `→ ${ctx.name(chain.watcher)}` }), h("p", { text: t("emj.pres_hint.face") })),
       ),
     );
-    box.appendChild(bigButton(t("emj.btn.passed_on"), passed, ctx));
+    add(box, bigButton(t("emj.btn.passed_on"), passed, ctx));
     return box;
   }
   let who = view.performer;
@@ -817,7 +804,7 @@ function performControls(ctx, box) {
   } else if (view.mode === "teams") {
     const partner = partnerOf(view, me);
     if (!list(view.performers).includes(partner) || list(view.performed).includes(partner)) {
-      box.appendChild(el("p", { class: "waiting", text: status(ctx).hint || t("emj.status.teams") }));
+      add(box, h("p", { class: "waiting", text: status(ctx).hint || t("emj.status.teams") }));
       return box;
     }
     who = partner;
@@ -825,22 +812,22 @@ function performControls(ctx, box) {
   } else {
     text = t("emj.watch.performer", { name: ctx.name(who) });
   }
-  box.appendChild(
-    el(
+  add(box, 
+    h(
       "section",
       { class: "emj-watch", id: "emj-watch" },
-      el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "👀" }),
-      el(
+      h("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "👀" }),
+      h(
         "div",
         { class: "emj-watch-body" },
-        el("strong", { text: t("emj.watch.title") }),
-        el("p", { text }),
-        el(
+        h("strong", { text: t("emj.watch.title") }),
+        h("p", { text }),
+        h(
           "p",
           { class: "emj-watch-pres", id: "emj-pres", dataset: { presentation: view.presentation } },
-          el("span", { class: "emj-emoji", "aria-hidden": "true", text: presSymbols(view.presentation) }),
+          h("span", { class: "emj-emoji", "aria-hidden": "true", text: presSymbols(view.presentation) }),
           " ",
-          el("strong", { text: t(`emj.pres.${view.presentation}`) }),
+          h("strong", { text: t(`emj.pres.${view.presentation}`) }),
           " – ",
           t(`emj.pres_hint.${view.presentation}`),
         ),
@@ -856,8 +843,8 @@ function challengeControls(ctx, box) {
   const no = legalOf(ctx, "no_challenge")[0];
   const ch = view.challenge || { leaders: [] };
   if (yes && no) {
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "div",
         { class: "emj-two" },
         bigButton(`⚔️ ${t("emj.btn.challenge", { names: names(ctx, targetsOf(ctx)) })}`, yes, ctx),
@@ -867,9 +854,9 @@ function challengeControls(ctx, box) {
     return box;
   }
   if (ch.my_declaration !== null && ch.my_declaration !== undefined) {
-    box.appendChild(privateMark(ch.my_declaration ? t("emj.ev.my_challenge") : t("emj.ev.my_no_challenge")));
+    add(box, privateMark(ch.my_declaration ? t("emj.ev.my_challenge") : t("emj.ev.my_no_challenge")));
   }
-  box.appendChild(el("p", { class: "waiting", text: status(ctx).main }));
+  add(box, h("p", { class: "waiting", text: status(ctx).main }));
   return box;
 }
 
@@ -877,12 +864,12 @@ function dialControls(ctx, box) {
   const view = v(ctx);
   const dials = legalOf(ctx, "set_dial");
   if (dials.length) {
-    box.appendChild(privateMark(ui.pick ? t("emj.my_pick", { number: ui.pick }) : t("emj.pick_first")));
-    box.appendChild(tiles(ctx));
+    add(box, privateMark(ui.pick ? t("emj.my_pick", { number: ui.pick }) : t("emj.pick_first")));
+    add(box, tiles(ctx));
     const action = dials.find((a) => a.number === ui.pick);
     const sending = sendingNow(ctx, "set_dial");
-    box.appendChild(
-      el("button", {
+    add(box, 
+      h("button", {
         class: ["btn", "btn-primary", "btn-huge", sending && "tap-sending"],
         type: "button",
         id: "emj-set-dial",
@@ -900,15 +887,15 @@ function dialControls(ctx, box) {
     );
     return box;
   }
-  if (typeof view.my_card === "number") box.appendChild(privateMark(t("emj.your_card")));
-  else if (view.my_dial) box.appendChild(privateMark(t("emj.my_dial", { number: view.my_dial })));
-  box.appendChild(tiles(ctx));
+  if (typeof view.my_card === "number") add(box, privateMark(t("emj.your_card")));
+  else if (view.my_dial) add(box, privateMark(t("emj.my_dial", { number: view.my_dial })));
+  add(box, tiles(ctx));
   return box;
 }
 
 function renderControls(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "emj-controls", id: "emj-controls" });
+  const box = h("div", { class: "emj-controls", id: "emj-controls" });
   if (ctx.isTable || ctx.seat === null) return box;
   if (view.phase !== "dial" || ui.pickRound !== view.round) ui.pick = null;
   // the tapped action is answered once it is no longer legal for me (or the round moved on)
@@ -923,9 +910,7 @@ function renderControls(ctx) {
       return dialControls(ctx, box);
     case "round_over":
       if (list(view.performers).includes(ctx.seat)) {
-        const next = bigButton(t("emj.next_round"), { type: "next_round" }, ctx);
-        next.id = "emj-next-round";
-        box.appendChild(next);
+        add(box, bigButton(t("emj.next_round"), { type: "next_round" }, ctx, { id: "emj-next-round" }));
       }
       return box;
     default:
@@ -946,9 +931,7 @@ function startProblem(count, options) {
 
 function errorText(msg) {
   ui.sending = null; // refused: the button may be tapped again
-  const key = `emj.err.${msg.code}`;
-  const text = t(key);
-  return text !== key ? text : null;
+  return codeText("emj.err", msg);
 }
 
 // ---------------------------------------------------------------- events: log lines and animations
@@ -1051,13 +1034,13 @@ function scoreText(score, ctx) {
 
 function outcomeDetails(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "emj-outcome", id: "emj-outcome" });
+  const box = h("div", { class: "emj-outcome", id: "emj-outcome" });
   const details = (ctx.outcome && ctx.outcome.details) || {};
   if (view.mode === "coop") {
     const params = { team: details.team_trophies ?? 0, game: details.game_trophies ?? 0 };
-    box.appendChild(el("p", { class: "emj-outcome-line", text: t(details.team_won ? "emj.outcome.team_won" : "emj.outcome.game_won", params) }));
+    add(box, h("p", { class: "emj-outcome-line", text: t(details.team_won ? "emj.outcome.team_won" : "emj.outcome.game_won", params) }));
   }
-  box.appendChild(sidesList(ctx, "emj-final-sides"));
+  add(box, sidesList(ctx, "emj-final-sides"));
   return box;
 }
 

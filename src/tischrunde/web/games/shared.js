@@ -4,7 +4,7 @@
 
 import { h, mount } from "../dom.js";
 import { avatarOf, badgeOf, colourClass } from "../badges.js";
-import { t, tp } from "../i18n.js";
+import { formatList, t, tp } from "../i18n.js";
 
 /** The seat's view of the state (an empty object before the first state). */
 export function v(ctx) {
@@ -18,12 +18,12 @@ export function list(value) {
 
 /** The legal actions of one type. */
 export function legalOf(ctx, type) {
-  return ctx.legal.filter((a) => a.type === type);
+  return list(ctx.legal).filter((a) => a && a.type === type);
 }
 
-/** The whole names of `seats`, joined as a list by the caller. */
+/** The whole names of `seats` as one list in words ("Anna, Ben und Cleo"). */
 export function names(ctx, seats) {
-  return list(seats).map((s) => ctx.name(s));
+  return formatList(list(seats).map((s) => ctx.name(s)));
 }
 
 /** A game's own stylesheet, linked once next to the shell's (`name`: games/<name>.css). */
@@ -62,31 +62,38 @@ export function codeText(prefix, msg, params = {}) {
 }
 
 /**
- * A thin bar that empties until `until` (game time, `now()`): give it as the `ref` of the bar's fill.
- * One animation loop per node however often the tree is patched; it stops when the node leaves the page
- * or the time is up.
+ * A node that repaints itself every frame (a countdown): give `tickRef(state, paint)` as its `ref`.
+ * `paint(node, state)` draws and says whether to go on. One loop per node however often the tree is
+ * patched (a newer `state` takes over the running loop); it stops when the node leaves the page.
  */
-export function drainRef(until, total, now) {
+export function tickRef(state, paint) {
   return (node) => {
     if (!node) return;
-    node.drain = { until, total: Math.max(1, total), now };
-    if (node.draining) return;
-    node.draining = true;
+    node.tickState = state;
+    node.tickPaint = paint;
+    if (node.ticking) return;
+    node.ticking = true;
     let started = false;
     const tick = () => {
-      if (!node.isConnected && started) {
-        node.draining = false;
+      if (started && !node.isConnected) {
+        node.ticking = false;
         return;
       }
       started = true;
-      const d = node.drain;
-      const left = Math.max(0, d.until - d.now());
-      node.style.width = `${Math.min(100, (100 * left) / d.total)}%`;
-      if (left > 0) requestAnimationFrame(tick);
-      else node.draining = false;
+      if (node.tickPaint(node, node.tickState)) requestAnimationFrame(tick);
+      else node.ticking = false;
     };
-    requestAnimationFrame(tick);
+    tick();
   };
+}
+
+/** The fill of a bar that empties until `until` (game time, `now()`): its `ref`. */
+export function drainRef(until, total, now) {
+  return tickRef({ until, total: Math.max(1, total), now }, (node, d) => {
+    const left = Math.max(0, d.until - d.now());
+    node.style.width = `${Math.min(100, (100 * left) / d.total)}%`;
+    return left > 0;
+  });
 }
 
 /**
