@@ -2054,7 +2054,8 @@ function bridge(slot, tree) {
   const box = bridgeBoxes.get(slot);
   mount(box, tree);
   const focused = box.contains(document.activeElement) ? document.activeElement : null;
-  if (focused) queueMicrotask(() => focused.isConnected && document.activeElement !== focused && focused.focus({ preventScroll: true }));
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  if (focused) queueMicrotask(() => focused.isConnected && lost() && focused.focus({ preventScroll: true }));
   return box;
 }
 

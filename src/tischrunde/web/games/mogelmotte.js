@@ -8,7 +8,7 @@ import { flash, h, reducedMotion } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
 import TEXT from "./mogelmotte.text.js";
 import { roundTable as bigRoundTable } from "./rounds.js";
-import { avatar, codeText, drainRef, legalOf, loadStyle, overlay, scoreTextOf, v } from "./shared.js";
+import { avatar, codeText, drainRef, legalOf, loadStyle, NO_DRAG, overlay, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
 loadStyle("mogelmotte");
@@ -25,7 +25,7 @@ const ICONS = new Set(["ant", "spider", "mosquito", "cockroach", "moth", "guard"
 /** Our own small SVG drawing of an animal (or the guard's shield); decoration, the word is always beside it. */
 function icon(kind, cls = "mm-icon") {
   if (!ICONS.has(kind)) return null;
-  return h("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", draggable: "false" });
+  return h("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", ref: NO_DRAG });
 }
 
 // The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),
@@ -370,7 +370,7 @@ function renderTable(ctx) {
 
 /** A thin bar that empties until `until` (game time): how long the guard still has to catch a tell. */
 function countdown(ctx, until, total) {
-  return h("span", { class: "mm-countdown", "aria-hidden": "true" }, h("span", { class: "mm-countdown-fill", ref: drainRef(until, total, ctx.now) }));
+  return h("span", { class: "mm-countdown", "aria-hidden": "true" }, h("span", { key: "fill", class: "mm-countdown-fill", ref: drainRef(until, total, ctx.now) }));
 }
 
 function roundTable(ctx) {

@@ -64,7 +64,8 @@ export function codeText(prefix, msg, params = {}) {
 /**
  * A node that repaints itself every frame (a countdown): give `tickRef(state, paint)` as its `ref`.
  * `paint(node, state)` draws and says whether to go on. One loop per node however often the tree is
- * patched (a newer `state` takes over the running loop); it stops when the node leaves the page.
+ * patched (a newer `state` takes over the running loop); it stops when the node leaves the page. Give the
+ * node a `key` too: Preact then never hands its DOM node on to another element of the same tag.
  */
 export function tickRef(state, paint) {
   return (node) => {
@@ -87,7 +88,7 @@ export function tickRef(state, paint) {
   };
 }
 
-/** The fill of a bar that empties until `until` (game time, `now()`): its `ref`. */
+/** The fill of a bar that empties until `until` (game time, `now()`): its `ref` (and give it a `key`). */
 export function drainRef(until, total, now) {
   return tickRef({ until, total: Math.max(1, total), now }, (node, d) => {
     const left = Math.max(0, d.until - d.now());
@@ -119,3 +120,17 @@ export function add(node, ...children) {
   node.props.children = [...(had === undefined ? [] : Array.isArray(had) ? had : [had]), ...(more === undefined ? [] : Array.isArray(more) ? more : [more])];
   return node;
 }
+
+/**
+ * A `ref` that sets attributes as written. For attributes whose DOM property is a boolean while the
+ * attribute is a word (draggable="false", spellcheck="false"): Preact sets the property, and the word
+ * "false" would make it true.
+ */
+export function attrRef(attrs) {
+  return (node) => {
+    if (node) for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  };
+}
+
+/** An image or a card that is never dragged (a press-and-hold must stay a press). */
+export const NO_DRAG = attrRef({ draggable: "false" });

@@ -10,7 +10,7 @@ import { formatList, lang, register, t, tp } from "../i18n.js";
 import TEXT from "./stella.text.js";
 import { avatarOf } from "../badges.js";
 import { roundTable } from "./rounds.js";
-import { add, avatar, codeText, legalOf, list, loadStyle, names, scoreTextOf, v } from "./shared.js";
+import { add, avatar, codeText, legalOf, list, loadStyle, names, NO_DRAG, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 loadStyle("stella");
@@ -172,7 +172,7 @@ function picture(card, cls) {
     ui.missing.add(url);
     if (ui.rerender) ui.rerender();
   };
-  return h("span", { class: ["stl-pic", cls] }, h("img", { key: url, src: url, alt: "", loading: "lazy", decoding: "async", draggable: "false", on: { error: missing } }));
+  return h("span", { class: ["stl-pic", cls] }, h("img", { key: url, src: url, alt: "", loading: "lazy", decoding: "async", ref: NO_DRAG, on: { error: missing } }));
 }
 
 // ---------------------------------------------------------------- the status line
