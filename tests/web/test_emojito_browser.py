@@ -122,7 +122,8 @@ def _progress(page: Page, side: int) -> int:
 
 
 def test_emojito_module_data_matches_the_engine(browser: Browser, server: str) -> None:
-    """The card and board tables inside emojito.js are the engine's own (cards.json, board.json)."""
+    """The card and board tables emojito.js works with are the engine's own (cards.json, board.json): the
+    module takes them from the server's public content when it is loaded."""
     problems: list[str] = []
     page = _page(browser, problems)
     page.goto(server + "/")

@@ -7,121 +7,19 @@
 import { buzz, flash, h } from "../dom.js";
 import { formatList, lang, register, t, tp } from "../i18n.js";
 import TEXT from "./emojito.text.js";
-import { add, avatar, codeText, legalOf, list, loadStyle, names, v } from "./shared.js";
+import { add, avatar, codeText, gameContent, legalOf, list, loadStyle, names, v } from "./shared.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 loadStyle("emojito");
 
 register(TEXT);
 
-// The 100 picture cards by id: [emoji, German name, English name]. Mirrors
-// games/data/emojito/cards.json (public knowledge); the browser test checks that they match.
-export const CARDS = [
-  ["😄", "fröhliches Gesicht", "happy face"],
-  ["😠", "wütendes Gesicht", "angry face"],
-  ["😨", "ängstliches Gesicht", "scared face"],
-  ["🤢", "angeekeltes Gesicht", "disgusted face"],
-  ["😮", "überraschtes Gesicht", "surprised face"],
-  ["😢", "trauriges Gesicht", "sad face"],
-  ["😍", "verliebtes Gesicht", "lovestruck face"],
-  ["😑", "gelangweiltes Gesicht", "bored face"],
-  ["😤", "stolzes Gesicht", "proud face"],
-  ["😳", "beschämtes Gesicht", "ashamed face"],
-  ["😕", "verwirrtes Gesicht", "confused face"],
-  ["😴", "müdes Gesicht", "sleepy face"],
-  ["😂", "lachendes Gesicht", "laughing face"],
-  ["😬", "nervöses Gesicht", "nervous face"],
-  ["😌", "erleichtertes Gesicht", "relieved face"],
-  ["😩", "verzweifeltes Gesicht", "desperate face"],
-  ["🧐", "neugieriges Gesicht", "curious face"],
-  ["🙄", "genervtes Gesicht", "annoyed face"],
-  ["🤪", "albernes Gesicht", "silly face"],
-  ["😎", "lässiges Gesicht", "cool face"],
-  ["😸", "fröhliche Katze", "happy cat"],
-  ["😾", "wütende Katze", "angry cat"],
-  ["🙀", "ängstliche Katze", "scared cat"],
-  ["😿", "traurige Katze", "sad cat"],
-  ["😻", "verliebte Katze", "lovestruck cat"],
-  ["😼", "stolze Katze", "proud cat"],
-  ["😹", "lachende Katze", "laughing cat"],
-  ["🐱😮", "überraschte Katze", "surprised cat"],
-  ["🐱😑", "gelangweilte Katze", "bored cat"],
-  ["🐱😴", "müde Katze", "sleepy cat"],
-  ["🤖😠", "wütender Roboter", "angry robot"],
-  ["🤖😕", "verwirrter Roboter", "confused robot"],
-  ["🤖😢", "trauriger Roboter", "sad robot"],
-  ["🤖😍", "verliebter Roboter", "lovestruck robot"],
-  ["🤖😬", "nervöser Roboter", "nervous robot"],
-  ["🤖🧐", "neugieriger Roboter", "curious robot"],
-  ["🤖😎", "lässiger Roboter", "cool robot"],
-  ["🤖😴", "müder Roboter", "sleepy robot"],
-  ["🤖😩", "verzweifelter Roboter", "desperate robot"],
-  ["🤖😄", "fröhlicher Roboter", "happy robot"],
-  ["👻😨", "ängstliches Gespenst", "scared ghost"],
-  ["👻😮", "überraschtes Gespenst", "surprised ghost"],
-  ["👻😳", "beschämtes Gespenst", "ashamed ghost"],
-  ["👻🤪", "albernes Gespenst", "silly ghost"],
-  ["👻😂", "lachendes Gespenst", "laughing ghost"],
-  ["👻😑", "gelangweiltes Gespenst", "bored ghost"],
-  ["👻🙄", "genervtes Gespenst", "annoyed ghost"],
-  ["👻😌", "erleichtertes Gespenst", "relieved ghost"],
-  ["👻😤", "stolzes Gespenst", "proud ghost"],
-  ["👻😢", "trauriges Gespenst", "sad ghost"],
-  ["🐶😄", "fröhlicher Hund", "happy dog"],
-  ["🐶🤢", "angeekelter Hund", "disgusted dog"],
-  ["🐶😍", "verliebter Hund", "lovestruck dog"],
-  ["🐶😳", "beschämter Hund", "ashamed dog"],
-  ["🐶🧐", "neugieriger Hund", "curious dog"],
-  ["🐶😬", "nervöser Hund", "nervous dog"],
-  ["🐶😌", "erleichterter Hund", "relieved dog"],
-  ["🐶🤪", "alberner Hund", "silly dog"],
-  ["🐶😠", "wütender Hund", "angry dog"],
-  ["🐶😩", "verzweifelter Hund", "desperate dog"],
-  ["🐵😂", "lachender Affe", "laughing monkey"],
-  ["🐵😳", "beschämter Affe", "ashamed monkey"],
-  ["🐵😮", "überraschter Affe", "surprised monkey"],
-  ["🐵😕", "verwirrter Affe", "confused monkey"],
-  ["🐵🙄", "genervter Affe", "annoyed monkey"],
-  ["🐵😨", "ängstlicher Affe", "scared monkey"],
-  ["🐵😎", "lässiger Affe", "cool monkey"],
-  ["🐵🤢", "angeekelter Affe", "disgusted monkey"],
-  ["🐵😴", "müder Affe", "sleepy monkey"],
-  ["🐵🤪", "alberner Affe", "silly monkey"],
-  ["👽🧐", "neugieriges Alien", "curious alien"],
-  ["👽😕", "verwirrtes Alien", "confused alien"],
-  ["👽🤢", "angeekeltes Alien", "disgusted alien"],
-  ["👽😑", "gelangweiltes Alien", "bored alien"],
-  ["👽😤", "stolzes Alien", "proud alien"],
-  ["👽😌", "erleichtertes Alien", "relieved alien"],
-  ["👽😩", "verzweifeltes Alien", "desperate alien"],
-  ["👽😬", "nervöses Alien", "nervous alien"],
-  ["👽😎", "lässiges Alien", "cool alien"],
-  ["👽🙄", "genervtes Alien", "annoyed alien"],
-  ["🐸😑", "gelangweilter Frosch", "bored frog"],
-  ["🐸🤢", "angeekelter Frosch", "disgusted frog"],
-  ["🐸😄", "fröhlicher Frosch", "happy frog"],
-  ["🐸😌", "erleichterter Frosch", "relieved frog"],
-  ["🐸😴", "müder Frosch", "sleepy frog"],
-  ["🐸😤", "stolzer Frosch", "proud frog"],
-  ["🐸😳", "beschämter Frosch", "ashamed frog"],
-  ["🐸😠", "wütender Frosch", "angry frog"],
-  ["🐸😮", "überraschter Frosch", "surprised frog"],
-  ["🐸😍", "verliebter Frosch", "lovestruck frog"],
-  ["🌞😂", "lachende Sonne", "laughing sun"],
-  ["🌞😎", "lässige Sonne", "cool sun"],
-  ["🌞😩", "verzweifelte Sonne", "desperate sun"],
-  ["🌞😨", "ängstliche Sonne", "scared sun"],
-  ["🌞🤪", "alberne Sonne", "silly sun"],
-  ["🌞😢", "traurige Sonne", "sad sun"],
-  ["🌞😬", "nervöse Sonne", "nervous sun"],
-  ["🌞🙄", "genervte Sonne", "annoyed sun"],
-  ["🌞😕", "verwirrte Sonne", "confused sun"],
-  ["🌞🧐", "neugierige Sonne", "curious sun"],
-];
-
-// The ring's presentation symbols for fields 1..7 (mirrors games/data/emojito/board.json; checked by the test).
-export const BOARD = [["face", "sound"], ["face"], ["face", "sound"], ["face"], ["sound"], ["face", "sound"], ["sound"]];
-const SYMBOL = { face: "🙂", sound: "🔊" };
+// The public content (served by the server, the engine's own): the 100 picture cards by id as
+// [emoji, German name, English name], the ring's presentation symbols for fields 1..7, and each symbol's emoji.
+const CONTENT = await gameContent("emojito");
+export const CARDS = CONTENT.cards;
+export const BOARD = CONTENT.board;
+const SYMBOL = Object.fromEntries(Object.entries(CONTENT.symbols).map(([key, symbol]) => [key, symbol.emoji]));
 const COLOURS = 8; // marker colours cycle; every marker also carries a name, so colour is never the only signal
 
 // ---------------------------------------------------------------- reading the view

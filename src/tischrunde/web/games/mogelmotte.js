@@ -8,7 +8,7 @@ import { flash, h, reducedMotion } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
 import TEXT from "./mogelmotte.text.js";
 import { roundTable as bigRoundTable } from "./rounds.js";
-import { avatar, codeText, drainRef, legalOf, loadStyle, NO_DRAG, overlay, scoreTextOf, v } from "./shared.js";
+import { avatar, codeText, drainRef, gameContent, legalOf, loadStyle, NO_DRAG, overlay, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
 loadStyle("mogelmotte");
@@ -28,18 +28,9 @@ function icon(kind, cls = "mm-icon") {
   return h("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", ref: NO_DRAG });
 }
 
-// The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),
-// so event card ids can be named without asking the server.
-const COMPOSITION = [
-  ["number", 1, 9], ["number", 2, 9], ["number", 3, 9], ["number", 4, 8], ["number", 5, 8],
-  ["ant", 1, 1], ["ant", 2, 1], ["ant", 3, 1], ["ant", 4, 1], ["ant", 5, 1],
-  ["spider", 1, 1], ["spider", 2, 1], ["spider", 3, 1], ["spider", 4, 1], ["spider", 5, 1],
-  ["mosquito", 1, 1], ["mosquito", 2, 1], ["mosquito", 3, 1], ["mosquito", 4, 1], ["mosquito", 5, 1],
-  ["cockroach", 1, 1], ["cockroach", 2, 1], ["cockroach", 3, 1], ["cockroach", 4, 1], ["cockroach", 5, 1],
-  ["moth", 1, 2], ["moth", 2, 2], ["moth", 3, 2], ["moth", 4, 1], ["moth", 5, 1],
-];
-const DECK = [];
-for (const [kind, value, count] of COMPOSITION) for (let i = 0; i < count; i += 1) DECK.push({ id: DECK.length, kind, value });
+// The deck in card-id order ({id, kind, value}; public knowledge, served by the server), so event card ids
+// can be named without asking again.
+const DECK = (await gameContent("mogelmotte")).cards;
 
 function cardById(id) {
   if (id && typeof id === "object") return id;

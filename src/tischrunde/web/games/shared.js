@@ -134,3 +134,21 @@ export function attrRef(attrs) {
 
 /** An image or a card that is never dragged (a press-and-hold must stay a press). */
 export const NO_DRAG = attrRef({ draggable: "false" });
+
+const contents = new Map();
+
+/**
+ * A game's public content (`GET /api/games/NAME/content`: its deck, board or table shape), fetched once
+ * per game; a module awaits it when it is loaded. A failed fetch is forgotten, so the next load asks again.
+ */
+export function gameContent(name) {
+  if (!contents.has(name)) {
+    const asked = fetch(`/api/games/${encodeURIComponent(name)}/content`).then((response) => {
+      if (!response.ok) throw new Error(`the content of ${name}: HTTP ${response.status}`);
+      return response.json();
+    });
+    contents.set(name, asked);
+    asked.catch(() => contents.delete(name));
+  }
+  return contents.get(name);
+}

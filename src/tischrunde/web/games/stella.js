@@ -10,14 +10,15 @@ import { formatList, lang, register, t, tp } from "../i18n.js";
 import TEXT from "./stella.text.js";
 import { avatarOf } from "../badges.js";
 import { roundTable } from "./rounds.js";
-import { add, avatar, codeText, legalOf, list, loadStyle, names, NO_DRAG, scoreTextOf, v } from "./shared.js";
+import { add, avatar, codeText, gameContent, legalOf, list, loadStyle, names, NO_DRAG, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
 loadStyle("stella");
 
 register(TEXT);
 
-const COLUMNS = 5;
+// the table's shape (public content, served by the server): rows of COLUMNS pictures
+const { columns: COLUMNS, rows: ROWS } = await gameContent("stella");
 const KIND_ICON = { spark: "✦", super_spark: "✦✦", fall: "✕" };
 const LANTERN = "🏮";
 // from this many markers a picture's avatars take a line of their own in its strip (a TV reads them whole)
@@ -677,7 +678,7 @@ document.addEventListener("keydown", (ev) => {
     closeZoom(ui.rerender);
   } else if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
     ev.preventDefault();
-    ui.zoom = (ui.zoom + (ev.key === "ArrowLeft" ? 14 : 1)) % 15;
+    ui.zoom = (ui.zoom + (ev.key === "ArrowLeft" ? -1 : 1) + ROWS * COLUMNS) % (ROWS * COLUMNS);
     ui.last = ui.zoom;
     ui.rerender();
   }

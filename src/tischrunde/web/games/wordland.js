@@ -9,7 +9,7 @@ import { buzz, flash, h } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
 import TEXT from "./wordland.text.js";
 import { roundTable } from "./rounds.js";
-import { add, attrRef, avatar, legalOf, list, loadStyle, names, scoreTextOf, tickRef, v } from "./shared.js";
+import { add, attrRef, avatar, gameContent, legalOf, list, loadStyle, names, scoreTextOf, tickRef, v } from "./shared.js";
 
 loadStyle("wordland");
 
@@ -27,7 +27,8 @@ const ICONS = {
   mad_hatter: "🎩",
   royal_guard: "💂",
 };
-const UMLAUTS = { ä: "a", ö: "o", ü: "u", ß: "s" };
+// the folding of umlauts that the option fold_umlauts applies (public content, served by the server)
+const { umlauts: UMLAUTS } = await gameContent("wordland");
 
 // what the player is doing on this phone, kept across the shell's re-renders
 const ui = {
