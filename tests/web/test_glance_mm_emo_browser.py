@@ -112,7 +112,10 @@ def test_mogelmotte_phone_shows_piles_hand_and_control_in_every_state(
     while not anna.locator("#ranking").count() and time.monotonic() < deadline:
         phase = _mm_phase(anna)
         # read in one step: a race may end between a count and a look at its first control
-        action = anna.evaluate("(s) => { const c = document.querySelector(s); return c ? c.dataset.action || '' : '-'; }", MM_CONTROL)
+        action = anna.evaluate(
+            "(s) => { const c = document.querySelector(s); return c ? c.dataset.action || '' : '-'; }",
+            MM_CONTROL,
+        )
         key = f"{phase}:{action}"
         if key not in seen:
             seen.add(key)
