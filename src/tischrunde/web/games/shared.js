@@ -99,11 +99,14 @@ export function drainRef(until, total, now) {
 
 /**
  * Show `tree` inside `parent` for `ms` (a burst over the table after an event): it lives outside the
- * patched tree, in a box of its own that takes no room, and goes by itself.
+ * patched tree, in a box of its own that takes no room, and goes by itself. One at a time in a parent:
+ * a newer one takes the place of the one still showing.
  */
 export function overlay(parent, tree, ms) {
+  for (const old of parent.querySelectorAll(":scope > [data-overlay]")) old.remove();
   const holder = document.createElement("div");
   holder.className = "embedded";
+  holder.dataset.overlay = "1";
   mount(holder, tree);
   parent.appendChild(holder);
   setTimeout(() => holder.remove(), ms);
