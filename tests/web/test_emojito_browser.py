@@ -122,7 +122,8 @@ def _progress(page: Page, side: int) -> int:
 
 
 def test_emojito_module_data_matches_the_engine(browser: Browser, server: str) -> None:
-    """The card and board tables inside emojito.js are the engine's own (cards.json, board.json)."""
+    """The card and board tables emojito.js works with are the engine's own (cards.json, board.json): the
+    module takes them from the server's public content when it is loaded."""
     problems: list[str] = []
     page = _page(browser, problems)
     page.goto(server + "/")
@@ -137,6 +138,7 @@ RENDER = r"""
 async ([frames, options, players]) => {
   const mod = (await import('/static/games/emojito.js')).default;
   const i18n = await import('/static/i18n.js');
+  const dom = await import('/static/dom.js');
   const seats = Array.from({length: players}, (_, s) => ({seat: s, name: `P${s}`, kind: 'human', connected: true}));
   const info = {game: 'emojito', options, seats, status: 'playing'};
   const out = [];
@@ -149,13 +151,9 @@ async ([frames, options, players]) => {
     };
     const box = document.createElement('div');
     const st = mod.status(ctx);
-    box.append(mod.renderTable(ctx), mod.renderControls(ctx));
-    for (const s of seats) box.append(...mod.seatInfo(s.seat, ctx).nodes);
     const lines = f.events.map((ev) => mod.describe(ev, ctx)).filter(Boolean);
-    if (f.view.outcome) {
-      box.append(mod.outcomeDetails(ctx));
-      lines.push(mod.scoreText(f.view.outcome.scores[0], ctx));
-    }
+    dom.mount(box, [mod.renderTable(ctx), mod.renderControls(ctx), seats.map((s) => mod.seatInfo(s.seat, ctx).nodes), f.view.outcome ? mod.outcomeDetails(ctx) : null]);
+    if (f.view.outcome) lines.push(mod.scoreText(f.view.outcome.scores[0], ctx));
     mod.timer(ctx);
     const text = [st.main, st.hint, box.textContent, ...lines].join(' | ');
     out.push({text, raw: /\{\w+\}|emj\.|undefined|NaN/.test(text), mine: box.querySelectorAll('.emj-tile-mine').length});

@@ -22,6 +22,7 @@ RENDER = """
 async ({hand, top, lang}) => {
   const i18n = await import('/static/i18n.js');
   const mod = (await import('/static/games/mogelmotte.js')).default;
+  const dom = await import('/static/dom.js');
   i18n.setLang(lang);
   // the module's own stylesheet loads after its import: measure only with it in place
   const link = document.querySelector('link[data-mogelmotte]');
@@ -38,11 +39,11 @@ async ({hand, top, lang}) => {
   const table = document.createElement('section');
   table.className = 'table';
   table.id = 'table';
-  table.appendChild(mod.renderTable(ctx));
+  dom.mount(table, mod.renderTable(ctx));
   const dock = document.createElement('footer');
   dock.className = 'dock';
   dock.id = 'dock';
-  dock.appendChild(mod.renderControls(ctx));
+  dom.mount(dock, mod.renderControls(ctx));
   page.append(table, dock);
   document.getElementById('app').replaceChildren(page);
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

@@ -345,6 +345,7 @@ NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 RENDER = """
 async ({view, legal, seat, names}) => {
   const mod = (await import('/static/games/wordland.js')).default;
+  const dom = await import('/static/dom.js');
   window.__acts = [];
   const ctx = {
     view, legal, active: [], seat, role: seat === null ? 'table' : 'player', isTable: seat === null,
@@ -361,10 +362,10 @@ async ({view, legal, seat, names}) => {
   main.textContent = status.main;
   const table = document.createElement('section');
   table.className = 'table';
-  table.appendChild(mod.renderTable(ctx));
+  dom.mount(table, mod.renderTable(ctx));
   const dock = document.createElement('footer');
   dock.className = 'dock';
-  dock.appendChild(mod.renderControls(ctx));
+  dom.mount(dock, mod.renderControls(ctx));
   box.append(main, table, dock);
   document.body.replaceChildren(box);
   };

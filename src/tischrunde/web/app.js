@@ -1,7 +1,7 @@
 // The app shell: router (start page, room /r/CODE, table screen /r/CODE?table=1), lobby and the game frame.
 
 import { avatarNode, avatarOf, colourClass } from "./badges.js";
-import { clear, el } from "./dom.js";
+import { clear, el, mount } from "./dom.js";
 import { formatList, lang, onLangChange, setLang, t, tp } from "./i18n.js";
 import { Connection, loadToken, saveTableToken, saveToken } from "./net.js";
 import { buzz, CUE_NAMES, cue, isMuted, setMuted, setTableScreen } from "./sound.js";
@@ -2031,15 +2031,32 @@ function renderGame() {
 
   // the state version on screen: a test (and a curious player) can tell the view is current
   const table = el("section", { class: "table", id: "table", dataset: { version: String(app.state.version) } });
-  table.appendChild(mod.renderTable(ctx));
+  table.appendChild(bridge("table", mod.renderTable(ctx)));
   page.appendChild(table);
 
-  const controls = ctx.outcome ? ranking(mod, ctx) : mod.renderControls(ctx);
+  const controls = ctx.outcome ? ranking(mod, ctx) : bridge("controls", mod.renderControls(ctx));
   const live = patchPage(page, controls);
   if (app.pendingEvents && app.pendingEvents.length) {
     if (mod.animate) mod.animate(app.pendingEvents, ctx, live);
     app.pendingEvents = [];
   }
+}
+
+// bridge until the shell mounts virtual nodes: a game module returns virtual nodes. A slot ("table",
+// "controls") keeps one container that Preact patches on every state, so the module's nodes live on (a
+// focused control gets its focus back after the container moved into the new page); slot null turns a
+// tree into real nodes once (a seat's lines in the player strip, the end screen's details).
+const bridgeBoxes = new Map();
+function bridge(slot, tree) {
+  if (tree instanceof Node) return slot === null ? [tree] : tree;
+  if (slot === null) return [...mount(document.createElement("div"), tree).childNodes];
+  if (!bridgeBoxes.has(slot)) bridgeBoxes.set(slot, el("div", { class: "embedded" }));
+  const box = bridgeBoxes.get(slot);
+  mount(box, tree);
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  if (focused) queueMicrotask(() => focused.isConnected && lost() && focused.focus({ preventScroll: true }));
+  return box;
 }
 
 /**
@@ -2131,7 +2148,7 @@ function playerStrip(mod, ctx) {
           el("span", { class: "player-name", text: s.name }),
         ),
         !s.connected && s.kind === "human" ? el("span", { class: "off-mark", title: t("frame.offline"), text: "⚡" }) : null,
-        extra.nodes || null,
+        extra.nodes ? bridge(null, extra.nodes) : null,
         standInNodes(s, ctx),
       ),
     );
@@ -2255,7 +2272,7 @@ function ranking(mod, ctx) {
     );
   }
   box.appendChild(list);
-  if (mod.outcomeDetails) box.appendChild(mod.outcomeDetails(ctx));
+  if (mod.outcomeDetails) box.append(...bridge(null, mod.outcomeDetails(ctx)));
   return box;
 }
 

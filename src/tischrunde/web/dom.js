@@ -1,4 +1,74 @@
 // Tiny DOM helpers. Text always goes in through textContent, never innerHTML.
+//
+// Screens are trees of virtual nodes: `h(tag, attrs, ...children)` (the same attribute conventions as
+// `el` below) builds one, `mount(root, tree)` patches the page in place (Preact, vendor/README.md), so a
+// focused control, a caret and the phone keyboard stay where they are. `el` builds real DOM nodes and is
+// left only while screens move over to `h`; `embed(node)` puts such a node into a tree.
+import { Component, Fragment, createRef, h as preactH, isValidElement, render } from "./vendor/preact/preact.module.js";
+
+export { Fragment, createRef, isValidElement };
+
+const KEBAB = /[A-Z]/g;
+
+/**
+ * h("button", {class: ["big", on && "on"], on: {click: fn}, disabled: true, text: "OK"}, ...children)
+ * A virtual node. `class` may be a list (falsy entries dropped); `text` is the node's only text;
+ * `on` maps event names to listeners; `dataset` fills data-*; null, undefined and false attributes are
+ * left out; `key` tells list items apart and `ref` (createRef()) gives the real node once mounted.
+ * A child may be a string, a number, a virtual node, a list of them, or a real DOM node (see `embed`).
+ */
+export function h(tag, attrs = {}, ...children) {
+  const props = {};
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") props.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    else if (key === "text") children = [String(value)];
+    else if (key === "on") for (const [ev, fn] of Object.entries(value)) props[`on${ev}`] = fn;
+    else if (key === "dataset") {
+      for (const [name, v] of Object.entries(value)) {
+        if (v !== undefined && v !== null) props[`data-${name.replace(KEBAB, (c) => `-${c.toLowerCase()}`)}`] = String(v);
+      }
+    } else props[key] = value;
+  }
+  return preactH(tag, props, ...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false).map(child));
+}
+
+function child(c) {
+  return typeof Node !== "undefined" && c instanceof Node ? embed(c) : c;
+}
+
+/** Patch `root` to show `tree` (a virtual node, a list of them, or null to empty it). */
+export function mount(root, tree) {
+  render(tree, root);
+  return root;
+}
+
+/**
+ * A real DOM node inside a virtual tree: kept as it is while it is the same node, replaced when another
+ * comes (for screens still built with `el`).
+ */
+class Embedded extends Component {
+  constructor(props) {
+    super(props);
+    this.box = createRef();
+  }
+  shouldComponentUpdate(next) {
+    return next.node !== this.props.node;
+  }
+  componentDidMount() {
+    this.box.current.replaceChildren(this.props.node);
+  }
+  componentDidUpdate() {
+    this.box.current.replaceChildren(this.props.node);
+  }
+  render() {
+    return preactH("div", { ref: this.box, class: "embedded" });
+  }
+}
+
+export function embed(node) {
+  return preactH(Embedded, { node });
+}
 
 /**
  * el("button", {class: "big", on: {click: fn}, disabled: true}, "text", childNode)

@@ -4,451 +4,25 @@
 // The module only reads the engine's view (shape: EmojitoView in tischrunde.games.emojito.view; `tischrunde schema emojito`) and
 // the legal actions; it never decides a rule itself. Names and card words go in through textContent.
 
-import { buzz, el, flash } from "../dom.js";
+import { buzz, flash, h } from "../dom.js";
 import { formatList, lang, register, t, tp } from "../i18n.js";
-import { avatarNode } from "../badges.js";
+import TEXT from "./emojito.text.js";
+import { add, avatar, codeText, gameContent, legalOf, list, loadStyle, names, v } from "./shared.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
-if (!document.querySelector("link[data-emojito]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./emojito.css", import.meta.url).href, dataset: { emojito: "1" } }));
-}
+loadStyle("emojito");
 
-register({
-  de: {
-    "emj.mode.coop": "Kooperativ",
-    "emj.mode.each": "Jeder gegen jeden",
-    "emj.mode.teams": "Teams",
-    "emj.mode.secret": "Geheime Nachricht",
-    "emj.head": "Runde {round} · {mode} · Ziel: 🏆 {goal}",
-    "emj.side.team": "Team",
-    "emj.side.game": "Spiel",
-    "emj.side.pair": "{a} & {b}",
-    "emj.start_line": "Start",
-    "emj.field": "Feld {field}",
-    "emj.standings": "Stand nach der Runde",
-    "emj.standings_field": "Feld",
-    "emj.standings_start": "Start",
-    "emj.on_line": "an der Startlinie",
-    "emj.trophies.one": "1 Trophäe",
-    "emj.trophies.other": "{count} Trophäen",
-    "emj.flipped": "{count} umgedreht",
-    "emj.laps": "Runde {laps}",
-    "emj.deck": "Stapel: {count}",
-    "emj.pres.face": "Nur Mimik",
-    "emj.pres.sound": "Nur Geräusche",
-    "emj.pres.face_sound": "Mimik und Geräusche",
-    "emj.pres_hint.face": "Nur mit dem Gesicht – keine Geräusche!",
-    "emj.pres_hint.sound": "Nur mit Geräuschen – die anderen schließen die Augen.",
-    "emj.pres_hint.face_sound": "Mit Gesicht und Geräuschen – aber ohne Worte.",
-    "emj.now": "Jetzt:",
-    "emj.performer": "Darsteller:in",
-    "emj.your_card": "Deine geheime Karte",
-    "emj.private": "nur für dich",
-    "emj.btn.performed": "Vorgeführt",
-    "emj.btn.shown": "{name} hat es gesehen",
-    "emj.btn.passed_on": "Weitergegeben",
-    "emj.btn.challenge": "{names} herausfordern",
-    "emj.btn.no_challenge": "Keine Herausforderung",
-    "emj.btn.set_dial": "Wählscheibe auf {number} stellen",
-    "emj.pick_first": "Tippe die Karte an, die es war.",
-    "emj.tile_label": "Karte {number}: {name}",
-    "emj.my_dial": "Deine Wählscheibe: {number}",
-    "emj.my_pick": "Deine Wahl: {number} – noch nicht eingestellt",
-    "emj.yours": "deine",
-    "emj.eyes.title": "Augen zu!",
-    "emj.eyes.sound": "{name} führt nur mit Geräuschen vor. Hör genau hin!",
-    "emj.eyes.chain": "{shower} zeigt {watcher} die geheime Nachricht. Nicht schauen!",
-    "emj.eyes.open": "Augen auf, sobald die sieben Karten liegen.",
-    "emj.eyes.open_chain": "Augen auf, wenn du dran bist (dein Handy summt) oder die Karten liegen.",
-    "emj.watch.title": "Schau zu!",
-    "emj.watch.performer": "{name} führt eine geheime Karte vor.",
-    "emj.watch.then": "Danach tippst du unter sieben Karten die richtige an.",
-    "emj.watch.chain": "{name} zeigt dir die geheime Nachricht. Merk dir das Gesicht – und verrate nichts!",
-    "emj.watch.partner": "{name} (dein Team) führt dir eine geheime Karte vor.",
-    "emj.status.perform": "Du bist Darsteller:in!",
-    "emj.status.perform_hint": "Führe deine Karte vor ({presentation}), dann tippe „Vorgeführt“.",
-    "emj.status.show_to": "Zeig {name} deine Karte – nur mit dem Gesicht!",
-    "emj.status.show_to_hint": "Nur {name} schaut hin, alle anderen haben die Augen zu. Dann tippe den Knopf.",
-    "emj.status.pass_on": "Gib die Nachricht an {name} weiter!",
-    "emj.status.pass_on_hint": "Zeig {name} das Gesicht, das du gesehen hast, dann tippe „Weitergegeben“.",
-    "emj.status.watch": "{name} führt vor",
-    "emj.status.watch_chain": "{shower} zeigt {watcher} die Nachricht",
-    "emj.status.eyes": "Augen zu!",
-    "emj.status.teams": "Alle Darsteller:innen führen gleichzeitig vor",
-    "emj.status.partner_hint": "Zeig es {name} (dein Team) – nur mit dem Gesicht.",
-    "emj.status.wait_for": "Warte auf {names}",
-    "emj.status.challenge": "Herausforderung?",
-    "emj.status.challenge_hint": "Deine Herausforderung träfe {names}. Sie kostet dich eine Trophäe (sie wird umgedreht). Rätst du richtig und die Führung falsch, fällt sie 3 Felder zurück.",
-    "emj.status.challenge_bonus": "Du rückst dann 3 Felder extra vor.",
-    "emj.status.challenge_wait.one": "{names} überlegt, ob sie herausfordert",
-    "emj.status.challenge_wait.other": "{names} überlegen, ob sie herausfordern",
-    "emj.status.dial": "Welche Karte war es?",
-    "emj.status.dial_hint": "Tippe eine der sieben Karten an und stelle deine Wählscheibe ein. Niemand sieht deine Wahl.",
-    "emj.status.dial_team_hint": "Tippe die Karte an, die dein Team vorgeführt hat.",
-    "emj.status.dial_done": "Wählscheibe gestellt",
-    "emj.status.dial_performer": "Die anderen raten – deine Karte ist die {number}",
-    "emj.status.dial_wait": "Es wird geraten",
-    "emj.status.table_hint": "Alle Handys sind Fernbedienungen – hier liegt der Tisch.",
-    "emj.status.spectating": "Du schaust zu.",
-    "emj.dials_set": "Wählscheiben: {done} von {all} gestellt",
-    "emj.dial_set_mark": "gestellt",
-    "emj.dial_open_mark": "wählt …",
-    "emj.dial_skipped_mark": "übersprungen",
-    "emj.away_skip": "abwesend: wird übersprungen",
-    "emj.away": "abwesend",
-    "emj.sending": "Wird gesendet …",
-    "emj.reveal.skipped": "übersprungen",
-    "emj.ev.dial_skipped": "{name} ist nicht da: die Wählscheibe wird übersprungen.",
-    "emj.ev.performance_skipped": "Die Zeit ist um: {names} wird übersprungen, die Nächsten sind dran.",
-    "emj.chain_title": "Die geheime Nachricht",
-    "emj.challenge_leaders": "Führung: {names}",
-    "emj.challenge_declared": "{done} von {all} haben sich entschieden",
-    "emj.reveal.title": "Auflösung Runde {round}",
-    "emj.status.round_over": "Runde {round} ist aufgelöst",
-    "emj.status.round_over_hint": "Gleich beginnt die nächste Runde.",
-    "emj.status.round_over_mine": "Tippe auf „Nächste Runde“, wenn alle so weit sind.",
-    "emj.next_round": "Nächste Runde",
-    "emj.err.round_over": "Die Runde ist vorbei – gleich beginnt die nächste.",
-    "emj.err.not_round_over": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
-    "emj.err.not_start_player": "Wer dargestellt hat, startet die nächste Runde.",
-    "emj.err.deadline_passed": "Zu spät – die Zeit ist abgelaufen.",
-    "emj.reveal.card": "Es war {name}",
-    "emj.reveal.number": "Nummer {number}",
-    "emj.reveal.pick": "{name}: {number}",
-    "emj.reveal.nothing": "keine Wahl",
-    "emj.reveal.right": "richtig",
-    "emj.reveal.wrong": "falsch",
-    "emj.reveal.moves": "Bewegung",
-    "emj.reveal.move": "{side} {steps}",
-    "emj.reveal.fallen": "fällt 3 Felder zurück",
-    "emj.reveal.challenged": "herausgefordert",
-    "emj.reveal.challenger": "fordert heraus",
-    "emj.ev.performed": "{name} hat vorgeführt.",
-    "emj.ev.shown": "{name} hat {to} die Nachricht gezeigt.",
-    "emj.ev.passed_on": "{name} gibt die Nachricht an {to} weiter.",
-    "emj.ev.challenge_open": "Zeit für Herausforderungen – in Führung: {names}.",
-    "emj.ev.declared": "{name} hat sich entschieden.",
-    "emj.ev.my_challenge": "Du forderst heraus.",
-    "emj.ev.my_no_challenge": "Du forderst nicht heraus.",
-    "emj.ev.challenges.one": "{names} fordert {leaders} heraus!",
-    "emj.ev.challenges.other": "{names} fordern {leaders} heraus!",
-    "emj.ev.no_challenges": "Niemand fordert heraus.",
-    "emj.ev.laid_out": "Sieben Karten liegen aus: welche war es?",
-    "emj.ev.dial_set": "{name} hat die Wählscheibe gestellt.",
-    "emj.ev.my_dial": "Deine Wählscheibe steht auf {number}.",
-    "emj.ev.timeout": "Zeit um: nicht gestellte Wählscheiben zählen als falsch.",
-    "emj.ev.revealed": "Es war {card} (Nummer {number}). Richtig: {names}.",
-    "emj.ev.revealed_none": "Es war {card} (Nummer {number}). Niemand lag richtig.",
-    "emj.ev.coop_moves": "Team +{team}, Spiel +{game}.",
-    "emj.ev.trophy": "{side} gewinnt eine Trophäe!",
-    "emj.ev.trophy_lost": "{side} verliert eine Trophäe.",
-    "emj.ev.fallen": "{name} fällt 3 Felder zurück.",
-    "emj.ev.game_over": "Spiel vorbei!",
-    "emj.score.team_won": "Gewonnen (Team)",
-    "emj.score.team_lost": "Verloren (das Spiel gewinnt)",
-    "emj.score.trophies.one": "{count} Trophäe",
-    "emj.score.trophies.other": "{count} Trophäen",
-    "emj.over.team_won": "Gewonnen – ihr habt das Spiel geschlagen!",
-    "emj.over.game_won": "Verloren – das Spiel gewinnt",
-    "emj.over.you_won": "Du hast gewonnen!",
-    "emj.over.winners": "Gewonnen: {names}",
-    "emj.outcome.team_won": "Das Team gewinnt: {team} zu {game} Trophäen!",
-    "emj.outcome.game_won": "Das Spiel gewinnt: {game} zu {team} Trophäen.",
-    "emj.err.not_performing": "Gerade führt niemand vor.",
-    "emj.start.coop": "Kooperativ spielen 2 bis 7 Personen.",
-    "emj.start.each": "Jeder gegen jeden braucht 3 bis 7 Personen.",
-    "emj.start.teams": "Teams brauchen eine gerade Zahl von Personen, mindestens 4 und höchstens 14.",
-    "emj.err.not_performer": "Nur die Darsteller:in führt vor.",
-    "emj.err.already_performed": "Du hast in dieser Runde schon vorgeführt.",
-    "emj.err.no_chain": "Gerade wird keine geheime Nachricht weitergegeben.",
-    "emj.err.not_shower": "Gerade zeigt jemand anderes die geheime Nachricht.",
-    "emj.err.not_challenge_time": "Herausfordern geht nur nach der Vorführung und vor dem Auslegen.",
-    "emj.err.not_eligible": "Herausfordern darf nur, wer nicht vorführt und eine offene Trophäe hat.",
-    "emj.err.already_declared": "Du hast dich schon entschieden.",
-    "emj.err.not_dial_time": "Die Wählscheiben werden gestellt, sobald die Karten liegen.",
-    "emj.err.not_guesser": "Deine Wählscheibe stellt das Spiel: du hast vorgeführt.",
-    "emj.err.dial_set": "Deine Wählscheibe ist schon gestellt.",
-    "emj.err.bad_number": "Die Wählscheibe zeigt eine Zahl von 1 bis 7.",
-    "emj.err.game_over": "Das Spiel ist vorbei.",
-  },
-  en: {
-    "emj.mode.coop": "Co-op",
-    "emj.mode.each": "Each for themselves",
-    "emj.mode.teams": "Teams",
-    "emj.mode.secret": "Secret message",
-    "emj.head": "Round {round} · {mode} · goal: 🏆 {goal}",
-    "emj.side.team": "Team",
-    "emj.side.game": "Game",
-    "emj.side.pair": "{a} & {b}",
-    "emj.start_line": "Start",
-    "emj.field": "field {field}",
-    "emj.standings": "Standings after the round",
-    "emj.standings_field": "Field",
-    "emj.standings_start": "start",
-    "emj.on_line": "on the start line",
-    "emj.trophies.one": "1 trophy",
-    "emj.trophies.other": "{count} trophies",
-    "emj.flipped": "{count} turned over",
-    "emj.laps": "lap {laps}",
-    "emj.deck": "Deck: {count}",
-    "emj.pres.face": "Face only",
-    "emj.pres.sound": "Sounds only",
-    "emj.pres.face_sound": "Face and sounds",
-    "emj.pres_hint.face": "Only with your face – no sounds!",
-    "emj.pres_hint.sound": "Only with sounds – the others close their eyes.",
-    "emj.pres_hint.face_sound": "With face and sounds – but no words.",
-    "emj.now": "Now:",
-    "emj.performer": "performer",
-    "emj.your_card": "Your secret card",
-    "emj.private": "only you see it",
-    "emj.btn.performed": "Performed",
-    "emj.btn.shown": "{name} has seen it",
-    "emj.btn.passed_on": "Passed on",
-    "emj.btn.challenge": "Challenge {names}",
-    "emj.btn.no_challenge": "No challenge",
-    "emj.btn.set_dial": "Set my dial to {number}",
-    "emj.pick_first": "Tap the card it was.",
-    "emj.tile_label": "Card {number}: {name}",
-    "emj.my_dial": "Your dial: {number}",
-    "emj.my_pick": "Your pick: {number} – not set yet",
-    "emj.yours": "yours",
-    "emj.eyes.title": "Close your eyes!",
-    "emj.eyes.sound": "{name} performs with sounds only. Listen closely!",
-    "emj.eyes.chain": "{shower} is showing {watcher} the secret message. Don't look!",
-    "emj.eyes.open": "Open them once the seven cards are laid out.",
-    "emj.eyes.open_chain": "Open them when it is your turn (your phone buzzes) or the cards are laid out.",
-    "emj.watch.title": "Watch!",
-    "emj.watch.performer": "{name} is acting a secret card.",
-    "emj.watch.then": "Then you tap the right one among seven cards.",
-    "emj.watch.chain": "{name} shows you the secret message. Remember the face – and say nothing!",
-    "emj.watch.partner": "{name} (your team) acts a secret card for you.",
-    "emj.status.perform": "You are the performer!",
-    "emj.status.perform_hint": "Act your card ({presentation}), then tap \"Performed\".",
-    "emj.status.show_to": "Show {name} your card – with your face only!",
-    "emj.status.show_to_hint": "Only {name} looks, everyone else has their eyes closed. Then tap the button.",
-    "emj.status.pass_on": "Pass the message on to {name}!",
-    "emj.status.pass_on_hint": "Show {name} the face you saw, then tap \"Passed on\".",
-    "emj.status.watch": "{name} is performing",
-    "emj.status.watch_chain": "{shower} is showing {watcher} the message",
-    "emj.status.eyes": "Close your eyes!",
-    "emj.status.teams": "All performers act at once",
-    "emj.status.partner_hint": "Show it to {name} (your team) – face only.",
-    "emj.status.wait_for": "Waiting for {names}",
-    "emj.status.challenge": "Challenge?",
-    "emj.status.challenge_hint": "Your challenge would target {names}. It costs you one trophy (turned over). If you guess right and the lead guesses wrong, the lead falls back 3 fields.",
-    "emj.status.challenge_bonus": "You then move 3 extra fields.",
-    "emj.status.challenge_wait.one": "{names} is deciding whether to challenge",
-    "emj.status.challenge_wait.other": "{names} are deciding whether to challenge",
-    "emj.status.dial": "Which card was it?",
-    "emj.status.dial_hint": "Tap one of the seven cards and set your dial. Nobody sees your choice.",
-    "emj.status.dial_team_hint": "Tap the card your team-mate acted.",
-    "emj.status.dial_done": "Dial set",
-    "emj.status.dial_performer": "The others are guessing – your card is number {number}",
-    "emj.status.dial_wait": "Guessing time",
-    "emj.status.table_hint": "Every phone is a remote – this is the table.",
-    "emj.status.spectating": "You are watching.",
-    "emj.dials_set": "Dials: {done} of {all} set",
-    "emj.dial_set_mark": "set",
-    "emj.dial_open_mark": "choosing …",
-    "emj.dial_skipped_mark": "skipped",
-    "emj.away_skip": "away: skipped",
-    "emj.away": "away",
-    "emj.sending": "Sending …",
-    "emj.reveal.skipped": "skipped",
-    "emj.ev.dial_skipped": "{name} is away: their dial is skipped.",
-    "emj.ev.performance_skipped": "Time is up: {names} is skipped, the next ones perform.",
-    "emj.chain_title": "The secret message",
-    "emj.challenge_leaders": "Leading: {names}",
-    "emj.challenge_declared": "{done} of {all} have decided",
-    "emj.reveal.title": "Round {round} revealed",
-    "emj.status.round_over": "Round {round} is revealed",
-    "emj.status.round_over_hint": "The next round starts in a moment.",
-    "emj.status.round_over_mine": "Tap “Next round” when everyone is ready.",
-    "emj.next_round": "Next round",
-    "emj.err.round_over": "The round is over – the next one starts in a moment.",
-    "emj.err.not_round_over": "The next round starts once a round is over.",
-    "emj.err.not_start_player": "Whoever performed starts the next round.",
-    "emj.err.deadline_passed": "Too late – the time has run out.",
-    "emj.reveal.card": "It was {name}",
-    "emj.reveal.number": "number {number}",
-    "emj.reveal.pick": "{name}: {number}",
-    "emj.reveal.nothing": "no choice",
-    "emj.reveal.right": "right",
-    "emj.reveal.wrong": "wrong",
-    "emj.reveal.moves": "Moves",
-    "emj.reveal.move": "{side} {steps}",
-    "emj.reveal.fallen": "falls back 3 fields",
-    "emj.reveal.challenged": "challenged",
-    "emj.reveal.challenger": "challenges",
-    "emj.ev.performed": "{name} has performed.",
-    "emj.ev.shown": "{name} has shown {to} the message.",
-    "emj.ev.passed_on": "{name} passes the message on to {to}.",
-    "emj.ev.challenge_open": "Time for challenges – leading: {names}.",
-    "emj.ev.declared": "{name} has decided.",
-    "emj.ev.my_challenge": "You challenge.",
-    "emj.ev.my_no_challenge": "You do not challenge.",
-    "emj.ev.challenges.one": "{names} challenges {leaders}!",
-    "emj.ev.challenges.other": "{names} challenge {leaders}!",
-    "emj.ev.no_challenges": "Nobody challenges.",
-    "emj.ev.laid_out": "Seven cards are laid out: which one was it?",
-    "emj.ev.dial_set": "{name} has set their dial.",
-    "emj.ev.my_dial": "Your dial shows {number}.",
-    "emj.ev.timeout": "Time is up: dials not set count as wrong.",
-    "emj.ev.revealed": "It was {card} (number {number}). Right: {names}.",
-    "emj.ev.revealed_none": "It was {card} (number {number}). Nobody got it.",
-    "emj.ev.coop_moves": "Team +{team}, game +{game}.",
-    "emj.ev.trophy": "{side} wins a trophy!",
-    "emj.ev.trophy_lost": "{side} loses a trophy.",
-    "emj.ev.fallen": "{name} falls back 3 fields.",
-    "emj.ev.game_over": "Game over!",
-    "emj.score.team_won": "Won (team)",
-    "emj.score.team_lost": "Lost (the game wins)",
-    "emj.score.trophies.one": "{count} trophy",
-    "emj.score.trophies.other": "{count} trophies",
-    "emj.over.team_won": "You won – the team beat the game!",
-    "emj.over.game_won": "Lost – the game wins",
-    "emj.over.you_won": "You won!",
-    "emj.over.winners": "Won: {names}",
-    "emj.outcome.team_won": "The team wins: {team} to {game} trophies!",
-    "emj.outcome.game_won": "The game wins: {game} to {team} trophies.",
-    "emj.err.not_performing": "Nobody is performing right now.",
-    "emj.start.coop": "Cooperative play needs 2 to 7 players.",
-    "emj.start.each": "Everyone for themselves needs 3 to 7 players.",
-    "emj.start.teams": "Teams need an even number of players, at least 4 and at most 14.",
-    "emj.err.not_performer": "Only the performer performs.",
-    "emj.err.already_performed": "You have already performed this round.",
-    "emj.err.no_chain": "No secret message is being passed on right now.",
-    "emj.err.not_shower": "Someone else is showing the secret message now.",
-    "emj.err.not_challenge_time": "Challenges come after the performance and before the layout.",
-    "emj.err.not_eligible": "Only a player who is not performing and holds a face-up trophy may challenge.",
-    "emj.err.already_declared": "You have already decided.",
-    "emj.err.not_dial_time": "The dials are set once the cards are laid out.",
-    "emj.err.not_guesser": "The game sets your dial: you performed.",
-    "emj.err.dial_set": "Your dial is already set.",
-    "emj.err.bad_number": "A dial shows a number from 1 to 7.",
-    "emj.err.game_over": "The game is over.",
-  },
-});
+register(TEXT);
 
-// The 100 picture cards by id: [emoji, German name, English name]. Mirrors
-// games/data/emojito/cards.json (public knowledge); the browser test checks that they match.
-export const CARDS = [
-  ["😄", "fröhliches Gesicht", "happy face"],
-  ["😠", "wütendes Gesicht", "angry face"],
-  ["😨", "ängstliches Gesicht", "scared face"],
-  ["🤢", "angeekeltes Gesicht", "disgusted face"],
-  ["😮", "überraschtes Gesicht", "surprised face"],
-  ["😢", "trauriges Gesicht", "sad face"],
-  ["😍", "verliebtes Gesicht", "lovestruck face"],
-  ["😑", "gelangweiltes Gesicht", "bored face"],
-  ["😤", "stolzes Gesicht", "proud face"],
-  ["😳", "beschämtes Gesicht", "ashamed face"],
-  ["😕", "verwirrtes Gesicht", "confused face"],
-  ["😴", "müdes Gesicht", "sleepy face"],
-  ["😂", "lachendes Gesicht", "laughing face"],
-  ["😬", "nervöses Gesicht", "nervous face"],
-  ["😌", "erleichtertes Gesicht", "relieved face"],
-  ["😩", "verzweifeltes Gesicht", "desperate face"],
-  ["🧐", "neugieriges Gesicht", "curious face"],
-  ["🙄", "genervtes Gesicht", "annoyed face"],
-  ["🤪", "albernes Gesicht", "silly face"],
-  ["😎", "lässiges Gesicht", "cool face"],
-  ["😸", "fröhliche Katze", "happy cat"],
-  ["😾", "wütende Katze", "angry cat"],
-  ["🙀", "ängstliche Katze", "scared cat"],
-  ["😿", "traurige Katze", "sad cat"],
-  ["😻", "verliebte Katze", "lovestruck cat"],
-  ["😼", "stolze Katze", "proud cat"],
-  ["😹", "lachende Katze", "laughing cat"],
-  ["🐱😮", "überraschte Katze", "surprised cat"],
-  ["🐱😑", "gelangweilte Katze", "bored cat"],
-  ["🐱😴", "müde Katze", "sleepy cat"],
-  ["🤖😠", "wütender Roboter", "angry robot"],
-  ["🤖😕", "verwirrter Roboter", "confused robot"],
-  ["🤖😢", "trauriger Roboter", "sad robot"],
-  ["🤖😍", "verliebter Roboter", "lovestruck robot"],
-  ["🤖😬", "nervöser Roboter", "nervous robot"],
-  ["🤖🧐", "neugieriger Roboter", "curious robot"],
-  ["🤖😎", "lässiger Roboter", "cool robot"],
-  ["🤖😴", "müder Roboter", "sleepy robot"],
-  ["🤖😩", "verzweifelter Roboter", "desperate robot"],
-  ["🤖😄", "fröhlicher Roboter", "happy robot"],
-  ["👻😨", "ängstliches Gespenst", "scared ghost"],
-  ["👻😮", "überraschtes Gespenst", "surprised ghost"],
-  ["👻😳", "beschämtes Gespenst", "ashamed ghost"],
-  ["👻🤪", "albernes Gespenst", "silly ghost"],
-  ["👻😂", "lachendes Gespenst", "laughing ghost"],
-  ["👻😑", "gelangweiltes Gespenst", "bored ghost"],
-  ["👻🙄", "genervtes Gespenst", "annoyed ghost"],
-  ["👻😌", "erleichtertes Gespenst", "relieved ghost"],
-  ["👻😤", "stolzes Gespenst", "proud ghost"],
-  ["👻😢", "trauriges Gespenst", "sad ghost"],
-  ["🐶😄", "fröhlicher Hund", "happy dog"],
-  ["🐶🤢", "angeekelter Hund", "disgusted dog"],
-  ["🐶😍", "verliebter Hund", "lovestruck dog"],
-  ["🐶😳", "beschämter Hund", "ashamed dog"],
-  ["🐶🧐", "neugieriger Hund", "curious dog"],
-  ["🐶😬", "nervöser Hund", "nervous dog"],
-  ["🐶😌", "erleichterter Hund", "relieved dog"],
-  ["🐶🤪", "alberner Hund", "silly dog"],
-  ["🐶😠", "wütender Hund", "angry dog"],
-  ["🐶😩", "verzweifelter Hund", "desperate dog"],
-  ["🐵😂", "lachender Affe", "laughing monkey"],
-  ["🐵😳", "beschämter Affe", "ashamed monkey"],
-  ["🐵😮", "überraschter Affe", "surprised monkey"],
-  ["🐵😕", "verwirrter Affe", "confused monkey"],
-  ["🐵🙄", "genervter Affe", "annoyed monkey"],
-  ["🐵😨", "ängstlicher Affe", "scared monkey"],
-  ["🐵😎", "lässiger Affe", "cool monkey"],
-  ["🐵🤢", "angeekelter Affe", "disgusted monkey"],
-  ["🐵😴", "müder Affe", "sleepy monkey"],
-  ["🐵🤪", "alberner Affe", "silly monkey"],
-  ["👽🧐", "neugieriges Alien", "curious alien"],
-  ["👽😕", "verwirrtes Alien", "confused alien"],
-  ["👽🤢", "angeekeltes Alien", "disgusted alien"],
-  ["👽😑", "gelangweiltes Alien", "bored alien"],
-  ["👽😤", "stolzes Alien", "proud alien"],
-  ["👽😌", "erleichtertes Alien", "relieved alien"],
-  ["👽😩", "verzweifeltes Alien", "desperate alien"],
-  ["👽😬", "nervöses Alien", "nervous alien"],
-  ["👽😎", "lässiges Alien", "cool alien"],
-  ["👽🙄", "genervtes Alien", "annoyed alien"],
-  ["🐸😑", "gelangweilter Frosch", "bored frog"],
-  ["🐸🤢", "angeekelter Frosch", "disgusted frog"],
-  ["🐸😄", "fröhlicher Frosch", "happy frog"],
-  ["🐸😌", "erleichterter Frosch", "relieved frog"],
-  ["🐸😴", "müder Frosch", "sleepy frog"],
-  ["🐸😤", "stolzer Frosch", "proud frog"],
-  ["🐸😳", "beschämter Frosch", "ashamed frog"],
-  ["🐸😠", "wütender Frosch", "angry frog"],
-  ["🐸😮", "überraschter Frosch", "surprised frog"],
-  ["🐸😍", "verliebter Frosch", "lovestruck frog"],
-  ["🌞😂", "lachende Sonne", "laughing sun"],
-  ["🌞😎", "lässige Sonne", "cool sun"],
-  ["🌞😩", "verzweifelte Sonne", "desperate sun"],
-  ["🌞😨", "ängstliche Sonne", "scared sun"],
-  ["🌞🤪", "alberne Sonne", "silly sun"],
-  ["🌞😢", "traurige Sonne", "sad sun"],
-  ["🌞😬", "nervöse Sonne", "nervous sun"],
-  ["🌞🙄", "genervte Sonne", "annoyed sun"],
-  ["🌞😕", "verwirrte Sonne", "confused sun"],
-  ["🌞🧐", "neugierige Sonne", "curious sun"],
-];
-
-// The ring's presentation symbols for fields 1..7 (mirrors games/data/emojito/board.json; checked by the test).
-export const BOARD = [["face", "sound"], ["face"], ["face", "sound"], ["face"], ["sound"], ["face", "sound"], ["sound"]];
-const SYMBOL = { face: "🙂", sound: "🔊" };
+// The public content (served by the server, the engine's own): the 100 picture cards by id as
+// [emoji, German name, English name], the ring's presentation symbols for fields 1..7, and each symbol's emoji.
+const CONTENT = await gameContent("emojito");
+export const CARDS = CONTENT.cards;
+export const BOARD = CONTENT.board;
+const SYMBOL = Object.fromEntries(Object.entries(CONTENT.symbols).map(([key, symbol]) => [key, symbol.emoji]));
 const COLOURS = 8; // marker colours cycle; every marker also carries a name, so colour is never the only signal
 
 // ---------------------------------------------------------------- reading the view
-
-function v(ctx) {
-  return ctx.view || {};
-}
-
-function list(value) {
-  return Array.isArray(value) ? value : [];
-}
 
 function cardEmoji(id) {
   return typeof id === "number" && CARDS[id] ? CARDS[id][0] : "?";
@@ -474,10 +48,6 @@ function presKey(symbols) {
 
 function partnerOf(view, seat) {
   return (seat + view.players / 2) % view.players;
-}
-
-function names(ctx, seats) {
-  return formatList(list(seats).map((s) => ctx.name(s)));
 }
 
 /** The side (marker) a seat plays for: coop 0, each the seat itself, teams the team index. */
@@ -507,10 +77,6 @@ function targetsOf(ctx) {
   const leaders = list(view.challenge && view.challenge.leaders);
   const anyone = Boolean(ctx.info && ctx.info.options && ctx.info.options.performer_challengeable);
   return leaders.filter((s) => s !== ctx.seat && (anyone || s !== view.performer));
-}
-
-function legalOf(ctx, type) {
-  return ctx.legal.filter((a) => a.type === type);
 }
 
 // ---------------------------------------------------------------- interaction state (survives re-renders)
@@ -677,17 +243,17 @@ function seatInfo(seat, ctx) {
   const nodes = [];
   const classes = [];
   if (view.phase !== "over" && list(view.performers).includes(seat)) {
-    nodes.push(el("span", { class: "emj-badge emj-badge-perf", title: t("emj.performer"), text: `🎭 ${t("emj.performer")}` }));
+    nodes.push(h("span", { class: "emj-badge emj-badge-perf", title: t("emj.performer"), text: `🎭 ${t("emj.performer")}` }));
     classes.push("emj-is-performer");
   }
   if (list(view.close_eyes).includes(seat)) {
-    nodes.push(el("span", { class: "emj-badge emj-badge-eyes", title: t("emj.eyes.title"), text: "🙈" }));
+    nodes.push(h("span", { class: "emj-badge emj-badge-eyes", title: t("emj.eyes.title"), text: "🙈" }));
   }
   if (view.phase === "dial" && list(view.guessers).includes(seat)) {
     const skipped = list(view.dials_skipped).includes(seat);
     const set = !skipped && list(view.dials_set).includes(seat);
     nodes.push(
-      el("span", {
+      h("span", {
         class: ["emj-badge", set ? "emj-badge-set" : skipped ? "emj-badge-skip" : "emj-badge-open"],
         dataset: { dial: set ? "set" : skipped ? "skipped" : "open" },
         text: set ? `✓ ${t("emj.dial_set_mark")}` : skipped ? `⏭ ${t("emj.dial_skipped_mark")}` : `… ${t("emj.dial_open_mark")}`,
@@ -696,7 +262,7 @@ function seatInfo(seat, ctx) {
   }
   if (view.mode !== "coop") {
     const side = list(view.sides)[sideOf(view, seat)];
-    if (side) nodes.push(el("span", { class: "emj-badge emj-badge-trophy", title: trophiesText(side.count), text: `🏆 ${side.count}` }));
+    if (side) nodes.push(h("span", { class: "emj-badge emj-badge-trophy", title: trophiesText(side.count), text: `🏆 ${side.count}` }));
   }
   return { nodes, classes };
 }
@@ -714,13 +280,13 @@ function marker(ctx, index) {
   } else {
     // each person's avatar (each: the side is the seat; teams: both members), the name in the label
     const seats = view.mode === "each" ? [index] : list(side && side.seats);
-    return el(
+    return h(
       "span",
       { class: ["emj-marker", "emj-m-avatars", `emj-c${index % COLOURS}`], dataset: { side: String(index) }, title: sideName(ctx, index), role: "img", "aria-label": sideName(ctx, index) },
-      seats.map((s) => avatarNode(ctx.info, s)),
+      seats.map((s) => avatar(ctx.info, s)),
     );
   }
-  return el("span", {
+  return h("span", {
     class: ["emj-marker", cls],
     dataset: { side: String(index) },
     title: sideName(ctx, index),
@@ -738,66 +304,67 @@ function decidingField(view) {
 
 function board(ctx) {
   const view = v(ctx);
-  const ring = el("div", { class: "emj-board", id: "emj-board" });
+  const ring = h("div", { class: "emj-board", id: "emj-board" });
   const now = decidingField(view);
   const bySlot = Array.from({ length: 8 }, () => []);
   list(view.sides).forEach((side, i) => bySlot[side.field >= 0 && side.field <= 7 ? side.field : 0].push(marker(ctx, i)));
-  ring.appendChild(
-    el(
+  add(ring, 
+    h(
       "div",
       { class: ["emj-slot", "emj-s0", "emj-line", now === 0 && "emj-slot-now"], dataset: { field: "0" } },
-      el("span", { class: "emj-fno", text: `🏁 ${t("emj.start_line")}` }),
-      el("span", { class: "emj-markers" }, bySlot[0]),
+      h("span", { class: "emj-fno", text: `🏁 ${t("emj.start_line")}` }),
+      h("span", { class: "emj-markers" }, bySlot[0]),
     ),
   );
   BOARD.forEach((symbols, k) => {
     const field = k + 1;
     const key = presKey(symbols);
-    ring.appendChild(
-      el(
+    add(ring, 
+      h(
         "div",
         { class: ["emj-slot", `emj-s${field}`, `emj-slot-${key}`, now === field && "emj-slot-now"], dataset: { field: String(field) } },
-        el("span", { class: "emj-fno", text: String(field) }),
-        el("span", { class: "emj-sym", title: t(`emj.pres.${key}`), "aria-label": t(`emj.pres.${key}`), text: presSymbols(key) }),
-        el("span", { class: "emj-markers" }, bySlot[field]),
+        h("span", { class: "emj-fno", text: String(field) }),
+        h("span", { class: "emj-sym", title: t(`emj.pres.${key}`), "aria-label": t(`emj.pres.${key}`), text: presSymbols(key) }),
+        h("span", { class: "emj-markers" }, bySlot[field]),
       ),
     );
   });
-  const centre = el("div", { class: "emj-centre" });
+  const centre = h("div", { class: "emj-centre" });
   if (view.phase !== "over") {
-    centre.append(
-      el("span", { class: "emj-now-label", text: t("emj.now") }),
-      el("span", { class: "emj-now-sym", "aria-hidden": "true", text: presSymbols(view.presentation) }),
-      el("span", { class: "emj-now-text", id: "emj-presentation", text: t(`emj.pres.${view.presentation}`) }),
+    add(centre, 
+      h("span", { class: "emj-now-label", text: t("emj.now") }),
+      h("span", { class: "emj-now-sym", "aria-hidden": "true", text: presSymbols(view.presentation) }),
+      h("span", { class: "emj-now-text", id: "emj-presentation", text: t(`emj.pres.${view.presentation}`) }),
     );
   }
-  centre.appendChild(el("span", { class: "emj-deck", text: t("emj.deck", { count: view.deck_count ?? 0 }) }));
-  ring.appendChild(centre);
+  add(centre, h("span", { class: "emj-deck", text: t("emj.deck", { count: view.deck_count ?? 0 }) }));
+  add(ring, centre);
   return ring;
 }
 
 function sidesList(ctx, id = "emj-sides") {
   const view = v(ctx);
   const mySide = sideOf(view, ctx.seat);
-  const box = el("ol", { class: "emj-sides", id });
+  const box = h("ol", { class: "emj-sides", id });
   list(view.sides).forEach((side, i) => {
     const out = view.mode === "teams" && Array.isArray(view.contenders) && !view.contenders.includes(i);
     const flipped = list(side.flipped).length;
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "li",
         {
           class: ["emj-side", out && "emj-side-out", mySide === i && "emj-side-me"],
+          key: i,
           dataset: { side: String(i), progress: String(side.progress), field: String(side.field), count: String(side.count) },
         },
         marker(ctx, i),
-        el("span", { class: "emj-side-name", text: view.mode === "coop" ? "" : sideName(ctx, i) }),
-        el("span", { class: "emj-side-where", text: side.field ? t("emj.field", { field: side.field }) : t("emj.on_line") }),
-        el(
+        h("span", { class: "emj-side-name", text: view.mode === "coop" ? "" : sideName(ctx, i) }),
+        h("span", { class: "emj-side-where", text: side.field ? t("emj.field", { field: side.field }) : t("emj.on_line") }),
+        h(
           "span",
           { class: "emj-trophies", title: trophiesText(side.count) },
-          el("span", { class: "emj-trophy-count", text: `🏆 ${side.count}/${view.target}` }),
-          flipped ? el("span", { class: "emj-flipped", text: t("emj.flipped", { count: flipped }) }) : null,
+          h("span", { class: "emj-trophy-count", text: `🏆 ${side.count}/${view.target}` }),
+          flipped ? h("span", { class: "emj-flipped", text: t("emj.flipped", { count: flipped }) }) : null,
         ),
       ),
     );
@@ -808,14 +375,14 @@ function sidesList(ctx, id = "emj-sides") {
 function tiles(ctx) {
   const view = v(ctx);
   const dials = legalOf(ctx, "set_dial");
-  const grid = el("div", { class: ["emj-tiles", dials.length && "emj-tiles-pick"], id: "emj-tiles" });
+  const grid = h("div", { class: ["emj-tiles", dials.length && "emj-tiles-pick"], id: "emj-tiles" });
   list(view.layout).forEach((cardId, k) => {
     const number = k + 1;
     const action = dials.find((a) => a.number === number);
     const performer = typeof view.my_card === "number";
     const chosen = (action && ui.pick === number) || (!performer && view.my_dial === number);
     const mine = performer && view.my_card === cardId;
-    const node = el(
+    const node = h(
       action ? "button" : "div",
       {
         class: ["emj-tile", chosen && "emj-tile-chosen", mine && "emj-tile-mine"],
@@ -823,20 +390,23 @@ function tiles(ctx) {
         dataset: { number: String(number), card: String(cardId) },
         "aria-pressed": action ? (chosen ? "true" : "false") : undefined,
         "aria-label": t("emj.tile_label", { number, name: cardName(cardId) }),
+        key: number,
+        on: action
+          ? {
+              click: () => {
+                ui.pick = number;
+                ui.pickRound = view.round;
+                ctx.rerender();
+              },
+            }
+          : null,
       },
-      el("span", { class: "emj-tile-no", text: String(number) }),
-      el("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
+      h("span", { class: "emj-tile-no", text: String(number) }),
+      h("span", { class: ["emj-tile-emoji", "emj-emoji", duo(cardId) && "emj-duo"], "aria-hidden": "true", text: cardEmoji(cardId) }),
       // pictures only (the rulebook): the emotion's name is the label a screen reader reads, never printed
-      chosen ? el("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? el("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
+      chosen ? h("span", { class: "emj-tile-tag", text: "🔒" }) : mine ? h("span", { class: "emj-tile-tag", title: t("emj.yours"), "aria-label": t("emj.yours"), text: "🎭" }) : null,
     );
-    if (action) {
-      node.addEventListener("click", () => {
-        ui.pick = number;
-        ui.pickRound = view.round;
-        ctx.rerender();
-      });
-    }
-    grid.appendChild(node);
+    add(grid, node);
   });
   return grid;
 }
@@ -845,12 +415,12 @@ function dialStatus(ctx) {
   const view = v(ctx);
   const guessers = list(view.guessers);
   const set = list(view.dials_set);
-  const box = el(
+  const box = h(
     "div",
     { class: "emj-dial-status", id: "emj-dials" },
-    el("p", { class: "emj-sub", text: t("emj.dials_set", { done: set.length, all: guessers.length }) }),
+    h("p", { class: "emj-sub", text: t("emj.dials_set", { done: set.length, all: guessers.length }) }),
   );
-  const row = el("ul", { class: "emj-chips" });
+  const row = h("ul", { class: "emj-chips" });
   const skippedSeats = list(view.dials_skipped);
   for (const g of guessers) {
     const skipped = skippedSeats.includes(g);
@@ -858,17 +428,17 @@ function dialStatus(ctx) {
     const away = !done && !skipped ? awayOf(ctx, g) : null;
     const state = done ? "set" : skipped ? "skipped" : away ? "away" : "open";
     const word = { set: t("emj.dial_set_mark"), skipped: t("emj.dial_skipped_mark"), away: away && away.standin ? t("emj.away_skip") : t("emj.away"), open: t("emj.dial_open_mark") }[state];
-    row.appendChild(
-      el(
+    add(row, 
+      h(
         "li",
-        { class: ["emj-chip", done || skipped ? "emj-chip-done" : "emj-chip-open", (skipped || away) && "emj-chip-away"], dataset: { seat: String(g), dial: state } },
-        el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: { set: "✓", skipped: "⏭", away: "⚡", open: "…" }[state] }),
-        el("span", { text: ctx.name(g) }),
-        el("span", { class: "emj-chip-word", text: word }),
+        { class: ["emj-chip", done || skipped ? "emj-chip-done" : "emj-chip-open", (skipped || away) && "emj-chip-away"], key: g, dataset: { seat: String(g), dial: state } },
+        h("span", { class: "emj-chip-mark", "aria-hidden": "true", text: { set: "✓", skipped: "⏭", away: "⚡", open: "…" }[state] }),
+        h("span", { text: ctx.name(g) }),
+        h("span", { class: "emj-chip-word", text: word }),
       ),
     );
   }
-  box.appendChild(row);
+  add(box, row);
   return box;
 }
 
@@ -877,34 +447,34 @@ function chainStrip(ctx) {
   const chain = view.chain;
   const n = view.players;
   const start = list(view.performers)[0];
-  const box = el("div", { class: "emj-chain", id: "emj-chain" }, el("p", { class: "emj-sub", text: `🤫 ${t("emj.chain_title")}` }));
-  const row = el("ol", { class: "emj-chips" });
+  const box = h("div", { class: "emj-chain", id: "emj-chain" }, h("p", { class: "emj-sub", text: `🤫 ${t("emj.chain_title")}` }));
+  const row = h("ol", { class: "emj-chips" });
   for (let k = 0; k < n; k += 1) {
     const seat = (start + k) % n;
     const seen = k <= chain.received;
     const now = seat === chain.shower || seat === chain.watcher;
-    row.appendChild(
-      el(
+    add(row, 
+      h(
         "li",
-        { class: ["emj-chip", seen && "emj-chip-done", now && "emj-chip-now"], dataset: { seat: String(seat) } },
-        k ? el("span", { class: "emj-chip-mark", "aria-hidden": "true", text: "→" }) : el("span", { class: "emj-chip-mark", text: "🎭" }),
-        el("span", { text: ctx.name(seat) }),
-        list(view.close_eyes).includes(seat) ? el("span", { class: "emj-chip-word", text: "🙈" }) : null,
+        { key: seat, class: ["emj-chip", seen && "emj-chip-done", now && "emj-chip-now"], dataset: { seat: String(seat) } },
+        k ? h("span", { class: "emj-chip-mark", "aria-hidden": "true", text: "→" }) : h("span", { class: "emj-chip-mark", text: "🎭" }),
+        h("span", { text: ctx.name(seat) }),
+        list(view.close_eyes).includes(seat) ? h("span", { class: "emj-chip-word", text: "🙈" }) : null,
       ),
     );
   }
-  box.appendChild(row);
+  add(box, row);
   return box;
 }
 
 function challengeStatus(ctx) {
   const view = v(ctx);
   const ch = view.challenge || { leaders: [], eligible: [], declared: [] };
-  return el(
+  return h(
     "div",
     { class: "emj-challenge", id: "emj-challenge" },
-    el("p", { class: "emj-sub", text: `⚔️ ${t("emj.challenge_leaders", { names: names(ctx, ch.leaders) })}` }),
-    el("p", { class: "emj-sub", text: t("emj.challenge_declared", { done: list(ch.declared).length, all: list(ch.eligible).length }) }),
+    h("p", { class: "emj-sub", text: `⚔️ ${t("emj.challenge_leaders", { names: names(ctx, ch.leaders) })}` }),
+    h("p", { class: "emj-sub", text: t("emj.challenge_declared", { done: list(ch.declared).length, all: list(ch.eligible).length }) }),
   );
 }
 
@@ -917,23 +487,23 @@ function guessersOf(view, performer) {
 function reveal(ctx, id = "emj-reveal") {
   const view = v(ctx);
   const r = view.last_round;
-  const box = el("section", { class: ["emj-reveal", r.performers.length > 1 && "emj-reveal-many"], id, dataset: { round: String(r.round) } }, el("h3", { text: t("emj.reveal.title", { round: r.round }) }));
+  const box = h("section", { class: ["emj-reveal", r.performers.length > 1 && "emj-reveal-many"], id, dataset: { round: String(r.round) } }, h("h3", { text: t("emj.reveal.title", { round: r.round }) }));
   r.performers.forEach((p, j) => {
     const cardId = r.cards[j];
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "div",
         { class: "emj-reveal-card", dataset: { card: String(cardId), number: String(r.answers[j]) } },
-        el("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], role: "img", "aria-label": cardName(cardId), text: cardEmoji(cardId) }),
-        el(
+        h("span", { class: ["emj-reveal-emoji", "emj-emoji", duo(cardId) && "emj-duo"], role: "img", "aria-label": cardName(cardId), text: cardEmoji(cardId) }),
+        h(
           "span",
           { class: "emj-reveal-what" },
-          el("strong", { text: t("emj.reveal.number", { number: r.answers[j] }) }),
-          el("span", {}, "🎭 ", avatarNode(ctx.info, p), ` ${ctx.name(p)}`),
+          h("strong", { text: t("emj.reveal.number", { number: r.answers[j] }) }),
+          h("span", {}, "🎭 ", avatar(ctx.info, p), ` ${ctx.name(p)}`),
         ),
       ),
     );
-    const picks = el("ul", { class: "emj-picks" });
+    const picks = h("ul", { class: "emj-picks" });
     for (const g of guessersOf(view, p)) {
       const dial = r.dials[g];
       const right = r.correct.includes(g);
@@ -942,48 +512,48 @@ function reveal(ctx, id = "emj-reveal") {
       if (list(r.challengers).includes(g)) tags.push(`⚔️ ${t("emj.reveal.challenger")}`);
       if (list(r.challenged).includes(g)) tags.push(t("emj.reveal.challenged"));
       if (list(r.fallen).includes(g)) tags.push(`⬇ ${t("emj.reveal.fallen")}`);
-      picks.appendChild(
-        el(
+      add(picks, 
+        h(
           "li",
-          { class: ["emj-pick", right ? "emj-right" : skipped ? "emj-skipped" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0", skipped: skipped ? "1" : "0" } },
-          el("span", { class: "emj-pick-mark", "aria-hidden": "true", text: right ? "✓" : skipped ? "⏭" : "✗" }),
-          el("span", { class: "emj-pick-name" }, avatarNode(ctx.info, g), ` ${ctx.name(g)}`),
-          el("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : skipped ? "—" : t("emj.reveal.nothing") }),
-          el("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : skipped ? t("emj.reveal.skipped") : t("emj.reveal.wrong") }),
-          tags.length ? el("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
+          { key: g, class: ["emj-pick", right ? "emj-right" : skipped ? "emj-skipped" : "emj-wrong"], dataset: { seat: String(g), dial: String(dial), right: right ? "1" : "0", skipped: skipped ? "1" : "0" } },
+          h("span", { class: "emj-pick-mark", "aria-hidden": "true", text: right ? "✓" : skipped ? "⏭" : "✗" }),
+          h("span", { class: "emj-pick-name" }, avatar(ctx.info, g), ` ${ctx.name(g)}`),
+          h("span", { class: "emj-pick-card emj-emoji", text: dial ? `${dial} ${cardEmoji(r.layout[dial - 1])}` : skipped ? "—" : t("emj.reveal.nothing") }),
+          h("span", { class: "emj-pick-word", text: right ? t("emj.reveal.right") : skipped ? t("emj.reveal.skipped") : t("emj.reveal.wrong") }),
+          tags.length ? h("span", { class: "emj-pick-tags", text: tags.join(" · ") }) : null,
         ),
       );
     }
-    box.appendChild(picks);
+    add(box, picks);
   });
   const moves = r.moves.map((m, i) => (m ? t("emj.reveal.move", { side: sideName(ctx, i), steps: m > 0 ? `+${m}` : String(m) }) : null)).filter(Boolean);
-  if (moves.length) box.appendChild(el("p", { class: "emj-moves", id: `${id}-moves`, text: `${t("emj.reveal.moves")}: ${moves.join(" · ")}` }));
+  if (moves.length) add(box, h("p", { class: "emj-moves", id: `${id}-moves`, text: `${t("emj.reveal.moves")}: ${moves.join(" · ")}` }));
   r.trophies_won.forEach((won, i) => {
-    if (won > 0) box.appendChild(el("p", { class: "emj-won", text: `🏆 ${t("emj.ev.trophy", { side: sideName(ctx, i) })}` }));
-    if (won < 0) box.appendChild(el("p", { class: "emj-lost", text: t("emj.ev.trophy_lost", { side: sideName(ctx, i) }) }));
+    if (won > 0) add(box, h("p", { class: "emj-won", text: `🏆 ${t("emj.ev.trophy", { side: sideName(ctx, i) })}` }));
+    if (won < 0) add(box, h("p", { class: "emj-lost", text: t("emj.ev.trophy_lost", { side: sideName(ctx, i) }) }));
   });
   return box;
 }
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
+  const box = h("div", { class: ["emj-table", `emj-mode-${view.mode}`], id: "emj-table", dataset: { phase: view.phase || "" } });
   const mode = view.secret_message ? `${t("emj.mode.coop")} · ${t("emj.mode.secret")}` : t(`emj.mode.${view.mode}`);
-  box.appendChild(el("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: view.round ?? 1, mode, goal: view.target }), title: trophiesText(view.target) }));
+  add(box, h("p", { class: "emj-head", id: "emj-head", text: t("emj.head", { round: view.round ?? 1, mode, goal: view.target }), title: trophiesText(view.target) }));
   const fresh = view.last_round && view.phase !== "dial";
-  if (fresh) box.appendChild(reveal(ctx));
+  if (fresh) add(box, reveal(ctx));
   if (view.phase === "dial") {
-    if (ctx.seat === null) box.appendChild(tiles(ctx));
-    box.appendChild(dialStatus(ctx));
+    if (ctx.seat === null) add(box, tiles(ctx));
+    add(box, dialStatus(ctx));
   }
-  if (view.chain) box.appendChild(chainStrip(ctx));
-  if (view.phase === "challenge") box.appendChild(challengeStatus(ctx));
-  if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) box.appendChild(eyesScreen(ctx));
-  const ring = el("div", { class: "emj-ring" }, board(ctx), sidesList(ctx));
+  if (view.chain) add(box, chainStrip(ctx));
+  if (view.phase === "challenge") add(box, challengeStatus(ctx));
+  if (view.phase !== "over" && ctx.seat === null && list(view.close_eyes).length) add(box, eyesScreen(ctx));
+  const ring = h("div", { class: "emj-ring" }, board(ctx), sidesList(ctx));
   // the table screen between rounds and at the end: where everyone stands, as a table
-  if (ctx.isTable && (view.phase === "round_over" || view.phase === "over" || ctx.outcome)) ring.appendChild(standings(ctx));
-  box.appendChild(ring);
-  if (view.last_round && !fresh) box.appendChild(reveal(ctx));
+  if (ctx.isTable && (view.phase === "round_over" || view.phase === "over" || ctx.outcome)) add(ring, standings(ctx));
+  add(box, ring);
+  if (view.last_round && !fresh) add(box, reveal(ctx));
   return box;
 }
 
@@ -1004,78 +574,79 @@ function standings(ctx) {
     return Math.min(99, ...list(x.side.seats).map((s) => outcome.ranks[s] ?? 99));
   };
   if (outcome) sides.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
-  const table = el("table", { class: ["round-table", outcome && "round-table-final"], id: "emj-standings", dataset: { rounds: String(view.round ?? 0) } });
-  table.appendChild(el("caption", { text: t("emj.standings") }));
-  const head = el("tr", {});
-  if (outcome) head.appendChild(el("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }));
-  head.appendChild(el("th", { scope: "col", class: "rt-who", text: t("rt.who") }));
-  if (r) head.appendChild(el("th", { scope: "col", class: ["rt-round", !outcome && "rt-current"], text: `${outcome ? "" : "▸ "}${t("rt.round_col", { round: r.round })}` }));
-  head.appendChild(el("th", { scope: "col", class: "rt-extra", text: t("emj.standings_field") }));
-  head.appendChild(el("th", { scope: "col", class: "rt-total", text: "🏆" }));
-  table.appendChild(el("thead", {}, head));
-  const body = el("tbody", {});
+  const table = h("table", { class: ["round-table", outcome && "round-table-final"], id: "emj-standings", dataset: { rounds: String(view.round ?? 0) } });
+  add(table, h("caption", { text: t("emj.standings") }));
+  const head = h("tr", {});
+  if (outcome) add(head, h("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }));
+  add(head, h("th", { scope: "col", class: "rt-who", text: t("rt.who") }));
+  if (r) add(head, h("th", { scope: "col", class: ["rt-round", !outcome && "rt-current"], text: `${outcome ? "" : "▸ "}${t("rt.round_col", { round: r.round })}` }));
+  add(head, h("th", { scope: "col", class: "rt-extra", text: t("emj.standings_field") }));
+  add(head, h("th", { scope: "col", class: "rt-total", text: "🏆" }));
+  add(table, h("thead", {}, head));
+  const body = h("tbody", {});
   for (const { side, i } of sides) {
     const seats = list(side.seats);
     const win = outcome && (view.mode === "coop" ? rank({ side, i }) === 1 : seats.some((s) => outcome.winners.includes(s)));
-    const who = el("th", { scope: "row", class: "rt-who" });
+    const who = h("th", { scope: "row", class: "rt-who" });
     const members = view.mode === "coop" ? [] : seats;
-    const label = el("span", { class: "who" }, members.map((s) => avatarNode(ctx.info, s)), el("span", { class: "who-name", text: view.mode === "each" ? ctx.name(i) : sideName(ctx, i) }));
-    who.appendChild(view.mode === "coop" ? el("span", { class: "who" }, marker(ctx, i)) : label);
-    const row = el("tr", { class: ["rt-row", win && "rt-win"], dataset: { side: String(i) } });
-    if (outcome) row.appendChild(el("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side, i }) })}${win ? " ★" : ""}` }));
-    row.appendChild(who);
+    const label = h("span", { class: "who" }, members.map((s) => avatar(ctx.info, s)), h("span", { class: "who-name", text: view.mode === "each" ? ctx.name(i) : sideName(ctx, i) }));
+    add(who, view.mode === "coop" ? h("span", { class: "who" }, marker(ctx, i)) : label);
+    const row = h("tr", { key: i, class: ["rt-row", win && "rt-win"], dataset: { side: String(i) } });
+    if (outcome) add(row, h("td", { class: "rt-rank", text: `${t("frame.rank", { rank: rank({ side, i }) })}${win ? " ★" : ""}` }));
+    add(row, who);
     if (r) {
       const m = list(r.moves)[i] || 0;
-      row.appendChild(el("td", { class: ["rt-round", !outcome && "rt-current"], text: m > 0 ? `+${m}` : String(m) }));
+      add(row, h("td", { class: ["rt-round", !outcome && "rt-current"], text: m > 0 ? `+${m}` : String(m) }));
     }
     const flipped = list(side.flipped).length;
-    row.appendChild(el("td", { class: "rt-extra", text: side.field ? `${side.field}${flipped ? ` (${t("emj.flipped", { count: flipped })})` : ""}` : t("emj.standings_start") }));
-    row.appendChild(el("td", { class: "rt-total", text: `${side.count}/${view.target}` }));
-    body.appendChild(row);
+    add(row, h("td", { class: "rt-extra", text: side.field ? `${side.field}${flipped ? ` (${t("emj.flipped", { count: flipped })})` : ""}` : t("emj.standings_start") }));
+    add(row, h("td", { class: "rt-total", text: `${side.count}/${view.target}` }));
+    add(body, row);
   }
-  table.appendChild(body);
-  return el("div", { class: "round-table-box", id: "emj-standings-box" }, table);
+  add(table, body);
+  return h("div", { class: "round-table-box", id: "emj-standings-box" }, table);
 }
 
 // ---------------------------------------------------------------- your controls (bottom)
 
 function presentationRow(presentation) {
-  return el(
+  return h(
     "div",
     { class: ["emj-pres", `emj-pres-${presentation}`], id: "emj-pres" },
-    el("span", { class: "emj-pres-sym", "aria-hidden": "true", text: presSymbols(presentation) }),
-    el(
+    h("span", { class: "emj-pres-sym", "aria-hidden": "true", text: presSymbols(presentation) }),
+    h(
       "span",
       { class: "emj-pres-text" },
-      el("strong", { text: t(`emj.pres.${presentation}`) }),
-      el("span", { text: t(`emj.pres_hint.${presentation}`) }),
+      h("strong", { text: t(`emj.pres.${presentation}`) }),
+      h("span", { text: t(`emj.pres_hint.${presentation}`) }),
     ),
   );
 }
 
 function privateMark(text) {
-  return el("p", { class: "emj-private" }, el("span", { "aria-hidden": "true", text: "🔒 " }), el("strong", { text }), " ", el("span", { class: "emj-private-note", text: `(${t("emj.private")})` }));
+  return h("p", { class: "emj-private" }, h("span", { "aria-hidden": "true", text: "🔒 " }), h("strong", { text }), " ", h("span", { class: "emj-private-note", text: `(${t("emj.private")})` }));
 }
 
 function eyesScreen(ctx) {
   const view = v(ctx);
   const chain = view.chain;
   const why = chain ? t("emj.eyes.chain", { shower: ctx.name(chain.shower), watcher: ctx.name(chain.watcher) }) : t("emj.eyes.sound", { name: ctx.name(view.performer) });
-  return el(
+  return h(
     "section",
     { class: "emj-eyes", id: "emj-eyes" },
-    el("span", { class: "emj-eyes-icon", "aria-hidden": "true", text: "🙈" }),
-    el("strong", { class: "emj-eyes-title", text: t("emj.eyes.title") }),
-    el("p", { text: why }),
-    el("p", { class: "emj-eyes-note", text: chain ? t("emj.eyes.open_chain") : t("emj.eyes.open") }),
+    h("span", { class: "emj-eyes-icon", "aria-hidden": "true", text: "🙈" }),
+    h("strong", { class: "emj-eyes-title", text: t("emj.eyes.title") }),
+    h("p", { text: why }),
+    h("p", { class: "emj-eyes-note", text: chain ? t("emj.eyes.open_chain") : t("emj.eyes.open") }),
   );
 }
 
 function bigButton(text, action, ctx, extra = {}) {
   const sending = sendingNow(ctx, action.type);
-  return el("button", {
+  return h("button", {
     class: ["btn", extra.plain ? null : "btn-primary", "btn-huge", extra.cls, sending && "tap-sending"],
     type: "button",
+    id: extra.id,
     dataset: { action: action.type },
     "aria-busy": sending ? "true" : undefined,
     text: sending ? t("emj.sending") : text,
@@ -1094,33 +665,33 @@ function performControls(ctx, box) {
   const passed = legalOf(ctx, "passed_on")[0];
   const chain = view.chain;
   if (list(view.close_eyes).includes(me)) {
-    box.appendChild(eyesScreen(ctx));
+    add(box, eyesScreen(ctx));
     return box;
   }
   if (typeof view.my_card === "number") {
-    const secret = el(
+    const secret = h(
       "section",
       { class: "emj-secret", id: "emj-secret", dataset: { card: String(view.my_card) } },
       privateMark(t("emj.your_card")),
-      el("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], id: "emj-secret-pic", role: "img", "aria-label": cardName(view.my_card), text: cardEmoji(view.my_card) }),
+      h("div", { class: ["emj-secret-emoji", "emj-emoji", duo(view.my_card) && "emj-duo"], id: "emj-secret-pic", role: "img", "aria-label": cardName(view.my_card), text: cardEmoji(view.my_card) }),
     );
-    if (view.mode === "teams") secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
-    else if (chain) secret.appendChild(el("p", { class: "emj-to", text: `→ ${ctx.name(chain.watcher)} 🤫` }));
-    box.appendChild(secret);
-    box.appendChild(presentationRow(view.presentation));
-    if (performed) box.appendChild(bigButton(chain ? t("emj.btn.shown", { name: ctx.name(chain.watcher) }) : t("emj.btn.performed"), performed, ctx));
+    if (view.mode === "teams") add(secret, h("p", { class: "emj-to", text: `→ ${ctx.name(partnerOf(view, me))}` }));
+    else if (chain) add(secret, h("p", { class: "emj-to", text: `→ ${ctx.name(chain.watcher)} 🤫` }));
+    add(box, secret);
+    add(box, presentationRow(view.presentation));
+    if (performed) add(box, bigButton(chain ? t("emj.btn.shown", { name: ctx.name(chain.watcher) }) : t("emj.btn.performed"), performed, ctx));
     return box;
   }
   if (passed) {
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "section",
         { class: "emj-watch emj-pass", id: "emj-pass" },
-        el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "🤫" }),
-        el("div", { class: "emj-watch-body" }, el("strong", { text: `→ ${ctx.name(chain.watcher)}` }), el("p", { text: t("emj.pres_hint.face") })),
+        h("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "🤫" }),
+        h("div", { class: "emj-watch-body" }, h("strong", { text: `→ ${ctx.name(chain.watcher)}` }), h("p", { text: t("emj.pres_hint.face") })),
       ),
     );
-    box.appendChild(bigButton(t("emj.btn.passed_on"), passed, ctx));
+    add(box, bigButton(t("emj.btn.passed_on"), passed, ctx));
     return box;
   }
   let who = view.performer;
@@ -1131,7 +702,7 @@ function performControls(ctx, box) {
   } else if (view.mode === "teams") {
     const partner = partnerOf(view, me);
     if (!list(view.performers).includes(partner) || list(view.performed).includes(partner)) {
-      box.appendChild(el("p", { class: "waiting", text: status(ctx).hint || t("emj.status.teams") }));
+      add(box, h("p", { class: "waiting", text: status(ctx).hint || t("emj.status.teams") }));
       return box;
     }
     who = partner;
@@ -1139,22 +710,22 @@ function performControls(ctx, box) {
   } else {
     text = t("emj.watch.performer", { name: ctx.name(who) });
   }
-  box.appendChild(
-    el(
+  add(box, 
+    h(
       "section",
       { class: "emj-watch", id: "emj-watch" },
-      el("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "👀" }),
-      el(
+      h("span", { class: "emj-watch-icon", "aria-hidden": "true", text: "👀" }),
+      h(
         "div",
         { class: "emj-watch-body" },
-        el("strong", { text: t("emj.watch.title") }),
-        el("p", { text }),
-        el(
+        h("strong", { text: t("emj.watch.title") }),
+        h("p", { text }),
+        h(
           "p",
           { class: "emj-watch-pres", id: "emj-pres", dataset: { presentation: view.presentation } },
-          el("span", { class: "emj-emoji", "aria-hidden": "true", text: presSymbols(view.presentation) }),
+          h("span", { class: "emj-emoji", "aria-hidden": "true", text: presSymbols(view.presentation) }),
           " ",
-          el("strong", { text: t(`emj.pres.${view.presentation}`) }),
+          h("strong", { text: t(`emj.pres.${view.presentation}`) }),
           " – ",
           t(`emj.pres_hint.${view.presentation}`),
         ),
@@ -1170,8 +741,8 @@ function challengeControls(ctx, box) {
   const no = legalOf(ctx, "no_challenge")[0];
   const ch = view.challenge || { leaders: [] };
   if (yes && no) {
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "div",
         { class: "emj-two" },
         bigButton(`⚔️ ${t("emj.btn.challenge", { names: names(ctx, targetsOf(ctx)) })}`, yes, ctx),
@@ -1181,9 +752,9 @@ function challengeControls(ctx, box) {
     return box;
   }
   if (ch.my_declaration !== null && ch.my_declaration !== undefined) {
-    box.appendChild(privateMark(ch.my_declaration ? t("emj.ev.my_challenge") : t("emj.ev.my_no_challenge")));
+    add(box, privateMark(ch.my_declaration ? t("emj.ev.my_challenge") : t("emj.ev.my_no_challenge")));
   }
-  box.appendChild(el("p", { class: "waiting", text: status(ctx).main }));
+  add(box, h("p", { class: "waiting", text: status(ctx).main }));
   return box;
 }
 
@@ -1191,12 +762,12 @@ function dialControls(ctx, box) {
   const view = v(ctx);
   const dials = legalOf(ctx, "set_dial");
   if (dials.length) {
-    box.appendChild(privateMark(ui.pick ? t("emj.my_pick", { number: ui.pick }) : t("emj.pick_first")));
-    box.appendChild(tiles(ctx));
+    add(box, privateMark(ui.pick ? t("emj.my_pick", { number: ui.pick }) : t("emj.pick_first")));
+    add(box, tiles(ctx));
     const action = dials.find((a) => a.number === ui.pick);
     const sending = sendingNow(ctx, "set_dial");
-    box.appendChild(
-      el("button", {
+    add(box, 
+      h("button", {
         class: ["btn", "btn-primary", "btn-huge", sending && "tap-sending"],
         type: "button",
         id: "emj-set-dial",
@@ -1214,15 +785,15 @@ function dialControls(ctx, box) {
     );
     return box;
   }
-  if (typeof view.my_card === "number") box.appendChild(privateMark(t("emj.your_card")));
-  else if (view.my_dial) box.appendChild(privateMark(t("emj.my_dial", { number: view.my_dial })));
-  box.appendChild(tiles(ctx));
+  if (typeof view.my_card === "number") add(box, privateMark(t("emj.your_card")));
+  else if (view.my_dial) add(box, privateMark(t("emj.my_dial", { number: view.my_dial })));
+  add(box, tiles(ctx));
   return box;
 }
 
 function renderControls(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "emj-controls", id: "emj-controls" });
+  const box = h("div", { class: "emj-controls", id: "emj-controls" });
   if (ctx.isTable || ctx.seat === null) return box;
   if (view.phase !== "dial" || ui.pickRound !== view.round) ui.pick = null;
   // the tapped action is answered once it is no longer legal for me (or the round moved on)
@@ -1237,9 +808,7 @@ function renderControls(ctx) {
       return dialControls(ctx, box);
     case "round_over":
       if (list(view.performers).includes(ctx.seat)) {
-        const next = bigButton(t("emj.next_round"), { type: "next_round" }, ctx);
-        next.id = "emj-next-round";
-        box.appendChild(next);
+        add(box, bigButton(t("emj.next_round"), { type: "next_round" }, ctx, { id: "emj-next-round" }));
       }
       return box;
     default:
@@ -1260,9 +829,7 @@ function startProblem(count, options) {
 
 function errorText(msg) {
   ui.sending = null; // refused: the button may be tapped again
-  const key = `emj.err.${msg.code}`;
-  const text = t(key);
-  return text !== key ? text : null;
+  return codeText("emj.err", msg);
 }
 
 // ---------------------------------------------------------------- events: log lines and animations
@@ -1365,13 +932,13 @@ function scoreText(score, ctx) {
 
 function outcomeDetails(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "emj-outcome", id: "emj-outcome" });
+  const box = h("div", { class: "emj-outcome", id: "emj-outcome" });
   const details = (ctx.outcome && ctx.outcome.details) || {};
   if (view.mode === "coop") {
     const params = { team: details.team_trophies ?? 0, game: details.game_trophies ?? 0 };
-    box.appendChild(el("p", { class: "emj-outcome-line", text: t(details.team_won ? "emj.outcome.team_won" : "emj.outcome.game_won", params) }));
+    add(box, h("p", { class: "emj-outcome-line", text: t(details.team_won ? "emj.outcome.team_won" : "emj.outcome.game_won", params) }));
   }
-  box.appendChild(sidesList(ctx, "emj-final-sides"));
+  add(box, sidesList(ctx, "emj-final-sides"));
   return box;
 }
 

@@ -4,296 +4,33 @@
 // tischrunde.games.mogelmotte) and never decides a rule itself: a card is playable when a legal action
 // names it, and an unplayable card explains itself with the reason key the engine gives.
 
-import { el, flash, reducedMotion } from "../dom.js";
+import { flash, h, reducedMotion } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
-import { avatarNode } from "../badges.js";
+import TEXT from "./mogelmotte.text.js";
 import { roundTable as bigRoundTable } from "./rounds.js";
+import { avatar, codeText, drainRef, gameContent, legalOf, loadStyle, NO_DRAG, overlay, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet (phone layout, table screen), loaded once next to the shell's
-if (!document.querySelector("link[data-mogelmotte]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./mogelmotte.css", import.meta.url).href, dataset: { mogelmotte: "1" } }));
-}
+loadStyle("mogelmotte");
 
 // a press longer than this starts a cheat, a shorter one is a tap; a card that could be played now needs
 // a longer press, so a slow tap never turns a play into a cheat by accident
 const HOLD_MS = 350;
 const HOLD_PLAYABLE_MS = 650;
 
-register({
-  de: {
-    "mm.kind.number": "Zahl",
-    "mm.kind.ant": "Ameise",
-    "mm.kind.spider": "Spinne",
-    "mm.kind.mosquito": "Stechmücke",
-    "mm.kind.cockroach": "Kakerlake",
-    "mm.kind.moth": "Motte",
-    "mm.print.ant": "Ameise",
-    "mm.print.spider": "Spinne",
-    "mm.print.mosquito": "Stech\u00admücke",
-    "mm.print.cockroach": "Kaker\u00adlake",
-    "mm.print.moth": "Motte",
-    "mm.guard": "Wächter",
-    "mm.guard_long": "Wächter-Wanze",
-    "mm.cards.one": "1 Karte",
-    "mm.cards.other": "{count} Karten",
-    "mm.points_short.one": "{count} MP",
-    "mm.points_short.other": "{count} MP",
-    "mm.draw_pile": "Stapel",
-    "mm.draw_pile_label": "{pile}: {cards}",
-    "mm.discard_pile": "Ablage",
-    "mm.your_hand": "Deine Hand",
-    "mm.round": "Runde {round} von {rounds}",
-    "mm.round_short": "Runde {round}",
-    "mm.tell": "zappelt",
-    "mm.status.your_turn": "Du bist dran!",
-    "mm.status.turn_of": "{name} ist dran",
-    "mm.hint.play_or_draw": "Lege eine {allowed} (grün markiert) – oder ziehe eine Karte.",
-    "mm.hint.draw_only": "Keine Karte passt auf die {top}: ziehe eine Karte.",
-    "mm.hint.wait": "Mogeln: halte eine Karte gedrückt. Der Wächter darf dich nicht erwischen!",
-    "mm.hint.guard_wait": "Du bist Wächter: du darfst nicht mogeln. Zappelt jemand, tippe „Erwischt!“.",
-    "mm.hint.table": "Jedes Handy ist eine Hand – hier liegt der Tisch.",
-    "mm.hint.tap_give": "Tippe die Karte an, die du hergibst (mit → markiert).",
-    "mm.status.slap": "Stechmücke! Schnell draufhauen!",
-    "mm.status.slap_done": "Draufgehauen! Warte auf die anderen …",
-    "mm.status.slap_own": "Deine Stechmücke: alle anderen hauen drauf!",
-    "mm.status.cockroach": "Kakerlake {value}! Wirf schnell eine {value} drauf!",
-    "mm.status.cockroach_none": "Kakerlake {value}! Wer hat eine {value}?",
-    "mm.status.spider": "Spinne: tippe eine Karte, dann den Platz, der sie bekommt.",
-    "mm.status.spider_pick": "An wen geht die Karte? Tippe „Hierhin“ bei einem Platz.",
-    "mm.status.spider_other": "{name} darf eine Karte verschenken (Spinne).",
-    "mm.status.give": "Stechmücke: gib {name} eine Karte.",
-    "mm.status.give_done": "Karte gewählt. Warte auf {names} …",
-    "mm.status.gifts_other": "Alle geben {name} eine Karte (Stechmücke).",
-    "mm.status.settle_guard": "Erwischt! Gib {name} eine Karte (keine Motte).",
-    "mm.status.settle_caught": "Erwischt! {name} gibt dir eine Karte – du bist jetzt Wächter.",
-    "mm.status.settle_other": "Erwischt! {guard} gibt {name} eine Karte.",
-    "mm.status.round_over": "Runde {round} vorbei!",
-    "mm.status.winners": "Gewonnen: {names}!",
-    "mm.status.next_round": "Gleich wird neu ausgeteilt …",
-    "mm.btn.next_round": "Nächste Runde austeilen",
-    "mm.hint.next_round_mine": "Du hast die Runde begonnen: tippe auf „Nächste Runde austeilen“, wenn alle so weit sind.",
-    "mm.status.cheating": "Du mogelst: deine {card} verschwindet …",
-    "mm.status.fidgeting": "Du zappelst …",
-    "mm.btn.draw": "Karte ziehen",
-    "mm.btn.slap": "Draufhauen!",
-    "mm.btn.throw": "{card} drauf!",
-    "mm.btn.give_here": "Hierhin",
-    "mm.btn.fidget": "≈ Zappeln",
-    "mm.btn.accuse": "Erwischt!",
-    "mm.btn.accuse_name": "Erwischt, {name}!",
-    "mm.btn.spider_skip": "Nichts verschenken",
-    "mm.btn.cancel": "Abbrechen",
-    "mm.hold_hint": "gedrückt halten = mogeln",
-    "mm.give_to": "{name} bekommt die Karte",
-    "mm.ev.deal": "Runde {round}: {name} ist Wächter und fängt an.",
-    "mm.ev.play": "{name} legt eine {card}.",
-    "mm.ev.play_ant": "{name} legt eine {card}: alle anderen ziehen eine Karte.",
-    "mm.ev.draw": "{name} zieht eine Karte.",
-    "mm.ev.drew": "Du ziehst eine {card}.",
-    "mm.ev.draw_impossible": "{name} kann nicht ziehen: keine Karten mehr.",
-    "mm.ev.reshuffle": "Die Ablage wird zum neuen Stapel gemischt.",
-    "mm.ev.spider_give": "{name} schenkt {target} eine Karte (Spinne).",
-    "mm.ev.spider_skip": "{name} verschenkt nichts.",
-    "mm.ev.time_up": "Die Zeit von {name} ist um.",
-    "mm.ev.time_up_me": "Deine Zeit ist um.",
-    "mm.ev.gift_in": "{name} gibt dir eine {card}.",
-    "mm.ev.gift_out": "Du gibst {target} eine {card}.",
-    "mm.ev.mosquito_race": "Stechmücke! Alle hauen drauf …",
-    "mm.ev.slap": "{name} haut drauf.",
-    "mm.ev.slowest": "{name} war am langsamsten und bekommt von allen eine Karte.",
-    "mm.ev.mosquito_give": "{name} gibt {target} eine Karte.",
-    "mm.ev.cockroach_race": "Kakerlake {value}! Wer wirft zuerst eine {value}?",
-    "mm.ev.throw": "{name} wirft eine {card} auf die Kakerlake!",
-    "mm.ev.tell": "{name} zappelt …",
-    "mm.ev.cheat_started": "Du mogelst eine {card} weg …",
-    "mm.ev.fidget_started": "Du zappelst, um den Wächter zu ködern.",
-    "mm.ev.tell_end_gone": "{name} hat eine Karte weggemogelt!",
-    "mm.ev.vanished": "Geschafft: deine {card} ist weg!",
-    "mm.ev.caught": "Erwischt! {guard} ertappt {name} beim Mogeln. {name} ist jetzt Wächter.",
-    "mm.ev.guard_give": "{name} gibt {target} eine Karte.",
-    "mm.ev.wrong_accusation": "Falscher Verdacht: {name} hat nicht gemogelt. {guard} zieht eine Strafkarte.",
-    "mm.ev.round_end": "{name} hat keine Karten mehr – Runde {round} vorbei!",
-    "mm.ev.game_over": "Spiel vorbei!",
-    "mm.burst.caught": "Erwischt!",
-    "mm.burst.ant": "Ameise!",
-    "mm.burst.mosquito": "Stechmücke!",
-    "mm.burst.cockroach": "Kakerlake!",
-    "mm.card_label": "{kind} {value}",
-    "mm.a11y.play": "ausspielen",
-    "mm.a11y.throw": "auf die Kakerlake werfen",
-    "mm.a11y.give": "verschenken",
-    "mm.either": "{a} oder {b}",
-    "mm.burst.wrong": "Falscher Verdacht!",
-    "mm.burst.round_end": "Runde vorbei!",
-    "mm.score.one": "{count} Minuspunkt",
-    "mm.score.other": "{count} Minuspunkte",
-    "mm.round_points": "Minuspunkte pro Runde",
-    "mm.slapped_mark": "{n}. gehauen",
-    "mm.total": "Summe",
-    "mm.reason.being_cheated": "Diese Karte mogelst du gerade weg.",
-    "mm.reason.moth_only_guard": "Motten kann man nicht legen – nur wegmogeln (halte sie gedrückt). Nur der Wächter darf Motten legen.",
-    "mm.reason.not_now": "Gerade wird kein Zug gespielt.",
-    "mm.reason.not_your_turn": "Du bist nicht dran. Gedrückt halten = mogeln.",
-    "mm.reason.needs_neighbour_value": "Auf eine {top} passt nur eine {allowed}.",
-    "mm.reason.moth_not_giveable": "Motten kann man nicht verschenken.",
-    "mm.reason.guard_cannot_cheat": "Der Wächter darf nicht mogeln.",
-    "mm.reason.last_card": "Die letzte Karte kann man nicht wegmogeln.",
-    "mm.reason.one_at_a_time": "Eine Karte nach der anderen: du mogelst schon.",
-    "mm.reason.no_cheating_now": "Während eine Karte verschenkt wird, darf niemand mogeln.",
-    "mm.reason.wrong_phase": "Das geht gerade nicht.",
-    "mm.reason.already_slapped": "Du hast schon draufgehauen.",
-    "mm.reason.own_mosquito": "Auf die eigene Stechmücke haut man nicht.",
-    "mm.reason.needs_cockroach_value": "Auf die Kakerlake passt nur eine Zahlenkarte mit ihrem Wert.",
-    "mm.reason.generic": "Diese Karte geht gerade nicht.",
-  },
-  en: {
-    "mm.kind.number": "number",
-    "mm.kind.ant": "ant",
-    "mm.kind.spider": "spider",
-    "mm.kind.mosquito": "mosquito",
-    "mm.kind.cockroach": "cockroach",
-    "mm.kind.moth": "moth",
-    "mm.print.ant": "ant",
-    "mm.print.spider": "spider",
-    "mm.print.mosquito": "mos\u00adquito",
-    "mm.print.cockroach": "cock\u00adroach",
-    "mm.print.moth": "moth",
-    "mm.guard": "guard",
-    "mm.guard_long": "guard bug",
-    "mm.cards.one": "1 card",
-    "mm.cards.other": "{count} cards",
-    "mm.points_short.one": "{count} pt",
-    "mm.points_short.other": "{count} pts",
-    "mm.draw_pile": "Draw pile",
-    "mm.draw_pile_label": "{pile}: {cards}",
-    "mm.discard_pile": "Discard",
-    "mm.your_hand": "Your hand",
-    "mm.round": "Round {round} of {rounds}",
-    "mm.round_short": "Round {round}",
-    "mm.tell": "fidgeting",
-    "mm.status.your_turn": "Your turn!",
-    "mm.status.turn_of": "{name}'s turn",
-    "mm.hint.play_or_draw": "Play a {allowed} (marked green) – or draw a card.",
-    "mm.hint.draw_only": "Nothing fits on the {top}: draw a card.",
-    "mm.hint.wait": "To cheat, press and hold a card. Don't let the guard catch you!",
-    "mm.hint.guard_wait": "You are the guard: no cheating. If someone fidgets, tap \"Caught!\".",
-    "mm.hint.table": "Every phone is a hand – this is the table.",
-    "mm.hint.tap_give": "Tap the card you give away (marked →).",
-    "mm.status.slap": "Mosquito! Slap it, fast!",
-    "mm.status.slap_done": "Slapped! Waiting for the others …",
-    "mm.status.slap_own": "Your mosquito: everyone else slaps!",
-    "mm.status.cockroach": "Cockroach {value}! Throw a {value} on it, fast!",
-    "mm.status.cockroach_none": "Cockroach {value}! Who has a {value}?",
-    "mm.status.spider": "Spider: tap a card, then the seat that gets it.",
-    "mm.status.spider_pick": "Who gets the card? Tap \"Give here\" at a seat.",
-    "mm.status.spider_other": "{name} may give a card away (spider).",
-    "mm.status.give": "Mosquito: give {name} a card.",
-    "mm.status.give_done": "Card chosen. Waiting for {names} …",
-    "mm.status.gifts_other": "Everyone gives {name} a card (mosquito).",
-    "mm.status.settle_guard": "Caught! Give {name} a card (not a moth).",
-    "mm.status.settle_caught": "Caught! {name} gives you a card – you are the guard now.",
-    "mm.status.settle_other": "Caught! {guard} gives {name} a card.",
-    "mm.status.round_over": "Round {round} is over!",
-    "mm.status.winners": "Winner: {names}!",
-    "mm.status.next_round": "Dealing the next round in a moment …",
-    "mm.btn.next_round": "Deal the next round",
-    "mm.hint.next_round_mine": "You began the round: tap “Deal the next round” when everyone is ready.",
-    "mm.status.cheating": "You are cheating: your {card} is vanishing …",
-    "mm.status.fidgeting": "You are fidgeting …",
-    "mm.btn.draw": "Draw a card",
-    "mm.btn.slap": "Slap!",
-    "mm.btn.throw": "Throw {card}!",
-    "mm.btn.give_here": "Give here",
-    "mm.btn.fidget": "≈ Fidget",
-    "mm.btn.accuse": "Caught!",
-    "mm.btn.accuse_name": "Caught, {name}!",
-    "mm.btn.spider_skip": "Give nothing",
-    "mm.btn.cancel": "Cancel",
-    "mm.hold_hint": "press and hold = cheat",
-    "mm.give_to": "{name} gets the card",
-    "mm.ev.deal": "Round {round}: {name} is the guard and starts.",
-    "mm.ev.play": "{name} plays a {card}.",
-    "mm.ev.play_ant": "{name} plays an {card}: everyone else draws a card.",
-    "mm.ev.draw": "{name} draws a card.",
-    "mm.ev.drew": "You draw {card}.",
-    "mm.ev.draw_impossible": "{name} cannot draw: no cards left.",
-    "mm.ev.reshuffle": "The discard pile is shuffled into a new draw pile.",
-    "mm.ev.spider_give": "{name} gives {target} a card (spider).",
-    "mm.ev.spider_skip": "{name} gives nothing away.",
-    "mm.ev.time_up": "{name}'s time is up.",
-    "mm.ev.time_up_me": "Your time is up.",
-    "mm.ev.gift_in": "{name} gives you {card}.",
-    "mm.ev.gift_out": "You give {card} to {target}.",
-    "mm.ev.mosquito_race": "Mosquito! Everyone slaps …",
-    "mm.ev.slap": "{name} slaps.",
-    "mm.ev.slowest": "{name} was slowest and gets a card from everyone.",
-    "mm.ev.mosquito_give": "{name} gives {target} a card.",
-    "mm.ev.cockroach_race": "Cockroach {value}! Who throws a {value} first?",
-    "mm.ev.throw": "{name} throws a {card} onto the cockroach!",
-    "mm.ev.tell": "{name} is fidgeting …",
-    "mm.ev.cheat_started": "You are cheating a {card} away …",
-    "mm.ev.fidget_started": "You fidget to bait the guard.",
-    "mm.ev.tell_end_gone": "{name} cheated a card away!",
-    "mm.ev.vanished": "Done: your {card} is gone!",
-    "mm.ev.caught": "Caught! {guard} catches {name} cheating. {name} is the guard now.",
-    "mm.ev.guard_give": "{name} gives {target} a card.",
-    "mm.ev.wrong_accusation": "Wrong guess: {name} was not cheating. {guard} draws a penalty card.",
-    "mm.ev.round_end": "{name} has no cards left – round {round} is over!",
-    "mm.ev.game_over": "Game over!",
-    "mm.burst.caught": "Caught!",
-    "mm.burst.ant": "Ant!",
-    "mm.burst.mosquito": "Mosquito!",
-    "mm.burst.cockroach": "Cockroach!",
-    "mm.card_label": "{kind} {value}",
-    "mm.a11y.play": "play it",
-    "mm.a11y.throw": "throw it on the cockroach",
-    "mm.a11y.give": "give it away",
-    "mm.either": "{a} or {b}",
-    "mm.burst.wrong": "Wrong guess!",
-    "mm.burst.round_end": "Round over!",
-    "mm.score.one": "{count} penalty point",
-    "mm.score.other": "{count} penalty points",
-    "mm.round_points": "Penalty points per round",
-    "mm.slapped_mark": "slapped #{n}",
-    "mm.total": "Total",
-    "mm.reason.being_cheated": "You are cheating this card away right now.",
-    "mm.reason.moth_only_guard": "Moths cannot be played – only cheated away (press and hold). Only the guard may play moths.",
-    "mm.reason.not_now": "No turn is being played right now.",
-    "mm.reason.not_your_turn": "It is not your turn. Press and hold = cheat.",
-    "mm.reason.needs_neighbour_value": "On a {top} only a {allowed} fits.",
-    "mm.reason.moth_not_giveable": "Moths cannot be given away.",
-    "mm.reason.guard_cannot_cheat": "The guard may not cheat.",
-    "mm.reason.last_card": "You cannot cheat away your last card.",
-    "mm.reason.one_at_a_time": "One card at a time: you are already cheating.",
-    "mm.reason.no_cheating_now": "Nobody may cheat while a card is being given.",
-    "mm.reason.wrong_phase": "That is not possible right now.",
-    "mm.reason.already_slapped": "You have slapped already.",
-    "mm.reason.own_mosquito": "You don't slap your own mosquito.",
-    "mm.reason.needs_cockroach_value": "Only a number card of the cockroach's value fits.",
-    "mm.reason.generic": "This card cannot be used right now.",
-  },
-});
+register(TEXT);
 
 const ICONS = new Set(["ant", "spider", "mosquito", "cockroach", "moth", "guard"]);
 
 /** Our own small SVG drawing of an animal (or the guard's shield); decoration, the word is always beside it. */
 function icon(kind, cls = "mm-icon") {
   if (!ICONS.has(kind)) return null;
-  return el("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", draggable: "false" });
+  return h("img", { class: cls, src: new URL(`../icons/${kind}.svg`, import.meta.url).href, alt: "", "aria-hidden": "true", ref: NO_DRAG });
 }
 
-// The deck composition in card-id order (mirrors games/data/mogelmotte/deck.json; public knowledge),
-// so event card ids can be named without asking the server.
-const COMPOSITION = [
-  ["number", 1, 9], ["number", 2, 9], ["number", 3, 9], ["number", 4, 8], ["number", 5, 8],
-  ["ant", 1, 1], ["ant", 2, 1], ["ant", 3, 1], ["ant", 4, 1], ["ant", 5, 1],
-  ["spider", 1, 1], ["spider", 2, 1], ["spider", 3, 1], ["spider", 4, 1], ["spider", 5, 1],
-  ["mosquito", 1, 1], ["mosquito", 2, 1], ["mosquito", 3, 1], ["mosquito", 4, 1], ["mosquito", 5, 1],
-  ["cockroach", 1, 1], ["cockroach", 2, 1], ["cockroach", 3, 1], ["cockroach", 4, 1], ["cockroach", 5, 1],
-  ["moth", 1, 2], ["moth", 2, 2], ["moth", 3, 2], ["moth", 4, 1], ["moth", 5, 1],
-];
-const DECK = [];
-for (const [kind, value, count] of COMPOSITION) for (let i = 0; i < count; i += 1) DECK.push({ id: DECK.length, kind, value });
+// The deck in card-id order ({id, kind, value}; public knowledge, served by the server), so event card ids
+// can be named without asking again.
+const DECK = (await gameContent("mogelmotte")).cards;
 
 function cardById(id) {
   if (id && typeof id === "object") return id;
@@ -301,10 +38,6 @@ function cardById(id) {
 }
 
 // ---------------------------------------------------------------- reading the view
-
-function v(ctx) {
-  return ctx.view || {};
-}
 
 function cardLabel(card) {
   const c = cardById(card);
@@ -341,9 +74,7 @@ function allowedText(top) {
   return t("mm.either", { a, b });
 }
 
-function byType(ctx, type) {
-  return ctx.legal.filter((a) => a.type === type);
-}
+const byType = legalOf;
 
 const CARD_ACTIONS = ["play", "give", "spider_give", "throw"];
 
@@ -352,6 +83,8 @@ const CARD_ACTIONS = ["play", "give", "spider_give", "throw"];
 const ui = {
   picked: null, // card id picked for a spider gift that still needs a seat
   holding: null, // card id held down for a cheat
+  press: null, // {card, timer}: a pointer press on a card not yet let go
+  keyHeld: null, // card id whose Space key is held down (its click on release is no tap)
 };
 
 // ---------------------------------------------------------------- the status line: whose turn, what now
@@ -470,16 +203,16 @@ function seatInfo(seat, ctx) {
   const classes = [];
   const counts = v(ctx).hand_counts || [];
   if (guardSeat(ctx) === seat) {
-    nodes.push(el("span", { class: "mm-guard-badge", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), t("mm.guard")));
+    nodes.push(h("span", { class: "mm-guard-badge", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), t("mm.guard")));
     classes.push("mm-is-guard");
   }
-  if (typeof counts[seat] === "number") nodes.push(el("span", { class: "mm-count", text: cardsText(counts[seat]) }));
+  if (typeof counts[seat] === "number") nodes.push(h("span", { class: "mm-count", text: cardsText(counts[seat]) }));
   const pts = totals(ctx);
   if (typeof pts[seat] === "number" && (pts[seat] > 0 || (v(ctx).penalty_points.rounds || []).length)) {
-    nodes.push(el("span", { class: "mm-pts", title: tp("mm.score", pts[seat]), text: tp("mm.points_short", pts[seat]) }));
+    nodes.push(h("span", { class: "mm-pts", title: tp("mm.score", pts[seat]), text: tp("mm.points_short", pts[seat]) }));
   }
   if (tellSeats(ctx).includes(seat)) {
-    nodes.push(el("span", { class: "mm-tell-mini", text: "≈≈" }));
+    nodes.push(h("span", { class: "mm-tell-mini", text: "≈≈" }));
     classes.push("mm-telling");
   }
   return { nodes, classes };
@@ -489,7 +222,7 @@ function seatInfo(seat, ctx) {
 
 function cardNode(card, extra = {}) {
   const c = cardById(card) || card;
-  return el(
+  return h(
     extra.tag || "div",
     {
       class: ["pcard", `mm-${c.kind}`, `mm-v${c.value}`, ...(extra.classes || [])],
@@ -497,11 +230,12 @@ function cardNode(card, extra = {}) {
       role: extra.tag ? undefined : "img",
       ...(extra.attrs || {}),
     },
-    el("span", { class: "pv", text: String(c.value) }),
+    h("span", { class: "pv", text: String(c.value) }),
     c.kind !== "number" ? icon(c.kind, "pi") : null,
     // a space between value and name, so the printed text reads "2 Ameise" (as the label does)
     c.kind !== "number" ? " " : null,
     c.kind !== "number" ? printedName(c.kind) : null,
+    extra.mark || null,
   );
 }
 
@@ -512,176 +246,144 @@ function cardNode(card, extra = {}) {
  */
 function printedName(kind) {
   const parts = t(`mm.print.${kind}`).split("\u00ad");
-  const node = el("span", { class: "pl" });
-  parts.forEach((part, i) => {
-    if (i) node.appendChild(el("wbr"));
-    node.appendChild(document.createTextNode(part));
-  });
-  return node;
+  return h("span", { class: "pl" }, parts.map((part, i) => (i ? [h("wbr"), part] : part)));
 }
 
 // ---------------------------------------------------------------- the table (middle)
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "mm-table", dataset: { phase: view.phase || "" } });
   const done = ((view.penalty_points || {}).rounds || []).length;
   const between = view.phase === "round_over" || view.phase === "over";
   // between rounds and at the end the heading names the round just over (as the status line does)
   const round = between && done ? done : view.round;
-  box.appendChild(
-    el("p", { class: "mm-round", id: "mm-round", text: view.rounds ? t("mm.round", { round, rounds: view.rounds }) : t("mm.round_short", { round }) }),
-  );
+  const heading = h("p", { class: "mm-round", id: "mm-round", text: view.rounds ? t("mm.round", { round, rounds: view.rounds }) : t("mm.round_short", { round }) });
 
   // seats: name, hand count, guard, tell, and the guard's "Caught!" on a seat showing a tell
-  const seats = el("div", { class: "mm-seats", id: "mm-seats" });
   const counts = view.hand_counts || [];
   const tells = view.tells || [];
   const accusations = byType(ctx, "accuse");
   const spiderGives = byType(ctx, "spider_give").filter((a) => a.card === ui.picked);
   const waiting = waitingFor(ctx);
+  const seatNodes = [];
   for (const s of ctx.info.seats) {
     if (s.kind === "empty") continue;
     const seat = s.seat;
     const accuse = accusations.find((a) => a.seat === seat);
     const tell = tells.find((x) => x.seat === seat);
     const giveHere = spiderGives.find((a) => a.to_seat === seat);
-    const node = el(
-      "div",
-      {
-        class: [
-          "mm-seat",
-          tell && "mm-seat-tell",
-          guardSeat(ctx) === seat && "mm-seat-guard",
-          waiting.includes(seat) && "mm-seat-turn",
-          seat === ctx.seat && "mm-seat-me",
-          giveHere && "mm-seat-target",
-        ],
-        dataset: { seat: String(seat) },
-      },
-      el("span", { class: "mm-seat-top" }, avatarNode(ctx.info, seat, "mm-seat-avatar"), el("span", { class: "mm-seat-name", title: s.name, text: s.name })),
-      el(
-        "span",
-        { class: "mm-seat-meta" },
-        el("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
-        guardSeat(ctx) === seat
-          ? el("span", { class: "mm-seat-guardmark", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), el("span", { class: "mm-word", text: t("mm.guard") }))
+    seatNodes.push(
+      h(
+        "div",
+        {
+          key: seat,
+          class: [
+            "mm-seat",
+            tell && "mm-seat-tell",
+            guardSeat(ctx) === seat && "mm-seat-guard",
+            waiting.includes(seat) && "mm-seat-turn",
+            seat === ctx.seat && "mm-seat-me",
+            giveHere && "mm-seat-target",
+          ],
+          dataset: { seat: String(seat) },
+        },
+        h("span", { class: "mm-seat-top" }, avatar(ctx.info, seat, "mm-seat-avatar"), h("span", { class: "mm-seat-name", title: s.name, text: s.name })),
+        h(
+          "span",
+          { class: "mm-seat-meta" },
+          h("span", { class: "mm-seat-count", text: cardsText(counts[seat] ?? 0) }),
+          guardSeat(ctx) === seat
+            ? h("span", { class: "mm-seat-guardmark", title: t("mm.guard_long") }, icon("guard", "mm-icon-sm"), h("span", { class: "mm-word", text: t("mm.guard") }))
+            : null,
+        ),
+        s.kind === "human" && !s.connected ? h("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
+        ctx.standIn ? ctx.standIn(seat) : null,
+        tell ? h("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
+        view.race && view.race.kind === "mosquito" && view.race.slapped.includes(seat)
+          ? h("span", { class: "mm-seat-slapped", text: `✋ ${t("mm.slapped_mark", { n: view.race.slapped.indexOf(seat) + 1 })}` })
+          : null,
+        tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
+        accuse && !ctx.isTable
+          ? h("button", {
+              class: "btn mm-accuse",
+              type: "button",
+              dataset: { action: "accuse", seat: String(seat) },
+              text: t("mm.btn.accuse"),
+              on: { click: () => ctx.act(accuse) },
+            })
+          : null,
+        giveHere && !ctx.isTable
+          ? h("button", {
+              class: "btn btn-primary mm-give-here",
+              type: "button",
+              dataset: { action: "spider_give", seat: String(seat) },
+              text: t("mm.btn.give_here"),
+              "aria-label": t("mm.give_to", { name: s.name }),
+              on: {
+                click: () => {
+                  ui.picked = null;
+                  ctx.act(giveHere);
+                },
+              },
+            })
           : null,
       ),
-      s.kind === "human" && !s.connected ? el("span", { class: "mm-seat-off", title: t("frame.offline"), text: `⚡ ${t("frame.offline")}` }) : null,
-      ctx.standIn ? ctx.standIn(seat) : null,
-      tell ? el("span", { class: "mm-seat-tellmark", text: `≈ ${t("mm.tell")}` }) : null,
-      view.race && view.race.kind === "mosquito" && view.race.slapped.includes(seat)
-        ? el("span", { class: "mm-seat-slapped", text: `✋ ${t("mm.slapped_mark", { n: view.race.slapped.indexOf(seat) + 1 })}` })
-        : null,
-      tell ? countdown(ctx, tell.until, view.options.cheat_ms) : null,
     );
-    if (accuse && !ctx.isTable) {
-      node.appendChild(
-        el("button", {
-          class: "btn mm-accuse",
-          type: "button",
-          dataset: { action: "accuse", seat: String(seat) },
-          text: t("mm.btn.accuse"),
-          on: { click: () => ctx.act(accuse) },
-        }),
-      );
-    }
-    if (giveHere && !ctx.isTable) {
-      node.appendChild(
-        el("button", {
-          class: "btn btn-primary mm-give-here",
-          type: "button",
-          dataset: { action: "spider_give", seat: String(seat) },
-          text: t("mm.btn.give_here"),
-          "aria-label": t("mm.give_to", { name: s.name }),
-          on: {
-            click: () => {
-              ui.picked = null;
-              ctx.act(giveHere);
-            },
-          },
-        }),
-      );
-    }
-    seats.appendChild(node);
   }
-  box.appendChild(seats);
+  const seats = h("div", { class: "mm-seats", id: "mm-seats" }, seatNodes);
+  const box = (...rest) => h("div", { class: "mm-table", dataset: { phase: view.phase || "" } }, heading, seats, ...rest);
 
   // the piles
   if (ctx.isTable && between) {
     // the table screen between rounds and at the end: the round's points and the running totals, large
-    box.appendChild(bigRoundTable(ctx, { id: "mm-round-table", caption: t("mm.round_points"), rounds: (view.penalty_points || {}).rounds || [], totals: totals(ctx), current: view.phase === "round_over" ? done - 1 : null }));
-    return box;
+    return box(bigRoundTable(ctx, { id: "mm-round-table", caption: t("mm.round_points"), rounds: (view.penalty_points || {}).rounds || [], totals: totals(ctx), current: view.phase === "round_over" ? done - 1 : null }));
   }
-  const piles = el("div", { class: "mm-piles", id: "mm-piles" });
-  piles.appendChild(
-    el(
-      "div",
-      { class: "mm-pile" },
-      el("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": t("mm.draw_pile_label", { pile: t("mm.draw_pile"), cards: tp("mm.cards", view.draw_count ?? 0) }) }, el("span", { class: "pv", text: String(view.draw_count ?? "") })),
-      el("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
-    ),
-  );
   const top = view.discard_top;
-  piles.appendChild(
-    el(
+  const piles = h(
+    "div",
+    { class: "mm-piles", id: "mm-piles" },
+    h(
       "div",
       { class: "mm-pile" },
-      top ? cardNode(top, { attrs: { id: "mm-discard" }, classes: ["mm-top"] }) : el("div", { class: "pcard", id: "mm-discard" }),
-      el("span", { class: "mm-pile-label", text: t("mm.discard_pile") }),
+      h("div", { class: "pcard pcard-back", id: "mm-draw-pile", role: "img", "aria-label": t("mm.draw_pile_label", { pile: t("mm.draw_pile"), cards: tp("mm.cards", view.draw_count ?? 0) }) }, h("span", { class: "pv", text: String(view.draw_count ?? "") })),
+      h("span", { class: "mm-pile-label", text: t("mm.draw_pile") }),
     ),
+    h(
+      "div",
+      { class: "mm-pile" },
+      top ? cardNode(top, { attrs: { id: "mm-discard" }, classes: ["mm-top"] }) : h("div", { class: "pcard", id: "mm-discard" }),
+      h("span", { class: "mm-pile-label", text: t("mm.discard_pile") }),
+    ),
+    view.race ? h("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t(`mm.burst.${view.race.kind}`)) : null,
   );
-  if (view.race) {
-    piles.appendChild(
-      el("div", { class: ["mm-race-sign", `mm-race-${view.race.kind}`] }, icon(view.race.kind), t(`mm.burst.${view.race.kind}`)),
-    );
-  }
-  box.appendChild(piles);
-
-  if (view.phase === "round_over" || view.phase === "over") box.appendChild(roundTable(ctx));
-  return box;
+  return box(piles, between ? roundTable(ctx) : null);
 }
 
 /** A thin bar that empties until `until` (game time): how long the guard still has to catch a tell. */
 function countdown(ctx, until, total) {
-  const outer = el("span", { class: "mm-countdown", "aria-hidden": "true" });
-  const inner = el("span", { class: "mm-countdown-fill" });
-  outer.appendChild(inner);
-  const tick = () => {
-    if (!outer.isConnected && outer.dataset.started) return;
-    outer.dataset.started = "1";
-    const left = Math.max(0, until - ctx.now());
-    inner.style.width = `${Math.min(100, (100 * left) / Math.max(1, total))}%`;
-    if (left > 0) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  return outer;
+  return h("span", { class: "mm-countdown", "aria-hidden": "true" }, h("span", { key: "fill", class: "mm-countdown-fill", ref: drainRef(until, total, ctx.now) }));
 }
 
 function roundTable(ctx) {
   const pp = v(ctx).penalty_points || { rounds: [], totals: [] };
   const seats = ctx.info.seats.filter((s) => s.kind !== "empty");
-  const table = el("table", { class: "mm-rounds", id: "mm-rounds" }, el("caption", { text: t("mm.round_points") }));
-  table.appendChild(el("tr", {}, el("th", { text: "" }), seats.map((s) => el("th", { scope: "col", text: s.name }))));
-  pp.rounds.forEach((row, i) => {
-    table.appendChild(el("tr", {}, el("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => el("td", { text: String(row[s.seat] ?? "") }))));
-  });
-  table.appendChild(el("tr", { class: "mm-total-row" }, el("th", { scope: "row", text: t("mm.total") }), seats.map((s) => el("td", { text: String(pp.totals[s.seat] ?? "") }))));
+  const table = h(
+    "table",
+    { class: "mm-rounds", id: "mm-rounds" },
+    h("caption", { text: t("mm.round_points") }),
+    h("tr", {}, h("th", { text: "" }), seats.map((s) => h("th", { key: s.seat, scope: "col", text: s.name }))),
+    pp.rounds.map((row, i) => h("tr", { key: i }, h("th", { scope: "row", text: t("mm.round_short", { round: i + 1 }) }), seats.map((s) => h("td", { key: s.seat, text: String(row[s.seat] ?? "") })))),
+    h("tr", { class: "mm-total-row" }, h("th", { scope: "row", text: t("mm.total") }), seats.map((s) => h("td", { key: s.seat, text: String(pp.totals[s.seat] ?? "") }))),
+  );
   // a region of its own: on a phone it scrolls inside itself, so it must take keyboard focus
-  return el("div", { class: "mm-rounds-wrap", role: "region", tabindex: "0", "aria-label": t("mm.round_points") }, table);
+  return h("div", { class: "mm-rounds-wrap", role: "region", tabindex: "0", "aria-label": t("mm.round_points") }, table);
 }
 
 // ---------------------------------------------------------------- your hand and buttons (bottom)
 
 function renderControls(ctx) {
-  const box = el("div", { class: "mm-controls" });
-  if (ctx.isTable || ctx.seat === null) return box;
+  if (ctx.isTable || ctx.seat === null) return h("div", { class: "mm-controls" });
   const view = v(ctx);
-  if (view.phase === "round_over" && ctx.seat === view.start_seat) {
-    // the round's start player may deal the next round before the pause ends
-    box.appendChild(el("button", { class: "btn btn-primary btn-huge", type: "button", id: "mm-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("mm.btn.next_round")));
-  }
   const cards = hand(ctx);
   const legalByCard = new Map();
   for (const a of ctx.legal) {
@@ -692,68 +394,66 @@ function renderControls(ctx) {
   if (ui.picked !== null && !(legalByCard.get(ui.picked) || []).some((a) => a.type === "spider_give")) ui.picked = null;
   const myTellCard = view.my_tell && view.my_tell.card ? view.my_tell.card.id : null;
 
+  // the round's start player may deal the next round before the pause ends
+  const nextRound =
+    view.phase === "round_over" && ctx.seat === view.start_seat
+      ? h("button", { class: "btn btn-primary btn-huge", type: "button", id: "mm-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("mm.btn.next_round"))
+      : null;
+
   // the guard's "Caught!" for every seat showing a tell, big and in thumb reach
   const accusations = byType(ctx, "accuse");
-  if (accusations.length) {
-    const row = el("div", { class: "mm-accuse-row" });
-    for (const accuse of accusations) {
-      row.appendChild(
-        el(
-          "button",
-          {
-            class: "btn mm-accuse-big",
-            type: "button",
-            "aria-label": t("mm.btn.accuse_name", { name: ctx.name(accuse.seat) }),
-            dataset: { action: "accuse-big", seat: String(accuse.seat) },
-            on: { click: () => ctx.act(accuse) },
-          },
-          el("span", { class: "mm-accuse-word" }, icon("guard", "mm-icon-sm"), t("mm.btn.accuse")),
-          el("span", { class: "mm-accuse-name", text: ctx.name(accuse.seat) }),
+  const accuseRow = accusations.length
+    ? h(
+        "div",
+        { class: "mm-accuse-row" },
+        accusations.map((accuse) =>
+          h(
+            "button",
+            {
+              key: accuse.seat,
+              class: "btn mm-accuse-big",
+              type: "button",
+              "aria-label": t("mm.btn.accuse_name", { name: ctx.name(accuse.seat) }),
+              dataset: { action: "accuse-big", seat: String(accuse.seat) },
+              on: { click: () => ctx.act(accuse) },
+            },
+            h("span", { class: "mm-accuse-word" }, icon("guard", "mm-icon-sm"), t("mm.btn.accuse")),
+            h("span", { class: "mm-accuse-name", text: ctx.name(accuse.seat) }),
+          ),
         ),
-      );
-    }
-    box.appendChild(row);
-  }
+      )
+    : null;
 
   // races first: big, fast buttons
   const slap = byType(ctx, "slap")[0];
-  if (slap) {
-    box.appendChild(
-      el("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, on: { click: () => ctx.act(slap) } }, icon("mosquito"), t("mm.btn.slap")),
-    );
-  }
   const throwAct = byType(ctx, "throw")[0];
-  if (throwAct) {
-    box.appendChild(
-      el(
-        "button",
-        { class: "btn btn-huge mm-race mm-throw", type: "button", dataset: { action: "throw" }, on: { click: () => ctx.act(throwAct) } },
-        icon("cockroach"),
-        t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
-      ),
-    );
-  }
+  const races = [
+    slap ? h("button", { class: "btn btn-huge mm-race mm-slap", type: "button", dataset: { action: "slap" }, on: { click: () => ctx.act(slap) } }, icon("mosquito"), t("mm.btn.slap")) : null,
+    throwAct
+      ? h(
+          "button",
+          { class: "btn btn-huge mm-race mm-throw", type: "button", dataset: { action: "throw" }, on: { click: () => ctx.act(throwAct) } },
+          icon("cockroach"),
+          t("mm.btn.throw", { card: cardLabel(throwAct.card) }),
+        )
+      : null,
+  ];
 
   // the hand: private, legal cards marked (colour plus a ✓), held card lifted
-  const handBox = el("div", { class: "mm-hand-wrap" });
-  handBox.appendChild(
-    el(
-      "div",
-      { class: "mm-hand-head" },
-      el("span", { class: "mm-private" }, el("strong", { text: t("mm.your_hand") }), " ", el("span", { class: "muted", text: `(${t("frame.private")})` })),
-      guardSeat(ctx) === ctx.seat
-        ? el("span", { class: "mm-guard-note" }, icon("guard", "mm-icon-sm"), t("mm.guard"))
-        : view.can_cheat
-          ? el("span", { class: "mm-hold-hint", text: t("mm.hold_hint") })
-          : null,
-    ),
+  const handHead = h(
+    "div",
+    { class: "mm-hand-head" },
+    h("span", { class: "mm-private" }, h("strong", { text: t("mm.your_hand") }), " ", h("span", { class: "muted", text: `(${t("frame.private")})` })),
+    guardSeat(ctx) === ctx.seat
+      ? h("span", { class: "mm-guard-note" }, icon("guard", "mm-icon-sm"), t("mm.guard"))
+      : view.can_cheat
+        ? h("span", { class: "mm-hold-hint", text: t("mm.hold_hint") })
+        : null,
   );
   // columns: one row up to 7 cards, then as few rows as keep the cards at least ~46 px wide
   const rows = Math.max(1, Math.ceil(cards.length / 7));
   const cols = Math.max(1, Math.ceil(cards.length / rows));
-  const row = el("div", { class: ["mm-hand", cols > 5 && "mm-hand-small"], id: "mm-hand" });
-  row.style.setProperty("--mm-cols", String(cols));
-  for (const card of cards) {
+  const handCards = cards.map((card) => {
     const acts = legalByCard.get(card.id) || [];
     const main = acts.find((a) => CARD_ACTIONS.includes(a.type));
     const cheat = acts.find((a) => a.type === "cheat");
@@ -764,114 +464,119 @@ function renderControls(ctx) {
       label: main ? `${printed}, ${t(`mm.a11y.${main.type === "spider_give" ? "give" : main.type}`)}` : printed,
       classes: [main && "mm-legal", !main && "mm-dim", ui.picked === card.id && "mm-picked", vanishing && "mm-vanishing"],
       attrs: {
+        key: card.id,
         type: "button",
         dataset: { card: String(card.id), action: main ? main.type : "", cheat: cheat ? "1" : "" },
+        on: pressHandlers(ctx, card, main, cheat),
       },
+      mark: main ? h("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "→" }) : null,
     });
-    if (main) node.appendChild(el("span", { class: "mm-legal-mark", "aria-hidden": "true", text: main.type === "play" || main.type === "throw" ? "✓" : "→" }));
-    attachPress(node, ctx, card, main, cheat);
-    row.appendChild(node);
-  }
-  handBox.appendChild(row);
-  box.appendChild(handBox);
+    return node;
+  });
+  const handBox = h(
+    "div",
+    { class: "mm-hand-wrap" },
+    handHead,
+    h("div", { class: ["mm-hand", cols > 5 && "mm-hand-small"], id: "mm-hand", style: `--mm-cols: ${cols}` }, handCards),
+  );
 
-  const buttons = el("div", { class: "mm-buttons" });
   const draw = byType(ctx, "draw")[0];
-  if (draw) {
-    buttons.appendChild(
-      el("button", { class: ["btn", "mm-draw", !byType(ctx, "play").length && "btn-primary"], type: "button", dataset: { action: "draw" }, text: t("mm.btn.draw"), on: { click: () => ctx.act(draw) } }),
-    );
-  }
   const skip = byType(ctx, "spider_skip")[0];
-  if (skip) {
-    buttons.appendChild(
-      el("button", {
-        class: "btn",
-        type: "button",
-        dataset: { action: "spider_skip" },
-        text: t("mm.btn.spider_skip"),
-        on: {
-          click: () => {
-            ui.picked = null;
-            ctx.act(skip);
-          },
-        },
-      }),
-    );
-  }
-  if (ui.picked !== null) {
-    buttons.appendChild(
-      el("button", {
-        class: "btn",
-        type: "button",
-        text: t("mm.btn.cancel"),
-        on: {
-          click: () => {
-            ui.picked = null;
-            ctx.rerender();
-          },
-        },
-      }),
-    );
-  }
   const fidget = byType(ctx, "fidget")[0];
-  if (fidget) {
-    buttons.appendChild(el("button", { class: "btn mm-fidget", type: "button", dataset: { action: "fidget" }, text: t("mm.btn.fidget"), on: { click: () => ctx.act(fidget) } }));
-  }
-  if (buttons.childNodes.length) box.appendChild(buttons);
-  return box;
+  const buttons = [
+    draw
+      ? h("button", { class: ["btn", "mm-draw", !byType(ctx, "play").length && "btn-primary"], type: "button", dataset: { action: "draw" }, text: t("mm.btn.draw"), on: { click: () => ctx.act(draw) } })
+      : null,
+    skip
+      ? h("button", {
+          class: "btn",
+          type: "button",
+          dataset: { action: "spider_skip" },
+          text: t("mm.btn.spider_skip"),
+          on: {
+            click: () => {
+              ui.picked = null;
+              ctx.act(skip);
+            },
+          },
+        })
+      : null,
+    ui.picked !== null
+      ? h("button", {
+          class: "btn",
+          type: "button",
+          text: t("mm.btn.cancel"),
+          on: {
+            click: () => {
+              ui.picked = null;
+              ctx.rerender();
+            },
+          },
+        })
+      : null,
+    fidget ? h("button", { class: "btn mm-fidget", type: "button", dataset: { action: "fidget" }, text: t("mm.btn.fidget"), on: { click: () => ctx.act(fidget) } }) : null,
+  ].filter(Boolean);
+  return h("div", { class: "mm-controls" }, nextRound, accuseRow, races, handBox, buttons.length ? h("div", { class: "mm-buttons" }, buttons) : null);
 }
 
-/** Tap = the card's main action (or why not); press-and-hold = cheat, sent the moment the hold begins. */
-function attachPress(node, ctx, card, main, cheat) {
-  let timer = null;
+/**
+ * Tap = the card's main action (or why not); press-and-hold = cheat, sent the moment the hold begins.
+ * What a press is in the middle of lives in `ui` (by card id), so a state arriving during a press
+ * (the card's node is patched, its listeners renewed) neither loses it nor doubles it.
+ */
+function pressHandlers(ctx, card, main, cheat) {
   const finish = (ev) => {
     window.removeEventListener("pointerup", finish);
     window.removeEventListener("pointercancel", finish);
-    const tapped = timer !== null && ev.type === "pointerup";
-    clearTimeout(timer);
-    timer = null;
+    const press = ui.press;
+    const tapped = press !== null && press.card === card.id && press.timer !== null && ev.type === "pointerup";
+    if (press) clearTimeout(press.timer);
+    ui.press = null;
     ui.holding = null;
     if (tapped) tap(ctx, card, main);
   };
-  node.addEventListener("pointerdown", (ev) => {
-    if (ev.button !== 0) return;
-    window.addEventListener("pointerup", finish);
-    window.addEventListener("pointercancel", finish);
-    // without a cheat a long press just lapses; with one, the hold starts it (the server times the rest)
-    timer = setTimeout(
-      () => {
-        timer = null;
-        if (!cheat) return;
-        ui.holding = card.id;
-        node.classList.add("mm-vanishing");
-        ctx.act(cheat);
-      },
-      cheat ? (main ? HOLD_PLAYABLE_MS : HOLD_MS) : 1200,
-    );
-  });
-  node.addEventListener("contextmenu", (ev) => ev.preventDefault());
-  // keyboard: holding Space down (the key repeats; its click comes on release) cheats, as a
-  // press-and-hold does; a short Space or Enter taps
-  let keyHeld = false;
-  node.addEventListener("keydown", (ev) => {
-    if (ev.key !== " ") return;
-    if (!ev.repeat) {
-      keyHeld = false;
-      return;
-    }
-    ev.preventDefault();
-    if (keyHeld || !cheat) return;
-    keyHeld = true;
+  const startCheat = (node) => {
     ui.holding = card.id;
     node.classList.add("mm-vanishing");
     ctx.act(cheat);
-  });
-  node.addEventListener("click", (ev) => {
-    // pointer presses are handled above; keyboard activation (detail 0) taps, unless the key was held
-    if (ev.detail === 0 && !keyHeld) tap(ctx, card, main);
-    keyHeld = false;
-  });
+  };
+  return {
+    pointerdown: (ev) => {
+      if (ev.button !== 0) return;
+      const node = ev.currentTarget;
+      window.addEventListener("pointerup", finish);
+      window.addEventListener("pointercancel", finish);
+      // without a cheat a long press just lapses; with one, the hold starts it (the server times the rest)
+      const press = { card: card.id, timer: null };
+      press.timer = setTimeout(
+        () => {
+          press.timer = null;
+          if (cheat) startCheat(node);
+        },
+        cheat ? (main ? HOLD_PLAYABLE_MS : HOLD_MS) : 1200,
+      );
+      ui.press = press;
+    },
+    contextmenu: (ev) => ev.preventDefault(),
+    // keyboard: holding Space down (the key repeats; its click comes on release) cheats, as a
+    // press-and-hold does; a short Space or Enter taps
+    keydown: (ev) => {
+      if (ev.key !== " ") return;
+      if (!ev.repeat) {
+        ui.keyHeld = null;
+        return;
+      }
+      ev.preventDefault();
+      if (ui.keyHeld === card.id || !cheat) return;
+      ui.keyHeld = card.id;
+      startCheat(ev.currentTarget);
+    },
+    click: (ev) => {
+      // pointer presses are handled above; keyboard activation (detail 0) taps, unless the key was held
+      if (ev.detail === 0 && ui.keyHeld !== card.id) tap(ctx, card, main);
+      ui.keyHeld = null;
+    },
+  };
 }
 
 function tap(ctx, card, main) {
@@ -899,9 +604,7 @@ function reasonText(ctx, card) {
 }
 
 function errorText(msg) {
-  const key = `mm.reason.${msg.code}`;
-  const text = t(key);
-  return text !== key ? text : null;
+  return codeText("mm.reason", msg);
 }
 
 // ---------------------------------------------------------------- events: log lines and animations
@@ -982,7 +685,6 @@ function animate(events, ctx, page) {
         if (cardById(ev.data.card) && cardById(ev.data.card).kind === "ant") showBurst(page, t("mm.burst.ant"), "mm-burst-animal", "ant");
         break;
       case "caught":
-        if (seatNode(ev.seat)) seatNode(ev.seat).classList.add("mm-caught");
         flash(seatNode(ev.seat), "anim-shake");
         showBurst(page, t("mm.burst.caught"), "mm-burst-caught", "guard");
         break;
@@ -1011,18 +713,14 @@ function animate(events, ctx, page) {
 
 function showBurst(page, text, cls, kind = null) {
   // reduced motion: the same words, shown still (no zoom); the log line says it too
-  const node = el("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still"], "aria-hidden": "true" }, kind ? icon(kind, "mm-icon-burst") : null, text);
   // over the piles, never over the seats (their card counts and who has slapped)
   const piles = page.querySelector("#mm-piles");
   if (!piles && page.classList.contains("is-table")) return; // between rounds: the round table says it
-  (piles || page).appendChild(node);
-  if (piles) node.classList.add("mm-burst-piles");
-  setTimeout(() => node.remove(), 1500);
+  const node = h("div", { class: ["mm-burst", cls, reducedMotion() && "mm-burst-still", piles && "mm-burst-piles"], "aria-hidden": "true" }, kind ? icon(kind, "mm-icon-burst") : null, text);
+  overlay(piles || page, node, 1500);
 }
 
-function scoreText(score) {
-  return tp("mm.score", score);
-}
+const scoreText = scoreTextOf("mm.score");
 
 function outcomeDetails(ctx) {
   return roundTable(ctx);

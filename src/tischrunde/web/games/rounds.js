@@ -2,9 +2,9 @@
 // (avatar and whole name), one column per round, the running total, and at the end the rank and the
 // winners. Numbers only in the cells (the caption says what they count); every cell fits its text.
 
-import { whoNode } from "../badges.js";
-import { el } from "../dom.js";
+import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { who } from "./shared.js";
 
 /**
  * roundTable(ctx, {id, caption, rounds, totals, current, lower, extra})
@@ -23,29 +23,36 @@ export function roundTable(ctx, opts) {
     : seats;
   // from three rounds on the columns say "R1", "R2" ... (the caption says what they count)
   const short = rounds.length >= 3;
-  const table = el("table", { class: ["round-table", outcome && "round-table-final"], id, dataset: { rounds: String(rounds.length) } });
-  if (caption) table.appendChild(el("caption", { text: caption }));
-  const head = el("tr", {});
-  if (outcome) head.appendChild(el("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }));
-  head.appendChild(el("th", { scope: "col", class: "rt-who", text: t("rt.who") }));
-  rounds.forEach((_, k) => {
-    const label = t(short ? "rt.round_col_short" : "rt.round_col", { round: k + 1 });
-    head.appendChild(el("th", { scope: "col", class: ["rt-round", k === current && "rt-current"], text: k === current ? `▸ ${label}` : label }));
-  });
-  head.appendChild(el("th", { scope: "col", class: "rt-total", text: t("rt.total") }));
-  for (const x of extra) head.appendChild(el("th", { scope: "col", class: "rt-extra", text: x.head }));
-  table.appendChild(el("thead", {}, head));
-  const body = el("tbody", {});
-  for (const s of order) {
+  const head = h(
+    "tr",
+    {},
+    outcome ? h("th", { scope: "col", class: "rt-rank", text: t("rt.rank") }) : null,
+    h("th", { scope: "col", class: "rt-who", text: t("rt.who") }),
+    rounds.map((_, k) => {
+      const label = t(short ? "rt.round_col_short" : "rt.round_col", { round: k + 1 });
+      return h("th", { key: `r${k}`, scope: "col", class: ["rt-round", k === current && "rt-current"], text: k === current ? `▸ ${label}` : label });
+    }),
+    h("th", { scope: "col", class: "rt-total", text: t("rt.total") }),
+    extra.map((x, k) => h("th", { key: `x${k}`, scope: "col", class: "rt-extra", text: x.head })),
+  );
+  const body = order.map((s) => {
     const win = outcome && outcome.winners.includes(s.seat);
-    const row = el("tr", { class: ["rt-row", win && "rt-win"], dataset: { seat: String(s.seat) } });
-    if (outcome) row.appendChild(el("td", { class: "rt-rank", text: `${t("frame.rank", { rank: outcome.ranks[s.seat] })}${win ? " ★" : ""}` }));
-    row.appendChild(el("th", { scope: "row", class: "rt-who" }, whoNode(ctx.info, s.seat, s.name)));
-    rounds.forEach((pts, k) => row.appendChild(el("td", { class: ["rt-round", k === current && "rt-current"], text: pts[s.seat] ?? "" })));
-    row.appendChild(el("td", { class: "rt-total", text: totals[s.seat] ?? "" }));
-    for (const x of extra) row.appendChild(el("td", { class: "rt-extra", text: x.cells[s.seat] ?? "" }));
-    body.appendChild(row);
-  }
-  table.appendChild(body);
-  return el("div", { class: "round-table-box", id: `${id}-box` }, table);
+    return h(
+      "tr",
+      { key: s.seat, class: ["rt-row", win && "rt-win"], dataset: { seat: String(s.seat) } },
+      outcome ? h("td", { class: "rt-rank", text: `${t("frame.rank", { rank: outcome.ranks[s.seat] })}${win ? " ★" : ""}` }) : null,
+      h("th", { scope: "row", class: "rt-who" }, who(ctx.info, s.seat, s.name)),
+      rounds.map((pts, k) => h("td", { key: `r${k}`, class: ["rt-round", k === current && "rt-current"], text: pts[s.seat] ?? "" })),
+      h("td", { class: "rt-total", text: totals[s.seat] ?? "" }),
+      extra.map((x, k) => h("td", { key: `x${k}`, class: "rt-extra", text: x.cells[s.seat] ?? "" })),
+    );
+  });
+  const table = h(
+    "table",
+    { class: ["round-table", outcome && "round-table-final"], id, dataset: { rounds: String(rounds.length) } },
+    caption ? h("caption", { text: caption }) : null,
+    h("thead", {}, head),
+    h("tbody", {}, body),
+  );
+  return h("div", { class: "round-table-box", id: `${id}-box` }, table);
 }

@@ -5,270 +5,20 @@
 // The module only reads the engine's view (shape: StellaView in tischrunde.games.stella.view; `tischrunde schema stella`)
 // and the legal actions; it never decides a rule itself. Names and words go in through textContent.
 
-import { el, flash } from "../dom.js";
+import { flash, h } from "../dom.js";
 import { formatList, lang, register, t, tp } from "../i18n.js";
-import { avatarNode, avatarOf } from "../badges.js";
+import TEXT from "./stella.text.js";
+import { avatarOf } from "../badges.js";
 import { roundTable } from "./rounds.js";
+import { add, avatar, codeText, gameContent, legalOf, list, loadStyle, names, NO_DRAG, scoreTextOf, v } from "./shared.js";
 
 // our own stylesheet, loaded once next to the shell's (the CSP allows same-origin stylesheets)
-if (!document.querySelector("link[data-stella]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./stella.css", import.meta.url).href, dataset: { stella: "1" } }));
-}
+loadStyle("stella");
 
-register({
-  de: {
-    "stl.round": "Runde {round} von {rounds}",
-    "stl.scout": "Späher:in",
-    "stl.scout_is": "Späher:in: {name}",
-    "stl.word": "Das Wort",
-    "stl.word_secret": "Das Wort wird gewählt …",
-    "stl.card": "Bild {number}",
-    "stl.card_of": "Bild {number} von 15",
-    "stl.picture_missing": "Bild fehlt",
-    "stl.zoom": "Groß ansehen",
-    "stl.close": "Schließen",
-    "stl.private": "nur für dich",
-    "stl.my_mark": "deine Markierung",
-    "stl.lanterns": "Laternen",
-    "stl.marked_yes": "hat markiert",
-    "stl.marked_no": "markiert noch",
-    "stl.count.one": "1 Markierung",
-    "stl.count.other": "{count} Markierungen",
-    "stl.left": "noch {count} offen",
-    "stl.dark": "im Dunkeln",
-    "stl.nobody_dark": "Niemand ist im Dunkeln (Gleichstand oben).",
-    "stl.dark_is": "{name} ist im Dunkeln (allein mit den meisten Markierungen): fällt {name}, gibt es weniger Punkte.",
-    "stl.fallen": "gefallen",
-    "stl.turn": "nennt gerade",
-    "stl.points_round": "+{points} diese Runde",
-    "stl.total.one": "{count} Punkt",
-    "stl.total.other": "{count} Punkte",
-    "stl.kind.spark": "Funke",
-    "stl.kind.super_spark": "Superfunke",
-    "stl.kind.fall": "gefallen",
-    "stl.reveal_line.spark": "Bild {number} von {name}: Funke! {scorers} je +{points}",
-    "stl.reveal_line.super_spark": "Bild {number} von {name}: Superfunke! {scorers} je +{points}",
-    "stl.reveal_line.fall": "Bild {number} von {name}: niemand sonst – {name} fällt.",
-    "stl.markers": "Markiert von {names}",
-    "stl.named": "Genannt in dieser Runde",
-    "stl.scores": "Punkte",
-    "stl.score_table": "Punkte je Runde",
-    "stl.score_round": "R{round}",
-    "stl.score_total": "Summe",
-    "stl.last_round": "Runde {round} („{word}“)",
-    "stl.skipped": "Ohne offene Markierung, übersprungen: {names}",
-    "stl.counter": "{count} / {max}",
-    "stl.counter_label": "Markiert: {count} von höchstens {max}",
-    "stl.btn.done": "Fertig",
-    "stl.btn.clear": "Alle weg",
-    "stl.btn.mark": "Markieren",
-    "stl.btn.unmark": "Markierung weg",
-    "stl.btn.name": "Bild {number} nennen",
-    "stl.btn.pick_name": "Zum Nennen antippen",
-    "stl.max_reached": "Höchstens {max} Markierungen.",
-    "stl.sent.one": "Abgegeben: 1 Markierung – endgültig.",
-    "stl.sent.other": "Abgegeben: {count} Markierungen – endgültig.",
-    "stl.sending": "Wird gesendet …",
-    "stl.status.choose": "Wähle das Wort dieser Runde",
-    "stl.status.choose_hint": "Nur du siehst beide Wörter. Alle suchen dann Bilder, die dazu passen.",
-    "stl.status.choosing": "{name} wählt das Wort",
-    "stl.status.choosing_hint": "Gleich markierst du geheim die Bilder, die zum Wort passen.",
-    "stl.status.mark": "Markiere Bilder zu „{word}“",
-    "stl.status.mark_hint": "Tippe {min} bis {max} Bilder an – nur du siehst sie. „Fertig“ gibt sie endgültig ab.",
-    "stl.status.marked": "Deine Markierungen sind abgegeben",
-    "stl.status.marking": "Alle markieren geheim zu „{word}“",
-    "stl.status.wait_for": "Warte auf {names}",
-    "stl.status.reveal": "Du bist dran: nenne ein Bild",
-    "stl.status.reveal_hint": "Tippe eines deiner leuchtenden Bilder an und bestätige. Hat es sonst niemand markiert, fällst du.",
-    "stl.status.revealing": "{name} nennt ein Bild",
-    "stl.status.fallen_hint": "Du bist gefallen: diese Runde keine Punkte mehr.",
-    "stl.status.table_hint": "Die Markierungen bleiben geheim, bis sie genannt werden.",
-    "stl.status.spectating": "Du schaust zu.",
-    "stl.ev.word_chosen": "{name} hat „{word}“ gewählt.",
-    "stl.ev.marked": "{name} hat markiert.",
-    "stl.ev.my_marks.one": "Du hast 1 Bild markiert.",
-    "stl.ev.my_marks.other": "Du hast {count} Bilder markiert.",
-    "stl.ev.counts": "Laternen: {list}.",
-    "stl.ev.count_item": "{name} {count}",
-    "stl.ev.dark": "{name} ist im Dunkeln.",
-    "stl.ev.round_end": "Runde {round} vorbei: {list}.",
-    "stl.ev.points_item": "{name} +{points}",
-    "stl.ev.game_end": "Spiel vorbei!",
-    "stl.ev.row.0": "Die obere Reihe bekommt neue Bilder.",
-    "stl.ev.row.1": "Die mittlere Reihe bekommt neue Bilder.",
-    "stl.ev.row.2": "Die untere Reihe bekommt neue Bilder.",
-    "stl.ev.timed_out": "Zeit abgelaufen für {name}.",
-    "stl.score.one": "{count} Punkt",
-    "stl.score.other": "{count} Punkte",
-    "stl.stats": "Funken: {sparks} · Superfunken: {super} · gefallen: {falls}× · im Dunkeln: {dark}×",
-    "stl.err.mark_count": "Markiere mindestens {min_marks} und höchstens {max_marks} Bilder.",
-    "stl.err.already_marked": "Du hast in dieser Runde schon markiert – eine Markierung ist endgültig.",
-    "stl.err.not_scout": "Nur die Späherin oder der Späher wählt das Wort.",
-    "stl.err.not_word_phase": "Das Wort ist schon gewählt.",
-    "stl.err.not_mark_phase": "Markiert wird, sobald das Wort gewählt ist.",
-    "stl.err.not_reveal_phase": "Bilder werden genannt, wenn alle markiert haben.",
-    "stl.err.not_revealer": "Jemand anderes nennt gerade ein Bild.",
-    "stl.err.bad_reveal": "Nenne eines deiner markierten Bilder, das noch nicht genannt wurde.",
-    "stl.err.bad_position": "Markiere nur Bilder der Auslage.",
-    "stl.err.duplicate_mark": "Jedes Bild nur einmal markieren.",
-    "stl.err.game_over": "Das Spiel ist vorbei.",
-    "stl.over.you_won": "Du hast gewonnen!",
-    "stl.over.winners": "Gewonnen: {names}",
-    "stl.err.bad_word": "Wähle eines der beiden Wörter.",
-    "stl.err.not_a_seat": "Dieser Platz spielt nicht mit.",
-    "stl.err.unknown_action": "Diesen Zug gibt es in Stella nicht.",
-    "stl.err.clock_only": "Nur die Uhr beendet die Bedenkzeit.",
-    "stl.err.no_deadline": "Gerade läuft keine Zeit.",
-    "stl.err.too_early": "Die Zeit läuft noch.",
-    "stl.err.deadline_passed": "Zu spät: die Zeit ist abgelaufen.",
-    "stl.err.round_over": "Die Runde ist vorbei: gleich beginnt die nächste.",
-    "stl.err.not_round_over": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
-    "stl.err.not_start_player": "Wer die Runde begonnen hat, startet die nächste.",
-    "stl.status.round_over": "Runde {round} ist vorbei",
-    "stl.status.round_over_hint": "Gleich beginnt die nächste Runde.",
-    "stl.status.round_over_mine": "Tippe auf „Nächste Runde“, wenn alle so weit sind.",
-    "stl.next_round": "Nächste Runde",
-    "stl.dark_fell.one": "{name} war im Dunkeln und ist gefallen: {points} statt {count} Punkt ({rule}).",
-    "stl.dark_fell.other": "{name} war im Dunkeln und ist gefallen: {points} statt {count} Punkte ({rule}).",
-    "stl.dark_kept.one": "{name} war im Dunkeln und ist nicht gefallen: {count} Punkt.",
-    "stl.dark_kept.other": "{name} war im Dunkeln und ist nicht gefallen: alle {count} Punkte.",
-    "stl.dark_rule.official": "im Dunkeln zählt ein Funke 1, ein Superfunke 2",
-    "stl.dark_rule.one_per_card": "im Dunkeln 1 je passendes Bild",
-    "stl.dark_rule.half": "im Dunkeln die Hälfte, abgerundet",
-    "stl.points_dark_fallen": "+{points} vor Abzug: im Dunkeln gefallen",
-    "stl.zoom_open": "Bild groß ansehen",
-    "stl.zoom_prev": "Voriges Bild",
-    "stl.zoom_next": "Nächstes Bild",
-    "stl.grid_keys": "Pfeiltasten wechseln das Bild, Leertaste oder Enter wählt es.",
-  },
-  en: {
-    "stl.round": "Round {round} of {rounds}",
-    "stl.scout": "Scout",
-    "stl.scout_is": "Scout: {name}",
-    "stl.word": "The word",
-    "stl.word_secret": "The word is being chosen …",
-    "stl.card": "Picture {number}",
-    "stl.card_of": "Picture {number} of 15",
-    "stl.picture_missing": "Picture missing",
-    "stl.zoom": "View large",
-    "stl.close": "Close",
-    "stl.private": "only you",
-    "stl.my_mark": "your mark",
-    "stl.lanterns": "Lanterns",
-    "stl.marked_yes": "has marked",
-    "stl.marked_no": "still marking",
-    "stl.count.one": "1 mark",
-    "stl.count.other": "{count} marks",
-    "stl.left": "{count} not named",
-    "stl.dark": "in the dark",
-    "stl.nobody_dark": "Nobody is in the dark (a tie at the top).",
-    "stl.dark_is": "{name} is in the dark (alone with the most marks): if {name} falls, the round scores less.",
-    "stl.fallen": "fallen",
-    "stl.turn": "naming now",
-    "stl.points_round": "+{points} this round",
-    "stl.total.one": "{count} point",
-    "stl.total.other": "{count} points",
-    "stl.kind.spark": "Spark",
-    "stl.kind.super_spark": "Super-spark",
-    "stl.kind.fall": "fell",
-    "stl.reveal_line.spark": "Picture {number} by {name}: spark! {scorers} +{points} each",
-    "stl.reveal_line.super_spark": "Picture {number} by {name}: super-spark! {scorers} +{points} each",
-    "stl.reveal_line.fall": "Picture {number} by {name}: nobody else – {name} falls.",
-    "stl.markers": "Marked by {names}",
-    "stl.named": "Named this round",
-    "stl.scores": "Points",
-    "stl.score_table": "Points per round",
-    "stl.score_round": "R{round}",
-    "stl.score_total": "Total",
-    "stl.last_round": "Round {round} (“{word}”)",
-    "stl.skipped": "No unnamed mark, skipped: {names}",
-    "stl.counter": "{count} / {max}",
-    "stl.counter_label": "Marked: {count} of at most {max}",
-    "stl.btn.done": "Done",
-    "stl.btn.clear": "Clear all",
-    "stl.btn.mark": "Mark",
-    "stl.btn.unmark": "Remove mark",
-    "stl.btn.name": "Name picture {number}",
-    "stl.btn.pick_name": "Tap a picture to name it",
-    "stl.max_reached": "At most {max} marks.",
-    "stl.sent.one": "Sent: 1 mark – final.",
-    "stl.sent.other": "Sent: {count} marks – final.",
-    "stl.sending": "Sending …",
-    "stl.status.choose": "Choose this round's word",
-    "stl.status.choose_hint": "Only you see both words. Everyone then looks for pictures that fit it.",
-    "stl.status.choosing": "{name} is choosing the word",
-    "stl.status.choosing_hint": "Soon you secretly mark the pictures that fit the word.",
-    "stl.status.mark": "Mark pictures for “{word}”",
-    "stl.status.mark_hint": "Tap {min} to {max} pictures – only you see them. “Done” hands them in for good.",
-    "stl.status.marked": "Your marks are sent",
-    "stl.status.marking": "Everyone marks in secret for “{word}”",
-    "stl.status.wait_for": "Waiting for {names}",
-    "stl.status.reveal": "Your turn: name a picture",
-    "stl.status.reveal_hint": "Tap one of your glowing pictures and confirm. If nobody else marked it, you fall.",
-    "stl.status.revealing": "{name} is naming a picture",
-    "stl.status.fallen_hint": "You fell: no more points this round.",
-    "stl.status.table_hint": "Marks stay secret until they are named.",
-    "stl.status.spectating": "You are watching.",
-    "stl.ev.word_chosen": "{name} chose “{word}”.",
-    "stl.ev.marked": "{name} has marked.",
-    "stl.ev.my_marks.one": "You marked 1 picture.",
-    "stl.ev.my_marks.other": "You marked {count} pictures.",
-    "stl.ev.counts": "Lanterns: {list}.",
-    "stl.ev.count_item": "{name} {count}",
-    "stl.ev.dark": "{name} is in the dark.",
-    "stl.ev.round_end": "Round {round} over: {list}.",
-    "stl.ev.points_item": "{name} +{points}",
-    "stl.ev.game_end": "Game over!",
-    "stl.ev.row.0": "The top row gets new pictures.",
-    "stl.ev.row.1": "The middle row gets new pictures.",
-    "stl.ev.row.2": "The bottom row gets new pictures.",
-    "stl.ev.timed_out": "Time is up for {name}.",
-    "stl.score.one": "{count} point",
-    "stl.score.other": "{count} points",
-    "stl.stats": "sparks: {sparks} · super-sparks: {super} · fell: {falls}× · in the dark: {dark}×",
-    "stl.err.mark_count": "Mark at least {min_marks} and at most {max_marks} pictures.",
-    "stl.err.already_marked": "You have already marked this round – a mark is final.",
-    "stl.err.not_scout": "Only the scout chooses the word.",
-    "stl.err.not_word_phase": "The word has already been chosen.",
-    "stl.err.not_mark_phase": "Marks are made once the word is chosen.",
-    "stl.err.not_reveal_phase": "Pictures are named once everyone has marked.",
-    "stl.err.not_revealer": "Someone else is naming a picture now.",
-    "stl.err.bad_reveal": "Name one of your marked pictures that has not been named yet.",
-    "stl.err.bad_position": "Mark only pictures on the table.",
-    "stl.err.duplicate_mark": "Mark each picture only once.",
-    "stl.err.game_over": "The game is over.",
-    "stl.over.you_won": "You won!",
-    "stl.over.winners": "Won: {names}",
-    "stl.err.bad_word": "Choose one of the two words.",
-    "stl.err.not_a_seat": "This seat is not playing.",
-    "stl.err.unknown_action": "Stella has no such move.",
-    "stl.err.clock_only": "Only the clock ends a player's time.",
-    "stl.err.no_deadline": "Nothing is timed now.",
-    "stl.err.too_early": "The time has not run out yet.",
-    "stl.err.deadline_passed": "Too late: the time has run out.",
-    "stl.err.round_over": "The round is over: the next one starts in a moment.",
-    "stl.err.not_round_over": "The next round starts once a round is over.",
-    "stl.err.not_start_player": "Whoever began the round starts the next one.",
-    "stl.status.round_over": "Round {round} is over",
-    "stl.status.round_over_hint": "The next round starts in a moment.",
-    "stl.status.round_over_mine": "Tap “Next round” when everyone is ready.",
-    "stl.next_round": "Next round",
-    "stl.dark_fell.one": "{name} was in the dark and fell: {points} instead of {count} point ({rule}).",
-    "stl.dark_fell.other": "{name} was in the dark and fell: {points} instead of {count} points ({rule}).",
-    "stl.dark_kept.one": "{name} was in the dark and did not fall: {count} point.",
-    "stl.dark_kept.other": "{name} was in the dark and did not fall: all {count} points.",
-    "stl.dark_rule.official": "in the dark a spark counts 1, a super-spark 2",
-    "stl.dark_rule.one_per_card": "in the dark 1 per matched picture",
-    "stl.dark_rule.half": "in the dark half, rounded down",
-    "stl.points_dark_fallen": "+{points} before the cut: fell in the dark",
-    "stl.zoom_open": "View picture large",
-    "stl.zoom_prev": "Previous picture",
-    "stl.zoom_next": "Next picture",
-    "stl.grid_keys": "Arrow keys move between pictures, Space or Enter picks one.",
-  },
-});
+register(TEXT);
 
-const COLUMNS = 5;
+// the table's shape (public content, served by the server): rows of COLUMNS pictures
+const { columns: COLUMNS, rows: ROWS } = await gameContent("stella");
 const KIND_ICON = { spark: "✦", super_spark: "✦✦", fall: "✕" };
 const LANTERN = "🏮";
 // from this many markers a picture's avatars take a line of their own in its strip (a TV reads them whole)
@@ -290,19 +40,8 @@ const ui = {
   lastMark: null, // the Mark action sent last
   act: null, // the shell's act and rerender, for answers that arrive outside a render
   rerender: null,
+  missing: new Set(), // picture addresses that could not be loaded (shown as a placeholder)
 };
-
-function v(ctx) {
-  return ctx.view || {};
-}
-
-function list(value) {
-  return Array.isArray(value) ? value : [];
-}
-
-function names(ctx, seats) {
-  return formatList(list(seats).map((s) => ctx.name(s)));
-}
 
 function grid(view) {
   return list(view.grid).flat();
@@ -324,10 +63,6 @@ function wordParts(view, word) {
 
 function wordText(view, word) {
   return wordParts(view, word).main;
-}
-
-function legalOf(ctx, type) {
-  return list(ctx.legal).filter((a) => a && a.type === type);
 }
 
 /** Keep the per-round local state in step with the view. */
@@ -432,15 +167,13 @@ function pictureUrl(card) {
 
 /** The picture, or a neutral placeholder when it cannot be loaded (a room's own deck may lack it). */
 function picture(card, cls) {
-  const box = el("span", { class: ["stl-pic", cls] });
-  const img = el("img", { src: pictureUrl(card), alt: "", loading: "lazy", decoding: "async", draggable: "false" });
-  img.addEventListener("error", () => {
-    img.remove();
-    box.classList.add("stl-pic-missing");
-    box.appendChild(el("span", { class: "stl-pic-placeholder", "aria-hidden": "true", text: "✧" }));
-  });
-  box.appendChild(img);
-  return box;
+  const url = pictureUrl(card);
+  if (ui.missing.has(url)) return h("span", { class: ["stl-pic", cls, "stl-pic-missing"] }, h("span", { class: "stl-pic-placeholder", "aria-hidden": "true", text: "✧" }));
+  const missing = () => {
+    ui.missing.add(url);
+    if (ui.rerender) ui.rerender();
+  };
+  return h("span", { class: ["stl-pic", cls] }, h("img", { key: url, src: url, alt: "", loading: "lazy", decoding: "async", ref: NO_DRAG, on: { error: missing } }));
 }
 
 // ---------------------------------------------------------------- the status line
@@ -517,12 +250,12 @@ function seatInfo(seat, ctx) {
   const nodes = [];
   const classes = [];
   if (view.phase !== "over" && view.scout === seat) {
-    nodes.push(el("span", { class: "stl-badge stl-badge-scout", title: t("stl.scout"), text: `${SCOUT_ICON} ${t("stl.scout")}` }));
+    nodes.push(h("span", { class: "stl-badge stl-badge-scout", title: t("stl.scout"), text: `${SCOUT_ICON} ${t("stl.scout")}` }));
   }
   if (view.phase === "mark") {
     const done = list(view.marked)[seat];
     nodes.push(
-      el("span", {
+      h("span", {
         class: ["stl-badge", done ? "stl-badge-done" : "stl-badge-open"],
         dataset: { marked: done ? "yes" : "no" },
         text: done ? `✓ ${t("stl.marked_yes")}` : `… ${t("stl.marked_no")}`,
@@ -531,13 +264,13 @@ function seatInfo(seat, ctx) {
   }
   if (view.phase === "reveal" && list(view.fallen)[seat]) {
     classes.push("stl-player-fallen");
-    nodes.push(el("span", { class: "stl-badge stl-badge-fall", text: `✕ ${t("stl.fallen")}` }));
+    nodes.push(h("span", { class: "stl-badge stl-badge-fall", text: `✕ ${t("stl.fallen")}` }));
   }
   // the player in the dark who fell gets fewer at the round's end: no "+N" that would promise too much
   const cut = view.dark === seat && list(view.fallen)[seat];
   const now = view.phase === "reveal" && !cut ? list(view.round_points)[seat] || 0 : 0;
   nodes.push(
-    el("span", {
+    h("span", {
       class: "stl-badge stl-badge-score",
       title: t("stl.scores"),
       dataset: { score: String(list(view.scores)[seat] ?? 0) },
@@ -551,25 +284,25 @@ function seatInfo(seat, ctx) {
 
 function head(ctx) {
   const view = v(ctx);
-  return el(
+  return h(
     "div",
     { class: "stl-head", id: "stl-head" },
-    el("span", { class: "stl-round", id: "stl-round", text: t("stl.round", { round: view.round, rounds: view.rounds }) }),
-    el("span", { class: "stl-scout", id: "stl-scout", text: `${SCOUT_ICON} ${t("stl.scout_is", { name: ctx.name(view.scout) })}` }),
+    h("span", { class: "stl-round", id: "stl-round", text: t("stl.round", { round: view.round, rounds: view.rounds }) }),
+    h("span", { class: "stl-scout", id: "stl-scout", text: `${SCOUT_ICON} ${t("stl.scout_is", { name: ctx.name(view.scout) })}` }),
   );
 }
 
 function wordBox(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "stl-word", id: "stl-word", dataset: { phase: view.phase || "" } });
+  const box = h("div", { class: "stl-word", id: "stl-word", dataset: { phase: view.phase || "" } });
   const word = view.word || (view.phase === "over" ? (lastSummary(view) || {}).word : null);
   if (word) {
     const { main, other } = wordParts(view, word);
-    box.appendChild(el("span", { class: "stl-word-label", text: t("stl.word") }));
-    box.appendChild(el("strong", { class: "stl-word-main", id: "stl-word-main", text: main }));
-    if (other) box.appendChild(el("span", { class: "stl-word-other", text: `(${other})` }));
+    add(box, h("span", { class: "stl-word-label", text: t("stl.word") }));
+    add(box, h("strong", { class: "stl-word-main", id: "stl-word-main", text: main }));
+    if (other) add(box, h("span", { class: "stl-word-other", text: `(${other})` }));
   } else if (view.phase === "word") {
-    box.appendChild(el("span", { class: "stl-word-wait", text: t("stl.word_secret") }));
+    add(box, h("span", { class: "stl-word-wait", text: t("stl.word_secret") }));
   }
   return box;
 }
@@ -595,7 +328,7 @@ function tile(ctx, pos, card) {
     ui.zoom = pos;
     ctx.rerender();
   };
-  const node = el(
+  const node = h(
     "button",
     {
       type: "button",
@@ -616,33 +349,33 @@ function tile(ctx, pos, card) {
     picture(card),
   );
   // the strip under the picture: number, own mark, result; nothing ever covers the motif
-  const cap = el("span", { class: "stl-cap", "aria-hidden": "true" }, el("span", { class: "stl-num", text: String(number) }));
+  const many = result && list(result.markers).length >= MANY_MARKERS;
+  const cap = h("span", { class: ["stl-cap", many && "stl-cap-many"], "aria-hidden": "true" }, h("span", { class: "stl-num", text: String(number) }));
   // the picture picked to name carries a target beside the lantern: a shape, not only the white frame
-  if (candidate && ui.chosen === pos) cap.appendChild(el("span", { class: "stl-can-mark", text: "◉" }));
-  else if (mine) cap.appendChild(el("span", { class: "stl-mine", title: t("stl.private") }, el("span", { text: LANTERN }), el("span", { class: "stl-lock", text: LOCK })));
+  if (candidate && ui.chosen === pos) add(cap, h("span", { class: "stl-can-mark", text: "◉" }));
+  else if (mine) add(cap, h("span", { class: "stl-mine", title: t("stl.private") }, h("span", { text: LANTERN }), h("span", { class: "stl-lock", text: LOCK })));
   if (result) {
     // many markers: their avatars take a line of their own (the table screen's strip grows to two lines)
     const markers = list(result.markers);
-    if (markers.length >= MANY_MARKERS) cap.classList.add("stl-cap-many");
-    cap.appendChild(
-      el(
+    add(cap, 
+      h(
         "span",
         { class: ["stl-result", `stl-result-${result.kind}`] },
-        el("span", { class: "stl-result-icon", text: KIND_ICON[result.kind] || "" }),
+        h("span", { class: "stl-result-icon", text: KIND_ICON[result.kind] || "" }),
         // drawn by the stylesheet from data-who: the button's name already says who marked it, in full
         // each marker's avatar (the badge tells people apart where a name would not fit)
-        el("span", { class: "stl-result-who", dataset: { who: markers.map((s) => avatarOf(ctx.info, s)).join(""), n: String(markers.length) } }),
+        h("span", { class: "stl-result-who", dataset: { who: markers.map((s) => avatarOf(ctx.info, s)).join(""), n: String(markers.length) } }),
       ),
     );
   }
-  node.appendChild(cap);
+  add(node, cap);
   return node;
 }
 
 /** While a tap marks (or picks) a picture, this button in the dock opens the last one touched large. */
 function zoomButton(ctx) {
   const pos = Number.isInteger(ui.chosen) ? ui.chosen : Number.isInteger(ui.last) ? ui.last : 0;
-  return el("button", {
+  return h("button", {
     type: "button",
     class: "btn stl-zoom-btn",
     id: "stl-zoom-open",
@@ -677,60 +410,60 @@ function gridBox(ctx) {
   const view = v(ctx);
   const cards = grid(view);
   const picking = canPick(ctx);
-  const box = el("div", { class: ["stl-grid", picking && "stl-grid-picking"], id: "stl-grid", role: "group", "aria-label": t("stl.card_of", { number: cards.length }) });
+  const box = h("div", { class: ["stl-grid", picking && "stl-grid-picking"], id: "stl-grid", role: "group", "aria-label": t("stl.card_of", { number: cards.length }), on: { keydown: gridKeys } });
   cards.forEach((card, pos) => {
-    box.appendChild(el("div", { class: "stl-cell", dataset: { row: String(Math.floor(pos / COLUMNS)) } }, tile(ctx, pos, card)));
+    add(box, h("div", { key: pos, class: "stl-cell", dataset: { row: String(Math.floor(pos / COLUMNS)) } }, tile(ctx, pos, card)));
   });
-  box.addEventListener("keydown", gridKeys);
   return box;
 }
 
 function lanterns(ctx) {
   const view = v(ctx);
-  const box = el("ol", { class: "stl-lanterns", id: "stl-lanterns", "aria-label": t("stl.lanterns") });
+  const box = h("ol", { class: "stl-lanterns", id: "stl-lanterns", "aria-label": t("stl.lanterns") });
   const counts = view.counts;
   for (let s = 0; s < (view.players || 0); s += 1) {
     const fallen = list(view.fallen)[s];
     const dark = view.dark === s;
     const turn = view.phase === "reveal" && view.reveal_turn === s;
-    const item = el("li", {
+    const item = h("li", {
       class: ["stl-lantern", fallen && "stl-lantern-fallen", dark && "stl-lantern-dark", turn && "stl-lantern-turn", s === ctx.seat && "stl-lantern-me"],
+      key: s,
       dataset: { seat: String(s) },
     });
-    item.appendChild(el("span", { class: "stl-lantern-who" }, avatarNode(ctx.info, s), el("span", { class: "stl-lantern-name", text: ctx.name(s) })));
+    add(item, h("span", { class: "stl-lantern-who" }, avatar(ctx.info, s), h("span", { class: "stl-lantern-name", text: ctx.name(s) })));
     if (Array.isArray(counts)) {
       const count = counts[s];
-      item.appendChild(
-        el(
+      add(item, 
+        h(
           "span",
           { class: "stl-lantern-count", dataset: { count: String(count) }, title: tp("stl.count", count) },
-          el("span", { "aria-hidden": "true", text: LANTERN }),
-          el("strong", { text: String(count) }),
+          h("span", { "aria-hidden": "true", text: LANTERN }),
+          h("strong", { text: String(count) }),
         ),
       );
       const left = list(view.unnamed_left)[s];
-      if (typeof left === "number" && !fallen) item.appendChild(el("span", { class: "stl-lantern-left", text: t("stl.left", { count: left }) }));
+      if (typeof left === "number" && !fallen) add(item, h("span", { class: "stl-lantern-left", text: t("stl.left", { count: left }) }));
     } else if (view.phase === "mark") {
       const done = list(view.marked)[s];
-      item.appendChild(el("span", { class: ["stl-lantern-mark", done && "stl-lantern-done"], dataset: { marked: done ? "yes" : "no" }, text: done ? `✓ ${t("stl.marked_yes")}` : `… ${t("stl.marked_no")}` }));
+      add(item, h("span", { class: ["stl-lantern-mark", done && "stl-lantern-done"], dataset: { marked: done ? "yes" : "no" }, text: done ? `✓ ${t("stl.marked_yes")}` : `… ${t("stl.marked_no")}` }));
     }
-    if (dark) item.appendChild(el("span", { class: "stl-tag stl-tag-dark", text: `${DARK_ICON} ${t("stl.dark")}` }));
-    if (fallen) item.appendChild(el("span", { class: "stl-tag stl-tag-fall", text: `✕ ${t("stl.fallen")}` }));
-    if (turn) item.appendChild(el("span", { class: "stl-tag stl-tag-turn", text: `▶ ${t("stl.turn")}` }));
+    if (dark) add(item, h("span", { class: "stl-tag stl-tag-dark", text: `${DARK_ICON} ${t("stl.dark")}` }));
+    if (fallen) add(item, h("span", { class: "stl-tag stl-tag-fall", text: `✕ ${t("stl.fallen")}` }));
+    if (turn) add(item, h("span", { class: "stl-tag stl-tag-turn", text: `▶ ${t("stl.turn")}` }));
     const points = list(view.round_points)[s] || 0;
     if (view.phase === "reveal" && points) {
       const text = dark && fallen ? t("stl.points_dark_fallen", { points }) : t("stl.points_round", { points });
-      item.appendChild(el("span", { class: "stl-lantern-points", text }));
+      add(item, h("span", { class: "stl-lantern-points", text }));
     }
-    box.appendChild(item);
+    add(box, item);
   }
   return box;
 }
 
 function revealItems(ctx, reveals) {
-  const items = el("ol", { class: "stl-reveal-list" });
+  const items = h("ol", { class: "stl-reveal-list" });
   for (const r of reveals.slice().reverse()) {
-    items.appendChild(el("li", { class: ["stl-reveal-line", `stl-reveal-${r.kind}`], dataset: { pos: String(r.position) }, text: `${KIND_ICON[r.kind]} ${revealText(ctx, r)}` }));
+    add(items, h("li", { class: ["stl-reveal-line", `stl-reveal-${r.kind}`], dataset: { pos: String(r.position) }, text: `${KIND_ICON[r.kind]} ${revealText(ctx, r)}` }));
   }
   return items;
 }
@@ -738,10 +471,10 @@ function revealItems(ctx, reveals) {
 function revealList(ctx) {
   const view = v(ctx);
   const reveals = shownReveals(view);
-  const box = el("div", { class: "stl-reveals", id: "stl-reveals" });
+  const box = h("div", { class: "stl-reveals", id: "stl-reveals" });
   if (!reveals.length) return box;
-  box.appendChild(el("p", { class: "stl-reveals-title", text: t("stl.named") }));
-  box.appendChild(revealItems(ctx, reveals));
+  add(box, h("p", { class: "stl-reveals-title", text: t("stl.named") }));
+  add(box, revealItems(ctx, reveals));
   return box;
 }
 
@@ -776,22 +509,28 @@ function lastRound(ctx) {
   const parts = list(last.points).map((p, s) => t("stl.ev.points_item", { name: ctx.name(s), points: p }));
   // the round ended with its last reveal: the named cards of that round stay readable here
   const wide = ctx.isTable || window.matchMedia("(min-width: 760px)").matches;
-  const box = el(
+  const box = h(
     "details",
-    { class: "stl-last", id: "stl-last", open: wide || view.phase === "round_over" || ui.lastOpen || undefined },
-    el(
+    {
+      class: "stl-last",
+      id: "stl-last",
+      open: wide || view.phase === "round_over" || ui.lastOpen || undefined,
+      on: {
+        toggle: (ev) => {
+          ui.lastOpen = ev.currentTarget.open;
+        },
+      },
+    },
+    h(
       "summary",
       {},
-      el("strong", { text: t("stl.last_round", { round: last.round, word: wordText(view, last.word) }) }),
+      h("strong", { text: t("stl.last_round", { round: last.round, word: wordText(view, last.word) }) }),
       " ",
-      el("span", { class: "stl-last-points", text: parts.join(" · ") }),
+      h("span", { class: "stl-last-points", text: parts.join(" · ") }),
     ),
-    darkSummary(ctx, last) ? el("p", { class: "stl-dark-summary", id: "stl-dark-summary", text: `${DARK_ICON} ${darkSummary(ctx, last)}` }) : null,
+    darkSummary(ctx, last) ? h("p", { class: "stl-dark-summary", id: "stl-dark-summary", text: `${DARK_ICON} ${darkSummary(ctx, last)}` }) : null,
     revealItems(ctx, list(last.reveals)),
   );
-  box.addEventListener("toggle", () => {
-    ui.lastOpen = box.open;
-  });
   return box;
 }
 
@@ -799,33 +538,39 @@ function scoreTable(ctx, id = "stl-scores") {
   const view = v(ctx);
   const rows = list(view.score_table);
   const n = view.players || 0;
-  const table = el("table", { class: "stl-score-table", id });
-  const headRow = el("tr", {}, el("th", { scope: "col", text: "" }));
-  for (let s = 0; s < n; s += 1) headRow.appendChild(el("th", { scope: "col", class: s === ctx.seat ? "stl-me" : null, text: ctx.name(s) }));
-  table.appendChild(el("thead", {}, headRow));
-  const body = el("tbody");
+  const table = h("table", { class: "stl-score-table", id });
+  const headRow = h("tr", {}, h("th", { scope: "col", text: "" }));
+  for (let s = 0; s < n; s += 1) add(headRow, h("th", { scope: "col", class: s === ctx.seat ? "stl-me" : null, text: ctx.name(s) }));
+  add(table, h("thead", {}, headRow));
+  const body = h("tbody");
   rows.forEach((points, i) => {
-    const tr = el("tr", {}, el("th", { scope: "row", text: t("stl.score_round", { round: i + 1 }) }));
-    for (let s = 0; s < n; s += 1) tr.appendChild(el("td", { text: String(points[s] ?? 0) }));
-    body.appendChild(tr);
+    const tr = h("tr", {}, h("th", { scope: "row", text: t("stl.score_round", { round: i + 1 }) }));
+    for (let s = 0; s < n; s += 1) add(tr, h("td", { text: String(points[s] ?? 0) }));
+    add(body, tr);
   });
-  const total = el("tr", { class: "stl-total" }, el("th", { scope: "row", text: t("stl.score_total") }));
-  for (let s = 0; s < n; s += 1) total.appendChild(el("td", { dataset: { seat: String(s) }, text: String(list(view.scores)[s] ?? 0) }));
-  body.appendChild(total);
-  table.appendChild(body);
+  const total = h("tr", { class: "stl-total" }, h("th", { scope: "row", text: t("stl.score_total") }));
+  for (let s = 0; s < n; s += 1) add(total, h("td", { dataset: { seat: String(s) }, text: String(list(view.scores)[s] ?? 0) }));
+  add(body, total);
+  add(table, body);
   return table;
 }
 
 function scoresBox(ctx) {
   const view = v(ctx);
   // the table screen shows the totals in the summary line (the round table comes between rounds)
-  const details = el("details", { class: "stl-scores-box", id: "stl-scores-box", open: ui.scoresOpen || undefined });
-  details.addEventListener("toggle", () => {
-    ui.scoresOpen = details.open;
+  const details = h("details", {
+    class: "stl-scores-box",
+    id: "stl-scores-box",
+    open: ui.scoresOpen || undefined,
+    on: {
+      toggle: (ev) => {
+        ui.scoresOpen = ev.currentTarget.open;
+      },
+    },
   });
   const totals = list(view.scores).map((p, s) => t("stl.ev.count_item", { name: ctx.name(s), count: p })).join(" · ");
-  details.appendChild(el("summary", {}, el("strong", { text: `${t("stl.scores")}: ` }), el("span", { text: totals })));
-  details.appendChild(scoreTable(ctx));
+  add(details, h("summary", {}, h("strong", { text: `${t("stl.scores")}: ` }), h("span", { text: totals })));
+  add(details, scoreTable(ctx));
   return details;
 }
 
@@ -834,11 +579,7 @@ function zoomOverlay(ctx) {
   const pos = ui.zoom;
   const cards = grid(view);
   if (pos === null || pos < 0 || pos >= cards.length) return null;
-  const close = () => {
-    ui.focus = `[data-focus="tile-${pos}"]`;
-    ui.zoom = null;
-    ctx.rerender();
-  };
+  const close = () => closeZoom(ctx.rerender);
   const mine = myMarks(ctx).includes(pos);
   const result = revealOf(view, pos);
   const word = view.word || (view.phase === "over" ? (lastSummary(view) || {}).word : null);
@@ -849,19 +590,19 @@ function zoomOverlay(ctx) {
     ctx.rerender();
   };
   const nav = (step, id, label, text) =>
-    el("button", { type: "button", class: "btn stl-zoom-nav", id, dataset: { focus: id }, "aria-label": label, text, on: { click: () => go(step) } });
-  const panel = el(
+    h("button", { type: "button", class: "btn stl-zoom-nav", id, dataset: { focus: id }, "aria-label": label, text, on: { click: () => go(step) } });
+  const panel = h(
     "div",
     { class: "stl-zoom-panel" },
-    main ? el("p", { class: "stl-zoom-word", id: "stl-zoom-word" }, el("span", { class: "stl-word-label", text: `${t("stl.word")}: ` }), el("strong", { text: main }), other ? el("span", { class: "stl-word-other", text: ` (${other})` }) : null) : null,
-    el("div", { class: "stl-zoom-row" }, nav(-1, "stl-zoom-prev", t("stl.zoom_prev"), "‹"), picture(cards[pos], "stl-zoom-pic"), nav(1, "stl-zoom-next", t("stl.zoom_next"), "›")),
-    el("p", { class: "stl-zoom-caption" }, el("strong", { text: t("stl.card", { number: pos + 1 }) }), mine ? el("span", { class: "stl-private-note", text: ` ${LANTERN}${LOCK} ${t("stl.my_mark")} (${t("stl.private")})` }) : null),
-    result ? el("p", { class: "stl-zoom-result", text: `${KIND_ICON[result.kind]} ${revealText(ctx, result)}` }) : null,
+    main ? h("p", { class: "stl-zoom-word", id: "stl-zoom-word" }, h("span", { class: "stl-word-label", text: `${t("stl.word")}: ` }), h("strong", { text: main }), other ? h("span", { class: "stl-word-other", text: ` (${other})` }) : null) : null,
+    h("div", { class: "stl-zoom-row" }, nav(-1, "stl-zoom-prev", t("stl.zoom_prev"), "‹"), picture(cards[pos], "stl-zoom-pic"), nav(1, "stl-zoom-next", t("stl.zoom_next"), "›")),
+    h("p", { class: "stl-zoom-caption" }, h("strong", { text: t("stl.card", { number: pos + 1 }) }), mine ? h("span", { class: "stl-private-note", text: ` ${LANTERN}${LOCK} ${t("stl.my_mark")} (${t("stl.private")})` }) : null),
+    result ? h("p", { class: "stl-zoom-result", text: `${KIND_ICON[result.kind]} ${revealText(ctx, result)}` }) : null,
   );
-  const buttons = el("div", { class: "stl-zoom-buttons" });
+  const buttons = h("div", { class: "stl-zoom-buttons" });
   if (canPick(ctx)) {
-    buttons.appendChild(
-      el("button", {
+    add(buttons, 
+      h("button", {
         type: "button",
         class: ["btn", mine ? "" : "btn-primary"],
         id: "stl-zoom-toggle",
@@ -878,8 +619,8 @@ function zoomOverlay(ctx) {
   }
   const reveal = isPlayer(ctx) ? legalOf(ctx, "reveal").find((a) => a.position === pos) : null;
   if (reveal) {
-    buttons.appendChild(
-      el("button", {
+    add(buttons, 
+      h("button", {
         type: "button",
         class: "btn btn-primary",
         id: "stl-zoom-name",
@@ -894,56 +635,54 @@ function zoomOverlay(ctx) {
       }),
     );
   }
-  buttons.appendChild(el("button", { type: "button", class: "btn", id: "stl-zoom-close", dataset: { focus: "zoom-close" }, text: t("stl.close"), on: { click: close } }));
-  panel.appendChild(buttons);
-  const back = el("div", { class: "stl-zoom", id: "stl-zoom", role: "dialog", "aria-modal": "true", "aria-label": t("stl.card", { number: pos + 1 }) }, panel);
-  back.addEventListener("click", (ev) => {
-    if (ev.target === back) close();
-  });
-  return back;
+  add(buttons, h("button", { type: "button", class: "btn", id: "stl-zoom-close", dataset: { focus: "zoom-close" }, text: t("stl.close"), on: { click: close } }));
+  add(panel, buttons);
+  return h(
+    "div",
+    {
+      class: "stl-zoom",
+      id: "stl-zoom",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-label": t("stl.card", { number: pos + 1 }),
+      ref: holdFocus,
+      on: {
+        click: (ev) => {
+          if (ev.target === ev.currentTarget) close();
+        },
+      },
+    },
+    panel,
+  );
+}
+
+/** The open picture is a dialog: the focus goes into it (its first button) and stays there. */
+function holdFocus(node) {
+  if (!node || node.contains(document.activeElement)) return;
+  const first = node.querySelector("#stl-zoom-toggle, #stl-zoom-name, #stl-zoom-close");
+  if (first) first.focus({ preventScroll: true });
+}
+
+/** Close the large picture; the focus goes back to that picture in the grid. */
+function closeZoom(rerender) {
+  const pos = ui.zoom;
+  ui.zoom = null;
+  rerender();
+  const tile = document.querySelector(`.stl-tile[data-pos="${pos}"]`);
+  if (tile) tile.focus({ preventScroll: true });
 }
 
 document.addEventListener("keydown", (ev) => {
   if (ui.zoom === null || !ui.rerender || !document.getElementById("stl-zoom")) return;
   if (ev.key === "Escape") {
-    ui.focus = `[data-focus="tile-${ui.zoom}"]`;
-    ui.zoom = null;
-    ui.rerender();
+    closeZoom(ui.rerender);
   } else if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
     ev.preventDefault();
-    ui.zoom = (ui.zoom + (ev.key === "ArrowLeft" ? 14 : 1)) % 15;
+    ui.zoom = (ui.zoom + (ev.key === "ArrowLeft" ? -1 : 1) + ROWS * COLUMNS) % (ROWS * COLUMNS);
     ui.last = ui.zoom;
     ui.rerender();
   }
 });
-
-// ---------------------------------------------------------------- keyboard: focus survives a re-render
-
-/** The key of a focused control of ours (its data-focus or id), or null for anything else. */
-function focusKey(node) {
-  if (!node || !node.closest || !node.closest("#stl-table, #stl-controls")) return null;
-  return node.dataset && node.dataset.focus ? `[data-focus="${node.dataset.focus}"]` : node.id ? `#${node.id}` : null;
-}
-
-document.addEventListener("focusin", (ev) => {
-  ui.focus = focusKey(ev.target);
-});
-
-/** After the shell has put the new screen in place: give the focus back to the control that had it. */
-function restoreFocus() {
-  queueMicrotask(() => {
-    const zoom = document.getElementById("stl-zoom");
-    if (zoom && !zoom.contains(document.activeElement)) {
-      const first = zoom.querySelector("#stl-zoom-toggle, #stl-zoom-name, #stl-zoom-close");
-      if (first) first.focus({ preventScroll: true });
-      return;
-    }
-    const active = document.activeElement;
-    if (!ui.focus || (active && active !== document.body && active.isConnected)) return;
-    const node = document.querySelector(ui.focus);
-    if (node) node.focus({ preventScroll: true });
-  });
-}
 
 /**
  * In my reveal turn my glowing pictures must be on screen: once per turn, if one lies under the dock (the
@@ -972,44 +711,41 @@ function showCandidates(ctx) {
 
 function renderTable(ctx) {
   sync(ctx);
-  restoreFocus();
   showCandidates(ctx);
   ui.rerender = ctx.rerender;
   const view = v(ctx);
-  const box = el("div", { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } });
   // the pictures on the left (on top on phones), everything about the players beside them
-  const main = el("div", { class: "stl-main" });
-  const side = el("div", { class: "stl-side" });
-  box.append(main, side);
-  main.appendChild(el("div", { class: "stl-top" }, head(ctx), wordBox(ctx)));
-  main.appendChild(gridBox(ctx));
+  const main = [h("div", { class: "stl-top" }, head(ctx), wordBox(ctx)), gridBox(ctx)];
   if (view.phase === "mark" && isPlayer(ctx) && myMarks(ctx).length) {
-    main.appendChild(el("p", { class: "stl-private-note", id: "stl-private" }, el("span", { "aria-hidden": "true", text: `${LANTERN}${LOCK} ` }), t("stl.private")));
+    main.push(h("p", { class: "stl-private-note", id: "stl-private" }, h("span", { "aria-hidden": "true", text: `${LANTERN}${LOCK} ` }), t("stl.private")));
   }
-  const last = lastRound(ctx);
-  if (last) side.appendChild(last);
-  if (view.phase === "mark" || view.phase === "reveal" || view.phase === "round_over") side.appendChild(lanterns(ctx));
+  const side = [lastRound(ctx)];
+  if (view.phase === "mark" || view.phase === "reveal" || view.phase === "round_over") side.push(lanterns(ctx));
   if (view.phase === "reveal") {
     // the table screen's status line says who is in the dark already: not a second time here
     const line = ctx.isTable ? "" : darkLine(ctx);
-    if (line) side.appendChild(el("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
+    if (line) side.push(h("p", { class: "stl-dark-line", id: "stl-dark-line", text: `${DARK_ICON} ${line}` }));
     const skipped = [];
     for (let s = 0; s < (view.players || 0); s += 1) {
       if (!list(view.fallen)[s] && list(view.unnamed_left)[s] === 0) skipped.push(s);
     }
-    if (skipped.length && list(view.reveals).length) side.appendChild(el("p", { class: "stl-skipped", text: t("stl.skipped", { names: names(ctx, skipped) }) }));
+    if (skipped.length && list(view.reveals).length) side.push(h("p", { class: "stl-skipped", text: t("stl.skipped", { names: names(ctx, skipped) }) }));
   }
   // once the round is over, the summary box above lists its named pictures
-  if (view.phase !== "round_over") side.appendChild(revealList(ctx));
+  if (view.phase !== "round_over") side.push(revealList(ctx));
   const between = view.phase === "round_over" || view.phase === "over";
   if (ctx.isTable && between) {
     // the table screen between rounds and at the end: every round's points and the totals, large
     const rows = list(view.score_table);
-    side.prepend(roundTable(ctx, { id: "stl-round-table", caption: t("stl.score_table"), rounds: rows, totals: list(view.scores), current: view.phase === "round_over" ? rows.length - 1 : null }));
-  } else if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) side.appendChild(scoresBox(ctx));
-  const zoom = zoomOverlay(ctx);
-  if (zoom) box.appendChild(zoom);
-  return box;
+    side.unshift(roundTable(ctx, { id: "stl-round-table", caption: t("stl.score_table"), rounds: rows, totals: list(view.scores), current: view.phase === "round_over" ? rows.length - 1 : null }));
+  } else if (view.phase !== "over" && (list(view.score_table).length || ctx.isTable)) side.push(scoresBox(ctx));
+  return h(
+    "div",
+    { class: ["stl-table", ctx.isTable && "stl-is-table"], id: "stl-table", dataset: { phase: view.phase || "", round: String(view.round || 0) } },
+    h("div", { class: "stl-main" }, main),
+    h("div", { class: "stl-side" }, side),
+    zoomOverlay(ctx),
+  );
 }
 
 // ---------------------------------------------------------------- your controls (bottom)
@@ -1025,21 +761,21 @@ function wordControls(ctx, box) {
   const choices = view.word_choices;
   const options = legalOf(ctx, "choose_word");
   if (!choices || !options.length) return box;
-  const row = el("div", { class: "stl-choices", id: "stl-choices" });
+  const row = h("div", { class: "stl-choices", id: "stl-choices" });
   for (const action of options) {
     const word = { de: list(choices.de)[action.index], en: list(choices.en)[action.index] };
     const { main, other } = wordParts(view, word);
-    row.appendChild(
-      el(
+    add(row, 
+      h(
         "button",
         { type: "button", class: ["btn", "btn-primary", "btn-huge", "stl-choice", choiceSize(main)], dataset: { action: "choose_word", index: String(action.index) }, on: { click: () => chooseWord(ctx, action) } },
-        el("strong", { class: "stl-choice-main", text: main }),
-        other ? el("span", { class: "stl-choice-other", text: other }) : null,
+        h("strong", { class: "stl-choice-main", text: main }),
+        other ? h("span", { class: "stl-choice-other", text: other }) : null,
       ),
     );
   }
-  box.appendChild(el("p", { class: "stl-private-note" }, el("span", { "aria-hidden": "true", text: `${LOCK} ` }), t("stl.private")));
-  box.appendChild(row);
+  add(box, h("p", { class: "stl-private-note" }, h("span", { "aria-hidden": "true", text: `${LOCK} ` }), t("stl.private")));
+  add(box, row);
   return box;
 }
 
@@ -1053,23 +789,23 @@ function markControls(ctx, box) {
   const view = v(ctx);
   if (Array.isArray(view.my_marks)) {
     const count = view.my_marks.length;
-    box.appendChild(el("p", { class: "stl-sent", id: "stl-sent", text: `${LANTERN}${LOCK} ${tp("stl.sent", count)}` }));
+    add(box, h("p", { class: "stl-sent", id: "stl-sent", text: `${LANTERN}${LOCK} ${tp("stl.sent", count)}` }));
     return box;
   }
   if (!legalOf(ctx, "mark").length) return box;
   const count = ui.picks.length;
   const enough = count >= view.min_marks && count <= view.max_marks;
-  const row = el("div", { class: "stl-mark-row" });
-  row.appendChild(
-    el(
+  const row = h("div", { class: "stl-mark-row" });
+  add(row, 
+    h(
       "span",
       { class: ["stl-counter", count >= view.max_marks && "stl-counter-full"], id: "stl-counter", "aria-label": t("stl.counter_label", { count, max: view.max_marks }) },
-      el("span", { "aria-hidden": "true", text: `${LANTERN} ` }),
-      el("strong", { text: t("stl.counter", { count, max: view.max_marks }) }),
+      h("span", { "aria-hidden": "true", text: `${LANTERN} ` }),
+      h("strong", { text: t("stl.counter", { count, max: view.max_marks }) }),
     ),
   );
-  row.appendChild(
-    el("button", {
+  add(row, 
+    h("button", {
       type: "button",
       class: "btn stl-clear",
       id: "stl-clear",
@@ -1086,8 +822,8 @@ function markControls(ctx, box) {
       },
     }),
   );
-  row.appendChild(
-    el("button", {
+  add(row, 
+    h("button", {
       type: "button",
       class: "btn btn-primary btn-huge stl-done",
       id: "stl-done",
@@ -1104,8 +840,8 @@ function markControls(ctx, box) {
       },
     }),
   );
-  row.appendChild(zoomButton(ctx));
-  box.appendChild(row);
+  add(row, zoomButton(ctx));
+  add(box, row);
   // how many at least is said by the status line; a line more here would push the grid under the dock
   return box;
 }
@@ -1114,10 +850,10 @@ function revealControls(ctx, box) {
   const options = legalOf(ctx, "reveal");
   if (!options.length) return box;
   const chosen = options.find((a) => a.position === ui.chosen);
-  const row = el("div", { class: "stl-mark-row" });
-  box.appendChild(row);
-  row.appendChild(
-    el("button", {
+  const row = h("div", { class: "stl-mark-row" });
+  add(box, row);
+  add(row, 
+    h("button", {
       type: "button",
       class: "btn btn-primary btn-huge stl-name",
       id: "stl-name",
@@ -1133,7 +869,7 @@ function revealControls(ctx, box) {
       },
     }),
   );
-  row.appendChild(zoomButton(ctx));
+  add(row, zoomButton(ctx));
   return box;
 }
 
@@ -1142,14 +878,14 @@ function renderControls(ctx) {
   ui.act = ctx.act;
   ui.rerender = ctx.rerender;
   const view = v(ctx);
-  const box = el("div", { class: "stl-controls", id: "stl-controls" });
+  const box = h("div", { class: "stl-controls", id: "stl-controls" });
   if (!isPlayer(ctx)) return box;
   if (view.phase === "word") return wordControls(ctx, box);
   if (view.phase === "mark") return markControls(ctx, box);
   if (view.phase === "reveal") return revealControls(ctx, box);
   if (view.phase === "round_over" && ctx.seat === view.scout) {
-    box.appendChild(
-      el("button", { type: "button", class: ["btn", "btn-primary", "btn-huge"], id: "stl-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("stl.next_round")),
+    add(box, 
+      h("button", { type: "button", class: ["btn", "btn-primary", "btn-huge"], id: "stl-next-round", dataset: { action: "next_round" }, on: { click: () => ctx.act({ type: "next_round" }) } }, t("stl.next_round")),
     );
   }
   return box;
@@ -1168,9 +904,7 @@ function errorText(msg) {
     ui.sending = false;
     setTimeout(() => ui.rerender && ui.rerender(), 0); // the shell only shows a toast: enable "Done" again
   }
-  const key = `stl.err.${code}`;
-  const text = t(key, { min_marks: view.min_marks ?? 1, max_marks: view.max_marks ?? 15 });
-  return text !== key ? text : null;
+  return codeText("stl.err", msg, { min_marks: view.min_marks ?? 1, max_marks: view.max_marks ?? 15 });
 }
 
 // ---------------------------------------------------------------- events: log lines and animations
@@ -1241,21 +975,19 @@ function animate(events, ctx, page) {
 
 // ---------------------------------------------------------------- the end
 
-function scoreText(score) {
-  return tp("stl.score", score);
-}
+const scoreText = scoreTextOf("stl.score");
 
 function outcomeDetails(ctx) {
-  const box = el("div", { class: "stl-outcome", id: "stl-outcome" });
-  box.appendChild(scoreTable(ctx, "stl-final-scores"));
+  const box = h("div", { class: "stl-outcome", id: "stl-outcome" });
+  add(box, scoreTable(ctx, "stl-final-scores"));
   const details = (ctx.outcome && ctx.outcome.details) || {};
-  const stats = el("ul", { class: "stl-stats" });
+  const stats = h("ul", { class: "stl-stats" });
   for (let s = 0; s < (v(ctx).players || 0); s += 1) {
-    stats.appendChild(
-      el(
+    add(stats, 
+      h(
         "li",
         { dataset: { seat: String(s) } },
-        el("strong", { text: `${ctx.name(s)}: ` }),
+        h("strong", { text: `${ctx.name(s)}: ` }),
         t("stl.stats", {
           sparks: list(details.sparks)[s] ?? 0,
           super: list(details.super_sparks)[s] ?? 0,
@@ -1265,7 +997,7 @@ function outcomeDetails(ctx) {
       ),
     );
   }
-  box.appendChild(stats);
+  add(box, stats);
   return box;
 }
 

@@ -5,397 +5,15 @@
 // The module only reads the engine's view (shape: the docstring of tischrunde.games.wordland) and the legal
 // actions; the engine judges every word. Names and words go in through textContent only.
 
-import { buzz, el, flash } from "../dom.js";
+import { buzz, flash, h } from "../dom.js";
 import { formatList, register, t, tp } from "../i18n.js";
-import { avatarNode } from "../badges.js";
+import TEXT from "./wordland.text.js";
 import { roundTable } from "./rounds.js";
+import { add, attrRef, avatar, gameContent, legalOf, list, loadStyle, names, scoreTextOf, tickRef, v } from "./shared.js";
 
-if (!document.querySelector("link[data-wordland]")) {
-  document.head.appendChild(el("link", { rel: "stylesheet", href: new URL("./wordland.css", import.meta.url).href, dataset: { wordland: "1" } }));
-}
+loadStyle("wordland");
 
-register({
-  de: {
-    "wl.char.queen": "Königin",
-    "wl.char.white_rabbit": "Weißes Kaninchen",
-    "wl.char.tweedles": "Tweedles",
-    "wl.char.cheshire_cat": "Grinsekatze",
-    "wl.char.caterpillar": "Raupe",
-    "wl.char.alice": "Alice",
-    "wl.char.mad_hatter": "Verrückter Hutmacher",
-    "wl.char.royal_guard": "Königliche Wache",
-    "wl.ability.queen": "Hält einen geheimen roten Buchstaben. Direkt nach deinem Zug darfst du ihn auslegen: er gilt für alle anderen bis zu deinem nächsten Zug.",
-    "wl.ability.white_rabbit": "Hält einen geheimen lila Buchstaben. Direkt nach deinem Zug darfst du ihn auslegen – oder damit den roten der Königin ersetzen.",
-    "wl.ability.tweedles": "Zwei Zeitmarken: jede verlängert deinen laufenden Zug um eine Teekanne.",
-    "wl.ability.cheshire_cat": "Einmal pro Runde: deinen Zug ohne Wort beenden.",
-    "wl.ability.caterpillar": "Wette vor der Runde geheim auf eine Person: du bekommst die Hälfte ihrer Wertungskarte dazu.",
-    "wl.ability.alice": "Du bekommst die Hälfte deiner eigenen Wertungskarte dazu.",
-    "wl.ability.mad_hatter": "Einmal pro Runde: einen ausliegenden Buchstaben für den Rest der Runde ignorieren.",
-    "wl.ability.royal_guard": "Der rote Buchstabe der Königin gilt nicht für dich. Einmal pro Runde: eine andere Person sofort drannehmen.",
-    "wl.colour.blue": "blau",
-    "wl.colour.purple": "lila",
-    "wl.colour.green": "grün",
-    "wl.colour.red": "rot",
-    "wl.source.queen": "Königin",
-    "wl.source.rabbit": "Kaninchen",
-    "wl.letter_label": "Verbotener Buchstabe {letter}, {colour}",
-    "wl.letter_ignored": "ignoriert",
-    "wl.letter_free": "gilt nicht für dich",
-    "wl.head": "Runde {round} von {rounds}",
-    "wl.difficulty.easy": "leicht",
-    "wl.difficulty.normal": "normal",
-    "wl.difficulty.hard": "schwer",
-    "wl.category": "Kategorie",
-    "wl.category_pending": "Die Königin wählt die Kategorie …",
-    "wl.category_yours": "Wähle unten eine der zwei Karten.",
-    "wl.forbidden": "Verbotene Buchstaben",
-    "wl.teapot": "Teekanne",
-    "wl.teapot_of": "{name} ist dran",
-    "wl.teapot_paused": "Uhr steht (Abstimmung)",
-    "wl.seconds": "{seconds} s",
-    "wl.round_points": "Punkte je Runde",
-    "wl.words": "Wörter dieser Runde",
-    "wl.no_words": "Noch kein Wort.",
-    "wl.spoken_word": "(gesagt)",
-    "wl.passed": "(gepasst)",
-    "wl.status_word.accepted": "angenommen",
-    "wl.status_word.kept": "bleibt (Abstimmung)",
-    "wl.status_word.rejected": "abgelehnt",
-    "wl.status_word.pass": "gepasst",
-    "wl.status_word.wrong": "nicht korrekt – raus",
-    "wl.wrong.forbidden_letter": "verbotener Buchstabe {letter}",
-    "wl.wrong.repeated_word": "schon gesagt",
-    "wl.ev.wrong_word": "{name} sagt „{word}“ – {reason}: raus!",
-    "wl.status.round_over": "Runde {round} ist vorbei",
-    "wl.status.round_over_hint": "{name} bleibt übrig. Gleich beginnt die nächste Runde.",
-    "wl.status.round_over_queen": "{name} bleibt übrig. Tippe auf „Nächste Runde“, wenn alle so weit sind.",
-    "wl.btn.next_round": "Nächste Runde",
-    "wl.err.deadline_passed": "Zu spät – die Zeit ist abgelaufen.",
-    "wl.err.round_over": "Die Runde ist vorbei – gleich beginnt die nächste.",
-    "wl.err.not_round_over": "Die nächste Runde beginnt, wenn eine Runde vorbei ist.",
-    "wl.err.queen_first": "Die Wache zwingt erst nach dem ersten Zug der Königin.",
-    "wl.err.force_own_turn": "Diese Person ist schon am Zug – zwinge jemand anderen.",
-    "wl.objectable": "Einspruch möglich",
-    "wl.players": "Spieler:innen",
-    "wl.points.one": "{count} Pkt.",
-    "wl.points.other": "{count} Pkt.",
-    "wl.card_taken": "Wertungskarte {card}",
-    "wl.out": "raus",
-    "wl.face_down": "Figur verdeckt",
-    "wl.sideways": "Fähigkeit verbraucht",
-    "wl.private": "nur für dich",
-    "wl.my_character": "Deine Figur",
-    "wl.my_letter": "Dein geheimer Buchstabe",
-    "wl.my_letter.held": "noch geheim",
-    "wl.my_letter.laid": "liegt aus",
-    "wl.my_letter.gone": "weg",
-    "wl.my_bet": "Deine Wette: {name}",
-    "wl.tokens.one": "1 Zeitmarke",
-    "wl.tokens.other": "{count} Zeitmarken",
-    "wl.forbidden_count.one": "1 verbotener Buchstabe",
-    "wl.forbidden_count.other": "{count} verbotene Buchstaben",
-    "wl.status.choose": "Wähle die Kategorie!",
-    "wl.status.choose_hint": "Nur du siehst beide Karten. Tippe die an, zu der die Runde spielt.",
-    "wl.status.choose_wait": "{name} (Königin) wählt die Kategorie",
-    "wl.status.choose_prepare": "Schon mal nachdenken: deine Wörter dürfen kein {letters} enthalten.",
-    "wl.status.bet": "Deine Wette!",
-    "wl.status.bet_hint": "Auf wen setzt du? Du bekommst die Hälfte ihrer Wertungskarte dazu. Niemand sieht deine Wahl.",
-    "wl.status.bet_wait": "{name} (Raupe) wettet geheim",
-    "wl.status.your_turn": "Du bist dran!",
-    "wl.status.your_turn_hint": "Ein Wort zu „{category}“ ohne verbotene Buchstaben.",
-    "wl.status.forced": "Die Wache nimmt dich dran!",
-    "wl.status.turn_of": "{name} ist dran",
-    "wl.status.next_you": "Du bist als Nächstes dran – überleg schon mal.",
-    "wl.status.out": "Du bist raus – du hast Wertungskarte {card}.",
-    "wl.status.vote": "Einspruch gegen „{word}“!",
-    "wl.status.vote_hint": "{objector} erhebt Einspruch gegen das Wort von {name}. Passt es zur Kategorie?",
-    "wl.status.vote_wait": "Abstimmung über „{word}“ von {name}",
-    "wl.status.vote_wait_hint": "Es fehlen noch: {names}. Die Uhr steht so lange.",
-    "wl.status.vote_mine": "Die anderen stimmen über dein Wort „{word}“ ab",
-    "wl.status.vote_spoken": "Einspruch gegen das Wort von {name}!",
-    "wl.status.vote_mine_spoken": "Die anderen stimmen über dein Wort ab",
-    "wl.status.vote_wait_spoken": "Abstimmung über das Wort von {name}",
-    "wl.status.table": "Tischansicht – alle Handys sind die Hände.",
-    "wl.status.over": "Spiel vorbei",
-    "wl.over.you_won": "Du hast gewonnen!",
-    "wl.over.winners": "Gewonnen: {names}",
-    "wl.input_label": "Dein Wort",
-    "wl.input_placeholder": "Wort eintippen …",
-    "wl.send": "Senden",
-    "wl.live_warn": "Verboten: {letters}",
-    "wl.said_it": "Gesagt!",
-    "wl.said_it_hint": "Sag dein Wort laut und tippe dann hier.",
-    "wl.rejected": "Nicht angenommen: {reason}",
-    "wl.try_again": "Versuch ein anderes Wort – die Teekanne läuft weiter.",
-    "wl.btn.category": "{title}",
-    "wl.btn.bet": "Auf {name} setzen",
-    "wl.btn.object": "Einspruch! „{word}“ ({name})",
-    "wl.btn.object_spoken": "Einspruch gegen das Wort von {name}!",
-    "wl.btn.against": "Ungültig – {name} fliegt raus",
-    "wl.btn.keep": "Gültig – das Wort bleibt",
-    "wl.btn.place": "Meinen Buchstaben {letter} auslegen",
-    "wl.btn.replace_red": "{letter} statt des roten auslegen",
-    "wl.btn.extend": "Mehr Zeit (Zeitmarke)",
-    "wl.btn.cat_pass": "Passen (Grinsekatze)",
-    "wl.hatter_label": "Ignorieren:",
-    "wl.guard_label": "Drannehmen:",
-    "wl.btn.hatter_confirm": "🎩 {pick} ab jetzt ignorieren",
-    "wl.btn.guard_confirm": "💂 {pick} jetzt drannehmen!",
-    "wl.vote.title": "Abstimmung: „{word}“ von {name}",
-    "wl.vote.title_spoken": "Abstimmung über das Wort von {name}",
-    "wl.vote.objector": "Einspruch von {name}",
-    "wl.vote.counts": "ungültig: {against} · gültig: {keep}",
-    "wl.vote.waiting": "wartet",
-    "wl.vote.voted_against": "ungültig",
-    "wl.vote.voted_keep": "gültig",
-    "wl.summary.title": "Wertung Runde {round}",
-    "wl.summary.category": "Kategorie: {title}",
-    "wl.summary.card": "Karte {card}: {points}",
-    "wl.summary.bonus": "Bonus {bonus}",
-    "wl.summary.total": "= {total}",
-    "wl.summary.bet": "Die Raupe hatte auf {name} gesetzt.",
-    "wl.summary.no_bet": "Die Raupe hat nicht gewettet.",
-    "wl.summary.could": "Möglich gewesen wäre z. B.: {words}",
-    "wl.summary.survivor": "übrig geblieben",
-    "wl.score.one": "1 Punkt",
-    "wl.score.other": "{count} Punkte",
-    "wl.ev.category": "Die Kategorie ist „{title}“.",
-    "wl.ev.bet": "Du setzt auf {name}.",
-    "wl.ev.no_bet": "Die Raupe hat nicht gewettet.",
-    "wl.ev.word": "{name}: „{word}“",
-    "wl.ev.said": "{name} hat ein Wort gesagt.",
-    "wl.ev.extend": "{name} nimmt sich mehr Zeit.",
-    "wl.ev.cat_pass": "{name} passt (Grinsekatze).",
-    "wl.ev.place_letter": "{name} legt {letter} aus: ab jetzt verboten!",
-    "wl.ev.replace_red": "{name} ersetzt den roten Buchstaben durch {letter}.",
-    "wl.ev.hatter_ignore": "{name} ignoriert {letter}.",
-    "wl.ev.guard_force": "{name} nimmt {target} sofort dran!",
-    "wl.ev.objection": "{name} erhebt Einspruch gegen „{word}“!",
-    "wl.ev.objection_spoken": "{name} erhebt Einspruch!",
-    "wl.ev.vote": "{name} hat abgestimmt.",
-    "wl.ev.vote_out": "Abgestimmt: {against} zu {keep} – das Wort von {name} ist ungültig.",
-    "wl.ev.vote_kept": "Abgestimmt: {against} zu {keep} – das Wort von {name} bleibt.",
-    "wl.ev.out_timeout": "{name} ist raus: die Teekanne pfeift! (Karte {card})",
-    "wl.ev.out_rejected": "{name} ist raus (Karte {card}).",
-    "wl.ev.round_end": "Runde vorbei: {name} bleibt übrig.",
-    "wl.err.forbidden_letter": "„{word}“ enthält den verbotenen Buchstaben {letter}.",
-    "wl.err.forbidden_letter_plain": "Das Wort enthält einen verbotenen Buchstaben.",
-    "wl.err.repeated_word": "„{word}“ wurde in dieser Runde schon genannt.",
-    "wl.err.not_letters": "Ein Wort besteht nur aus Buchstaben – keine Ziffern, Zeichen oder Bindestriche.",
-    "wl.err.not_one_word": "Bitte genau ein Wort, ohne Leerzeichen.",
-    "wl.err.empty_word": "Tippe zuerst ein Wort ein.",
-    "wl.err.word_too_long": "So lang ist kein Wort: höchstens 40 Buchstaben.",
-    "wl.err.control_character": "Das Wort enthält ein unsichtbares Steuerzeichen.",
-    "wl.err.timer_ran_out": "Zu spät – die Teekanne hat schon gepfiffen.",
-    "wl.err.too_late": "Zu spät – die Zeit ist abgelaufen.",
-    "wl.err.vote_running": "Gerade läuft eine Abstimmung – die Uhr steht still.",
-    "wl.err.no_objection_window": "Gegen dieses Wort ist kein Einspruch mehr möglich.",
-    "wl.err.own_word": "Gegen dein eigenes Wort kannst du keinen Einspruch erheben.",
-    "wl.err.no_vote": "Gerade gibt es für dich nichts abzustimmen.",
-    "wl.err.vote_closed": "Die Abstimmung ist schon beendet.",
-    "wl.err.game_over": "Das Spiel ist vorbei.",
-    "wl.err.not_after_own_turn": "Deinen Buchstaben legst du direkt nach deinem eigenen Zug aus – jetzt ist es zu spät.",
-    "wl.err.no_secret_letter": "Du hast keinen geheimen Buchstaben mehr.",
-    "wl.err.no_red_letter": "Es liegt kein roter Buchstabe aus, den du ersetzen könntest.",
-    "wl.err.no_time_token": "Du hast keine Zeitmarke mehr.",
-    "wl.err.no_cat_pass": "Passen geht nur einmal pro Runde.",
-    "wl.err.no_hatter": "Der Hutmacher ignoriert nur einen Buchstaben pro Runde.",
-    "wl.err.letter_not_displayed": "Dieser Buchstabe liegt nicht aus.",
-    "wl.err.no_guard": "Die Wache nimmt nur einmal pro Runde jemanden dran.",
-    "wl.err.bad_force_target": "Diese Person kann gerade nicht drangenommen werden.",
-    "wl.err.bad_bet": "Setze auf eine andere Person.",
-  },
-  en: {
-    "wl.char.queen": "Queen",
-    "wl.char.white_rabbit": "White Rabbit",
-    "wl.char.tweedles": "Tweedles",
-    "wl.char.cheshire_cat": "Cheshire Cat",
-    "wl.char.caterpillar": "Caterpillar",
-    "wl.char.alice": "Alice",
-    "wl.char.mad_hatter": "Mad Hatter",
-    "wl.char.royal_guard": "Royal Guard",
-    "wl.ability.queen": "Holds a secret red letter. Right after your turn you may lay it out: it binds everyone else until your next turn.",
-    "wl.ability.white_rabbit": "Holds a secret purple letter. Right after your turn you may lay it out – or swap it for the Queen's red one.",
-    "wl.ability.tweedles": "Two time tokens: each adds one teapot to your running turn.",
-    "wl.ability.cheshire_cat": "Once per round: end your turn without a word.",
-    "wl.ability.caterpillar": "Before the round, bet secretly on a player: you get half of their scoring card on top.",
-    "wl.ability.alice": "You get half of your own scoring card on top.",
-    "wl.ability.mad_hatter": "Once per round: ignore one displayed letter for the rest of the round.",
-    "wl.ability.royal_guard": "The Queen's red letter does not bind you. Once per round: make another player take a turn at once.",
-    "wl.colour.blue": "blue",
-    "wl.colour.purple": "purple",
-    "wl.colour.green": "green",
-    "wl.colour.red": "red",
-    "wl.source.queen": "Queen",
-    "wl.source.rabbit": "Rabbit",
-    "wl.letter_label": "Forbidden letter {letter}, {colour}",
-    "wl.letter_ignored": "ignored",
-    "wl.letter_free": "not for you",
-    "wl.head": "Round {round} of {rounds}",
-    "wl.difficulty.easy": "easy",
-    "wl.difficulty.normal": "normal",
-    "wl.difficulty.hard": "hard",
-    "wl.category": "Category",
-    "wl.category_pending": "The Queen is choosing the category …",
-    "wl.category_yours": "Pick one of the two cards below.",
-    "wl.forbidden": "Forbidden letters",
-    "wl.teapot": "Teapot",
-    "wl.teapot_of": "{name}'s turn",
-    "wl.teapot_paused": "Clock stopped (vote)",
-    "wl.seconds": "{seconds} s",
-    "wl.round_points": "Points per round",
-    "wl.words": "Words this round",
-    "wl.no_words": "No word yet.",
-    "wl.spoken_word": "(spoken)",
-    "wl.passed": "(passed)",
-    "wl.status_word.accepted": "accepted",
-    "wl.status_word.kept": "kept (vote)",
-    "wl.status_word.rejected": "rejected",
-    "wl.status_word.pass": "passed",
-    "wl.status_word.wrong": "not correct – out",
-    "wl.wrong.forbidden_letter": "forbidden letter {letter}",
-    "wl.wrong.repeated_word": "already said",
-    "wl.ev.wrong_word": "{name} says “{word}” – {reason}: out!",
-    "wl.status.round_over": "Round {round} is over",
-    "wl.status.round_over_hint": "{name} is left. The next round starts in a moment.",
-    "wl.status.round_over_queen": "{name} is left. Tap “Next round” when everyone is ready.",
-    "wl.btn.next_round": "Next round",
-    "wl.err.deadline_passed": "Too late – the time has run out.",
-    "wl.err.round_over": "The round is over – the next one starts in a moment.",
-    "wl.err.not_round_over": "The next round starts once a round is over.",
-    "wl.err.queen_first": "The Guard forces only after the Queen's first turn.",
-    "wl.err.force_own_turn": "That player's turn is running already – force someone else.",
-    "wl.objectable": "open to objection",
-    "wl.players": "Players",
-    "wl.points.one": "{count} pt",
-    "wl.points.other": "{count} pts",
-    "wl.card_taken": "scoring card {card}",
-    "wl.out": "out",
-    "wl.face_down": "character face down",
-    "wl.sideways": "ability used",
-    "wl.private": "only you see it",
-    "wl.my_character": "Your character",
-    "wl.my_letter": "Your secret letter",
-    "wl.my_letter.held": "still secret",
-    "wl.my_letter.laid": "laid out",
-    "wl.my_letter.gone": "gone",
-    "wl.my_bet": "Your bet: {name}",
-    "wl.tokens.one": "1 time token",
-    "wl.tokens.other": "{count} time tokens",
-    "wl.forbidden_count.one": "1 forbidden letter",
-    "wl.forbidden_count.other": "{count} forbidden letters",
-    "wl.status.choose": "Choose the category!",
-    "wl.status.choose_hint": "Only you see both cards. Tap the one this round is played on.",
-    "wl.status.choose_wait": "{name} (Queen) is choosing the category",
-    "wl.status.choose_prepare": "Think ahead: your words may not contain {letters}.",
-    "wl.status.bet": "Place your bet!",
-    "wl.status.bet_hint": "Who do you back? You get half of their scoring card on top. Nobody sees your choice.",
-    "wl.status.bet_wait": "{name} (Caterpillar) is betting in secret",
-    "wl.status.your_turn": "Your turn!",
-    "wl.status.your_turn_hint": "One word for “{category}” without a forbidden letter.",
-    "wl.status.forced": "The Guard calls on you!",
-    "wl.status.turn_of": "{name}'s turn",
-    "wl.status.next_you": "You are next – start thinking.",
-    "wl.status.out": "You are out – you hold scoring card {card}.",
-    "wl.status.vote": "Objection to “{word}”!",
-    "wl.status.vote_hint": "{objector} objects to {name}'s word. Does it fit the category?",
-    "wl.status.vote_wait": "Voting on “{word}” by {name}",
-    "wl.status.vote_wait_hint": "Still missing: {names}. The clock stands still meanwhile.",
-    "wl.status.vote_mine": "The others judge your word “{word}”",
-    "wl.status.vote_spoken": "Objection to {name}'s word!",
-    "wl.status.vote_mine_spoken": "The others judge your word",
-    "wl.status.vote_wait_spoken": "Voting on {name}'s word",
-    "wl.status.table": "Table screen – every phone is a hand.",
-    "wl.status.over": "Game over",
-    "wl.over.you_won": "You won!",
-    "wl.over.winners": "Won: {names}",
-    "wl.input_label": "Your word",
-    "wl.input_placeholder": "Type a word …",
-    "wl.send": "Send",
-    "wl.live_warn": "Forbidden: {letters}",
-    "wl.said_it": "Said it!",
-    "wl.said_it_hint": "Say your word out loud, then tap here.",
-    "wl.rejected": "Not accepted: {reason}",
-    "wl.try_again": "Try another word – the teapot keeps running.",
-    "wl.btn.category": "{title}",
-    "wl.btn.bet": "Bet on {name}",
-    "wl.btn.object": "Objection! “{word}” ({name})",
-    "wl.btn.object_spoken": "Objection to {name}'s word!",
-    "wl.btn.against": "Invalid – {name} is out",
-    "wl.btn.keep": "Valid – the word stays",
-    "wl.btn.place": "Lay out my letter {letter}",
-    "wl.btn.replace_red": "Lay out {letter} instead of the red one",
-    "wl.btn.extend": "More time (token)",
-    "wl.btn.cat_pass": "Pass (Cheshire Cat)",
-    "wl.hatter_label": "Ignore:",
-    "wl.guard_label": "Call on:",
-    "wl.btn.hatter_confirm": "🎩 Ignore {pick} from now on",
-    "wl.btn.guard_confirm": "💂 Call on {pick} now!",
-    "wl.vote.title": "Vote: “{word}” by {name}",
-    "wl.vote.title_spoken": "Vote on {name}'s word",
-    "wl.vote.objector": "Objection by {name}",
-    "wl.vote.counts": "invalid: {against} · valid: {keep}",
-    "wl.vote.waiting": "waiting",
-    "wl.vote.voted_against": "invalid",
-    "wl.vote.voted_keep": "valid",
-    "wl.summary.title": "Round {round} scores",
-    "wl.summary.category": "Category: {title}",
-    "wl.summary.card": "card {card}: {points}",
-    "wl.summary.bonus": "bonus {bonus}",
-    "wl.summary.total": "= {total}",
-    "wl.summary.bet": "The Caterpillar had bet on {name}.",
-    "wl.summary.no_bet": "The Caterpillar did not bet.",
-    "wl.summary.could": "Possible words were e.g.: {words}",
-    "wl.summary.survivor": "last one standing",
-    "wl.score.one": "1 point",
-    "wl.score.other": "{count} points",
-    "wl.ev.category": "The category is “{title}”.",
-    "wl.ev.bet": "You bet on {name}.",
-    "wl.ev.no_bet": "The Caterpillar did not bet.",
-    "wl.ev.word": "{name}: “{word}”",
-    "wl.ev.said": "{name} said a word.",
-    "wl.ev.extend": "{name} takes more time.",
-    "wl.ev.cat_pass": "{name} passes (Cheshire Cat).",
-    "wl.ev.place_letter": "{name} lays out {letter}: forbidden from now on!",
-    "wl.ev.replace_red": "{name} replaces the red letter with {letter}.",
-    "wl.ev.hatter_ignore": "{name} ignores {letter}.",
-    "wl.ev.guard_force": "{name} calls on {target} at once!",
-    "wl.ev.objection": "{name} objects to “{word}”!",
-    "wl.ev.objection_spoken": "{name} objects!",
-    "wl.ev.vote": "{name} has voted.",
-    "wl.ev.vote_out": "Voted {against} to {keep}: {name}'s word is invalid.",
-    "wl.ev.vote_kept": "Voted {against} to {keep}: {name}'s word stays.",
-    "wl.ev.out_timeout": "{name} is out: the teapot whistles! (card {card})",
-    "wl.ev.out_rejected": "{name} is out (card {card}).",
-    "wl.ev.round_end": "Round over: {name} is the last one standing.",
-    "wl.err.forbidden_letter": "“{word}” contains the forbidden letter {letter}.",
-    "wl.err.forbidden_letter_plain": "The word contains a forbidden letter.",
-    "wl.err.repeated_word": "“{word}” was already said this round.",
-    "wl.err.not_letters": "A word is letters only – no digits, signs or hyphens.",
-    "wl.err.not_one_word": "Exactly one word, please, without spaces.",
-    "wl.err.empty_word": "Type a word first.",
-    "wl.err.word_too_long": "No word is that long: 40 letters at most.",
-    "wl.err.control_character": "The word contains an invisible control character.",
-    "wl.err.timer_ran_out": "Too late – the teapot has already whistled.",
-    "wl.err.too_late": "Too late – the time has run out.",
-    "wl.err.vote_running": "A vote is running – the clock stands still.",
-    "wl.err.no_objection_window": "That word can no longer be objected to.",
-    "wl.err.own_word": "You cannot object to your own word.",
-    "wl.err.no_vote": "There is nothing for you to vote on now.",
-    "wl.err.vote_closed": "The vote has already closed.",
-    "wl.err.game_over": "The game is over.",
-    "wl.err.not_after_own_turn": "You lay out your letter right after your own turn – it is too late now.",
-    "wl.err.no_secret_letter": "You no longer hold a secret letter.",
-    "wl.err.no_red_letter": "No red letter lies out for you to replace.",
-    "wl.err.no_time_token": "You have no time token left.",
-    "wl.err.no_cat_pass": "Passing works once per round.",
-    "wl.err.no_hatter": "The Hatter ignores one letter per round.",
-    "wl.err.letter_not_displayed": "That letter is not on the table.",
-    "wl.err.no_guard": "The Guard calls on someone once per round.",
-    "wl.err.bad_force_target": "That player cannot be called on now.",
-    "wl.err.bad_bet": "Bet on another player.",
-  },
-});
+register(TEXT);
 
 // colour is never the only signal: every colour also has a shape and a word
 const SHAPES = { blue: "●", purple: "◆", green: "▲", red: "■" };
@@ -409,37 +27,23 @@ const ICONS = {
   mad_hatter: "🎩",
   royal_guard: "💂",
 };
-const UMLAUTS = { ä: "a", ö: "o", ü: "u", ß: "s" };
+// the folding of umlauts that the option fold_umlauts applies (public content, served by the server)
+const { umlauts: UMLAUTS } = await gameContent("wordland");
 
 // what the player is doing on this phone, kept across the shell's re-renders
 const ui = {
   pick: null, // {kind: "hatter" | "guard", key} chosen, waiting for the confirming tap
   cardOpen: false, // the own character card shows its ability text
-  warn: null, // the live warning under the field
-  input: null, // the word field, reused so typing survives incoming states
-  form: null,
+  typed: "", // what the word field holds (kept when a vote hides the field for a moment)
+  warning: "", // the live warning under the field
+  field: null, // the word field's node last mounted (a new one takes the focus)
   turnId: null, // the turn the field belongs to
   rejection: null, // {turnId, word, text}
   sent: null, // {action, turnId, at, tries}
   ctx: null,
-  box: null, // the controls box, the same element for every render
-  label: null,
-  send: null,
 };
 
 // ---------------------------------------------------------------- reading the view
-
-function v(ctx) {
-  return ctx.view || {};
-}
-
-function list(value) {
-  return Array.isArray(value) ? value : [];
-}
-
-function legalOf(ctx, type) {
-  return list(ctx.legal).filter((a) => a && a.type === type);
-}
 
 function charName(key) {
   return key ? t(`wl.char.${key}`) : "";
@@ -452,10 +56,6 @@ function characterOf(view, seat) {
 function seatOf(view, character) {
   const c = list(view.characters).find((x) => x.character === character);
   return c ? c.seat : null;
-}
-
-function names(ctx, seats) {
-  return formatList(seats.map((s) => ctx.name(s)));
 }
 
 function upper(letter) {
@@ -580,12 +180,12 @@ function seatInfo(seat, ctx) {
   const nodes = [];
   const classes = [];
   // the character and the points share one line under the name (the strip stays low with eight players)
-  const first = el("span", { class: "wl-strip-first" });
+  const first = h("span", { class: "wl-strip-first" });
   nodes.push(first);
   if (c) {
     const down = c.card === "down";
-    first.appendChild(
-      el("span", {
+    add(first, 
+      h("span", {
         class: ["wl-strip-char", down && "wl-strip-down"],
         title: down ? `${charName(c.character)} – ${t("wl.face_down")}` : charName(c.character),
         text: ICONS[c.character] || "?",
@@ -596,10 +196,10 @@ function seatInfo(seat, ctx) {
     const card = list(view.scoring_cards)[seat];
     if (isOut(view, seat)) {
       classes.push("wl-player-out");
-      nodes.push(el("span", { class: "wl-strip-out", text: `✗ ${t("wl.out")}${card ? ` · ${card}` : ""}` }));
+      nodes.push(h("span", { class: "wl-strip-out", text: `✗ ${t("wl.out")}${card ? ` · ${card}` : ""}` }));
     }
   }
-  first.appendChild(el("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
+  add(first, h("span", { class: "wl-strip-points", text: tp("wl.points", list(view.points)[seat] ?? 0) }));
   return { nodes, classes };
 }
 
@@ -613,16 +213,16 @@ function letterTile(item, { big = true, personal = true } = {}) {
   const free = personal && item.binds_me === false && !ignoredForMe;
   if (ignoredForMe) marks.push(t("wl.letter_ignored"));
   else if (free) marks.push(t("wl.letter_free"));
-  return el(
+  return h(
     "li",
     {
       class: ["wl-tile", `wl-tile-${colour}`, big && "wl-tile-big", (ignoredForMe || free) && "wl-tile-off"],
       dataset: { letter: item.letter, colour, source: item.source || "table" },
       "aria-label": t("wl.letter_label", { letter: upper(item.letter), colour: t(`wl.colour.${colour}`) }),
     },
-    el("span", { class: "wl-tile-letter", "aria-hidden": "true", text: upper(item.letter) }),
-    el("span", { class: "wl-tile-tag", "aria-hidden": "true", text: `${SHAPES[colour] || ""} ${t(`wl.colour.${colour}`)}` }),
-    marks.length ? el("span", { class: "wl-tile-mark", text: marks.join(" · ") }) : null,
+    h("span", { class: "wl-tile-letter", "aria-hidden": "true", text: upper(item.letter) }),
+    h("span", { class: "wl-tile-tag", "aria-hidden": "true", text: `${SHAPES[colour] || ""} ${t(`wl.colour.${colour}`)}` }),
+    marks.length ? h("span", { class: "wl-tile-mark", text: marks.join(" · ") }) : null,
   );
 }
 
@@ -635,89 +235,78 @@ function personalLetters(ctx) {
 function ring(ctx, extraClass = "") {
   const view = v(ctx);
   const total = optionSeconds(ctx, "timer_s", 15) * 1000;
-  const node = el("div", { class: ["wl-ring", extraClass], role: "timer" });
-  const number = el("span", { class: "wl-ring-number" });
-  node.appendChild(number);
   const until = view.vote ? null : view.turn_deadline;
-  let started = false;
-  const tick = () => {
-    if (started && !node.isConnected) return;
-    started = true;
-    const left = typeof until === "number" ? Math.max(0, until - ctx.now()) : null;
-    const share = left === null ? 1 : Math.min(1, left / Math.max(total, 1));
-    node.style.setProperty("--share", String(share));
-    node.classList.toggle("wl-ring-low", left !== null && left < 4000);
-    const shown = left === null ? "⏸" : String(Math.ceil(left / 1000));
-    if (number.textContent !== shown) {
-      number.textContent = shown;
-      node.setAttribute("aria-label", left === null ? t("wl.teapot_paused") : t("wl.seconds", { seconds: shown }));
-    }
-    if (left !== null && left > 0) requestAnimationFrame(tick);
-  };
-  tick();
-  return node;
+  return h("div", { key: "ring", class: ["wl-ring", extraClass], role: "timer", ref: tickRef({ until, total, now: ctx.now }, paintRing) }, h("span", { class: "wl-ring-number" }));
+}
+
+function paintRing(node, { until, total, now }) {
+  const left = typeof until === "number" ? Math.max(0, until - now()) : null;
+  const share = left === null ? 1 : Math.min(1, left / Math.max(total, 1));
+  node.style.setProperty("--share", String(share));
+  node.classList.toggle("wl-ring-low", left !== null && left < 4000);
+  const shown = left === null ? "⏸" : String(Math.ceil(left / 1000));
+  const number = node.firstChild;
+  if (number.textContent !== shown) {
+    number.textContent = shown;
+    node.setAttribute("aria-label", left === null ? t("wl.teapot_paused") : t("wl.seconds", { seconds: shown }));
+  }
+  return left !== null && left > 0;
 }
 
 function teapot(ctx) {
   const view = v(ctx);
   if (view.phase !== "play" || typeof view.turn !== "number") return null;
-  return el(
+  return h(
     "div",
     { class: ["wl-teapot", view.my_turn && "wl-teapot-mine", view.vote && "wl-teapot-paused"], id: "wl-teapot", dataset: { seat: String(view.turn) } },
     ring(ctx),
-    el(
+    h(
       "div",
       { class: "wl-teapot-text" },
-      el("span", { class: "wl-teapot-label", text: `🫖 ${t("wl.teapot")}` }),
-      el("strong", { class: "wl-teapot-name", text: t("wl.teapot_of", { name: ctx.name(view.turn) }) }),
-      view.vote ? el("span", { class: "wl-teapot-paused-text", text: `⏸ ${t("wl.teapot_paused")}` }) : null,
+      h("span", { class: "wl-teapot-label", text: `🫖 ${t("wl.teapot")}` }),
+      h("strong", { class: "wl-teapot-name", text: t("wl.teapot_of", { name: ctx.name(view.turn) }) }),
+      view.vote ? h("span", { class: "wl-teapot-paused-text", text: `⏸ ${t("wl.teapot_paused")}` }) : null,
     ),
   );
 }
 
 function objectionBar(ctx, win) {
   const total = optionSeconds(ctx, "objection_s", 5) * 1000;
-  const fill = el("span", { class: "wl-obj-fill" });
-  const bar = el("span", { class: "wl-obj-bar", role: "presentation" }, fill);
-  let started = false;
-  const tick = () => {
-    if (started && !bar.isConnected) return;
-    started = true;
-    const left = Math.max(0, win.closes_at - ctx.now());
+  const paint = (fill, w) => {
+    const left = Math.max(0, w.closes_at - ctx.now());
     fill.style.setProperty("--share", String(Math.min(1, left / Math.max(1, total))));
-    if (left > 0) requestAnimationFrame(tick);
+    return left > 0;
   };
-  tick();
-  return bar;
+  return h("span", { class: "wl-obj-bar", role: "presentation" }, h("span", { key: "fill", class: "wl-obj-fill", ref: tickRef(win, paint) }));
 }
 
 function wordsList(ctx) {
   const view = v(ctx);
-  const box = el("section", { class: "wl-words", id: "wl-words" }, el("h3", { class: "wl-sub", text: t("wl.words") }));
+  const box = h("section", { class: "wl-words", id: "wl-words" }, h("h3", { class: "wl-sub", text: t("wl.words") }));
   const words = list(view.words);
   if (!words.length) {
-    box.appendChild(el("p", { class: "wl-none", text: t("wl.no_words") }));
+    add(box, h("p", { class: "wl-none", text: t("wl.no_words") }));
     return box;
   }
   const open = new Set(list(view.objection_windows).map((w) => w.turn_id));
   // the list scrolls on a small screen: focusable and named, so a keyboard can scroll it too
-  const ol = el("ol", { class: "wl-word-list", tabindex: "0", "aria-label": t("wl.words") });
+  const ol = h("ol", { class: "wl-word-list", tabindex: "0", "aria-label": t("wl.words") });
   for (const w of words.slice().reverse()) {
     const icon = { accepted: "✓", kept: "⚖✓", rejected: "✗", pass: "↷", wrong: "✗" }[w.status] || "";
     let text = w.status === "pass" ? t("wl.passed") : w.word === null || w.word === undefined ? t("wl.spoken_word") : w.word;
     if (w.status === "wrong" && w.reason) text = `${text} (${wrongReason(w)})`;
-    ol.appendChild(
-      el(
+    add(ol, 
+      h(
         "li",
         { class: ["wl-word", `wl-word-${w.status}`, open.has(w.turn_id) && "wl-word-open"], dataset: { turn: String(w.turn_id), seat: String(w.seat) } },
-        el("span", { class: "wl-word-icon", title: t(`wl.status_word.${w.status}`), "aria-label": t(`wl.status_word.${w.status}`), text: icon }),
-        el("span", { class: "wl-word-text", text }),
-        el("span", { class: "wl-word-who", text: ctx.name(w.seat) }),
-        open.has(w.turn_id) ? el("span", { class: "wl-word-badge", text: `⚖ ${t("wl.objectable")}` }) : null,
+        h("span", { class: "wl-word-icon", title: t(`wl.status_word.${w.status}`), "aria-label": t(`wl.status_word.${w.status}`), text: icon }),
+        h("span", { class: "wl-word-text", text }),
+        h("span", { class: "wl-word-who", text: ctx.name(w.seat) }),
+        open.has(w.turn_id) ? h("span", { class: "wl-word-badge", text: `⚖ ${t("wl.objectable")}` }) : null,
       ),
     );
   }
-  box.appendChild(ol);
+  add(box, ol);
   return box;
 }
 
@@ -733,18 +322,18 @@ function votePanel(ctx) {
   const title = spoken ? t("wl.vote.title_spoken", { name: ctx.name(vote.seat) }) : t("wl.vote.title", { word: vote.word, name: ctx.name(vote.seat) });
   const against = list(vote.ballots).filter((b) => b === true).length;
   const keep = list(vote.ballots).filter((b) => b === false).length;
-  const ul = el("ul", { class: "wl-ballots" });
+  const ul = h("ul", { class: "wl-ballots" });
   for (const s of list(vote.voters)) {
     const b = vote.ballots[s];
     const text = b === true ? `✗ ${t("wl.vote.voted_against")}` : b === false ? `✓ ${t("wl.vote.voted_keep")}` : `… ${t("wl.vote.waiting")}`;
-    ul.appendChild(el("li", { class: ["wl-ballot", b === null || b === undefined ? "wl-ballot-open" : "wl-ballot-cast"], dataset: { seat: String(s) } }, el("span", { text: ctx.name(s) }), el("span", { text })));
+    add(ul, h("li", { class: ["wl-ballot", b === null || b === undefined ? "wl-ballot-open" : "wl-ballot-cast"], dataset: { seat: String(s) } }, h("span", { text: ctx.name(s) }), h("span", { text })));
   }
-  return el(
+  return h(
     "section",
     { class: "wl-vote", id: "wl-vote", role: "group", "aria-label": title },
-    el("h3", { class: "wl-sub", text: `⚖ ${title}` }),
-    el("p", { class: "wl-vote-line", text: t("wl.vote.objector", { name: ctx.name(vote.objector) }) }),
-    el("p", { class: "wl-vote-counts", id: "wl-vote-counts", text: t("wl.vote.counts", { against, keep }) }),
+    h("h3", { class: "wl-sub", text: `⚖ ${title}` }),
+    h("p", { class: "wl-vote-line", text: t("wl.vote.objector", { name: ctx.name(vote.objector) }) }),
+    h("p", { class: "wl-vote-counts", id: "wl-vote-counts", text: t("wl.vote.counts", { against, keep }) }),
     ul,
   );
 }
@@ -752,40 +341,40 @@ function votePanel(ctx) {
 function seatsPanel(ctx) {
   const view = v(ctx);
   const n = view.players || list(view.out).length;
-  const ol = el("ol", { class: "wl-seats", id: "wl-seats", "aria-label": t("wl.players") });
+  const ol = h("ol", { class: "wl-seats", id: "wl-seats", "aria-label": t("wl.players") });
   for (let s = 0; s < n; s += 1) {
     const c = characterOf(view, s) || { character: null, card: "up" };
     const out = isOut(view, s);
     const card = list(view.scoring_cards)[s];
     const turn = view.phase === "play" && view.turn === s;
-    ol.appendChild(
-      el(
+    add(ol, 
+      h(
         "li",
         {
           class: ["wl-seat", out && "wl-seat-out", turn && "wl-seat-turn", s === ctx.seat && "wl-seat-me", `wl-card-${c.card}`],
           dataset: { seat: String(s), character: c.character || "" },
         },
-        el(
+        h(
           "span",
           { class: "wl-seat-card", title: c.card === "down" ? t("wl.face_down") : c.card === "sideways" ? t("wl.sideways") : charName(c.character) },
-          el("span", { class: "wl-seat-icon", "aria-hidden": "true", text: c.card === "down" ? "🂠" : ICONS[c.character] || "?" }),
+          h("span", { class: "wl-seat-icon", "aria-hidden": "true", text: c.card === "down" ? "🂠" : ICONS[c.character] || "?" }),
         ),
-        el(
+        h(
           "span",
           { class: "wl-seat-body" },
-          el("span", { class: "wl-seat-who" }, avatarNode(ctx.info, s), el("span", { class: "wl-seat-name", text: `${turn ? "▶ " : ""}${ctx.name(s)}` })),
-          el(
+          h("span", { class: "wl-seat-who" }, avatar(ctx.info, s), h("span", { class: "wl-seat-name", text: `${turn ? "▶ " : ""}${ctx.name(s)}` })),
+          h(
             "span",
             { class: "wl-seat-meta" },
             `${charName(c.character)}${c.card === "down" ? ` (${t("wl.face_down")})` : c.card === "sideways" ? ` (${t("wl.sideways")})` : ""}`,
           ),
-          el(
+          h(
             "span",
             { class: "wl-seat-line" },
-            el("span", { class: "wl-seat-points", text: tp("wl.points", list(view.points)[s] ?? 0) }),
+            h("span", { class: "wl-seat-points", text: tp("wl.points", list(view.points)[s] ?? 0) }),
             // out, and the scoring card taken (none yet, or none left at the game's end)
             out || typeof card === "number"
-              ? el("span", { class: "wl-seat-scorecard", text: [out ? `✗ ${t("wl.out")}` : "", typeof card === "number" ? `🂡 ${t("wl.card_taken", { card })}` : ""].filter(Boolean).join(" · ") })
+              ? h("span", { class: "wl-seat-scorecard", text: [out ? `✗ ${t("wl.out")}` : "", typeof card === "number" ? `🂡 ${t("wl.card_taken", { card })}` : ""].filter(Boolean).join(" · ") })
               : null,
           ),
         ),
@@ -797,111 +386,86 @@ function seatsPanel(ctx) {
 
 function roundSummary(ctx, last, id = "wl-summary") {
   if (!last) return null;
-  const box = el(
+  const box = h(
     "section",
     { class: "wl-summary", id },
-    el("h3", { class: "wl-sub", text: t("wl.summary.title", { round: last.round }) }),
-    last.category ? el("p", { class: "wl-summary-line wl-summary-category", text: t("wl.summary.category", { title: last.category.title }) }) : null,
+    h("h3", { class: "wl-sub", text: t("wl.summary.title", { round: last.round }) }),
+    last.category ? h("p", { class: "wl-summary-line wl-summary-category", text: t("wl.summary.category", { title: last.category.title }) }) : null,
   );
   const rows = list(last.cards).map((card, seat) => ({ seat, card, points: last.card_points[seat], bonus: last.bonus[seat] }));
   rows.sort((a, b) => b.card - a.card);
-  const ol = el("ol", { class: "wl-summary-rows" });
+  const ol = h("ol", { class: "wl-summary-rows" });
   const n = rows.length;
   for (const r of rows) {
     const character = list(last.characters)[r.seat];
-    ol.appendChild(
-      el(
+    add(ol, 
+      h(
         "li",
         { class: "wl-summary-row", dataset: { seat: String(r.seat) } },
-        el("span", { class: "wl-summary-name", text: `${ICONS[character] || ""} ${ctx.name(r.seat)}` }),
-        el("span", { class: "wl-summary-card", text: `${t("wl.summary.card", { card: r.card, points: r.points })}${r.card === n ? ` (${t("wl.summary.survivor")})` : ""}` }),
-        r.bonus ? el("span", { class: "wl-summary-bonus", text: `+ ${t("wl.summary.bonus", { bonus: r.bonus })} (${charName(character)})` }) : null,
-        el("strong", { class: "wl-summary-total", text: t("wl.summary.total", { total: r.points + r.bonus }) }),
+        h("span", { class: "wl-summary-name", text: `${ICONS[character] || ""} ${ctx.name(r.seat)}` }),
+        h("span", { class: "wl-summary-card", text: `${t("wl.summary.card", { card: r.card, points: r.points })}${r.card === n ? ` (${t("wl.summary.survivor")})` : ""}` }),
+        r.bonus ? h("span", { class: "wl-summary-bonus", text: `+ ${t("wl.summary.bonus", { bonus: r.bonus })} (${charName(character)})` }) : null,
+        h("strong", { class: "wl-summary-total", text: t("wl.summary.total", { total: r.points + r.bonus }) }),
       ),
     );
   }
-  box.appendChild(ol);
+  add(box, ol);
   if (list(last.characters).includes("caterpillar")) {
-    box.appendChild(
-      el("p", {
+    add(box, 
+      h("p", {
         class: "wl-summary-line",
         text: typeof last.caterpillar_bet === "number" ? t("wl.summary.bet", { name: ctx.name(last.caterpillar_bet) }) : t("wl.summary.no_bet"),
       }),
     );
   }
   if (list(last.could_have_said).length) {
-    box.appendChild(el("p", { class: "wl-summary-line wl-muted", text: t("wl.summary.could", { words: formatList(last.could_have_said) }) }));
+    add(box, h("p", { class: "wl-summary-line wl-muted", text: t("wl.summary.could", { words: formatList(last.could_have_said) }) }));
   }
   return box;
 }
 
 function renderTable(ctx) {
   const view = v(ctx);
-  const box = el("div", { class: "wl-table", id: "wl-table", dataset: { phase: view.phase || "" } });
-  box.appendChild(
-    el("p", {
+  const category = view.category;
+  const letters = list(view.forbidden_letters);
+  // the round: heading, category, the last round's summary, letters, teapot and vote
+  const round = [
+    h("p", {
       class: "wl-head",
       text: `${t("wl.head", { round: view.round, rounds: view.rounds })} · ${t(`wl.difficulty.${(view.options || {}).difficulty || "normal"}`)}`,
     }),
-  );
-  const category = view.category;
-  box.appendChild(
-    el(
+    h(
       "div",
       { class: "wl-category", id: "wl-category", dataset: { category: category ? category.id : "" } },
-      el("span", { class: "wl-label", text: t("wl.category") }),
-      el("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t(list(view.category_choice).length ? "wl.category_yours" : "wl.category_pending") }),
+      h("span", { class: "wl-label", text: t("wl.category") }),
+      h("strong", { class: ["wl-category-title", !category && "wl-pending"], text: category ? category.title : t(list(view.category_choice).length ? "wl.category_yours" : "wl.category_pending") }),
     ),
-  );
-  if ((view.phase === "choose" || view.phase === "bet") && view.last_round) box.appendChild(roundSummary(ctx, view.last_round));
-  if (view.phase === "round_over" && view.round_result) box.appendChild(roundSummary(ctx, view.round_result));
-  const letters = list(view.forbidden_letters);
+  ];
+  const between = view.phase === "round_over" || view.phase === "over";
+  // the table screen shows the round table between rounds and at the end, above the summary
+  if (ctx.isTable && between) {
+    const rows = list(view.round_points);
+    round.push(roundTable(ctx, { id: "wl-round-table", caption: t("wl.round_points"), rounds: rows, totals: list(view.points), current: view.phase === "round_over" ? rows.length - 1 : null }));
+  }
+  if ((view.phase === "choose" || view.phase === "bet") && view.last_round) round.push(roundSummary(ctx, view.last_round));
+  if (view.phase === "round_over" && view.round_result) round.push(roundSummary(ctx, view.round_result));
   if (letters.length && view.phase !== "over") {
-    box.appendChild(
-      el(
+    round.push(
+      h(
         "div",
         { class: "wl-forbidden" },
-        el("span", { class: "wl-label", text: t("wl.forbidden") }),
-        el("ul", { class: "wl-tiles", id: "wl-tiles" }, letters.map((item) => letterTile(item, { personal: personalLetters(ctx) }))),
+        h("span", { class: "wl-label", text: t("wl.forbidden") }),
+        h("ul", { class: "wl-tiles", id: "wl-tiles" }, letters.map((item) => letterTile(item, { personal: personalLetters(ctx) }))),
       ),
     );
   }
-  const pot = teapot(ctx);
-  if (pot) box.appendChild(pot);
-  const vote = votePanel(ctx);
-  if (vote) box.appendChild(vote);
-  if (view.phase === "play" || view.phase === "round_over") box.appendChild(wordsList(ctx));
-  box.appendChild(seatsPanel(ctx));
-  return ctx.isTable ? tvTable(ctx, box) : box;
-}
-
-/**
- * The table screen fills the window without scrolling: the round on the left (category, letters, teapot,
- * vote; between rounds and at the end the round table), the players on the right with the words under
- * them, newest first (what does not fit is the oldest words, never a player).
- */
-function tvTable(ctx, box) {
-  const view = v(ctx);
-  const left = el("div", { class: "wl-tv-left" });
-  const right = el("div", { class: "wl-tv-right" });
-  for (const node of [...box.children]) {
-    if (node.id === "wl-seats" || node.id === "wl-words") continue;
-    left.appendChild(node);
-  }
-  const between = view.phase === "round_over" || view.phase === "over";
-  if (between) {
-    const rows = list(view.round_points);
-    const table = roundTable(ctx, { id: "wl-round-table", caption: t("wl.round_points"), rounds: rows, totals: list(view.points), current: view.phase === "round_over" ? rows.length - 1 : null });
-    const summary = left.querySelector("#wl-summary");
-    if (summary) summary.before(table);
-    else left.appendChild(table);
-  }
-  right.appendChild(box.querySelector("#wl-seats"));
-  const words = box.querySelector("#wl-words");
-  if (words) right.appendChild(words);
-  box.classList.add("wl-table-tv");
-  box.append(left, right);
-  return box;
+  round.push(teapot(ctx), votePanel(ctx));
+  const words = view.phase === "play" || view.phase === "round_over" ? wordsList(ctx) : null;
+  const attrs = { class: ["wl-table", ctx.isTable && "wl-table-tv"], id: "wl-table", dataset: { phase: view.phase || "" } };
+  if (!ctx.isTable) return h("div", attrs, round, words, seatsPanel(ctx));
+  // The table screen fills the window without scrolling: the round on the left, the players on the right
+  // with the words under them, newest first (what does not fit is the oldest words, never a player).
+  return h("div", attrs, h("div", { class: "wl-tv-left" }, round), h("div", { class: "wl-tv-right" }, seatsPanel(ctx), words));
 }
 
 // ---------------------------------------------------------------- controls
@@ -913,7 +477,7 @@ function act(ctx, action) {
 }
 
 function bigButton(ctx, text, action, extra = {}) {
-  return el("button", {
+  return h("button", {
     class: ["btn", "btn-huge", extra.primary !== false && "btn-primary", ...(extra.classes || [])],
     type: "button",
     dataset: { act: action.type, ...(extra.dataset || {}) },
@@ -930,59 +494,65 @@ function privatePanel(ctx) {
   const state = c.card === "down" ? ` – ${t("wl.face_down")}` : c.card === "sideways" ? ` – ${t("wl.sideways")}` : "";
   const mine = view.my_letter;
   const cat = view.caterpillar;
-  const summary = el(
+  const summary = h(
     "summary",
     { class: "wl-mycard-row" },
-    el("span", { class: "wl-mycard-icon", "aria-hidden": "true", text: ICONS[c.character] || "?" }),
-    el("strong", { class: "wl-mycard-name", text: `${charName(c.character)}${state}` }),
+    h("span", { class: "wl-mycard-icon", "aria-hidden": "true", text: ICONS[c.character] || "?" }),
+    h("strong", { class: "wl-mycard-name", text: `${charName(c.character)}${state}` }),
     mine
-      ? el(
+      ? h(
           "span",
           { class: "wl-myletter", id: "wl-my-letter", dataset: { letter: mine.letter, state: mine.state } },
-          el("span", { class: `wl-chip wl-chip-${mine.colour}`, "aria-label": t("wl.my_letter"), text: `${SHAPES[mine.colour] || ""} ${upper(mine.letter)}` }),
-          el("span", { class: "wl-myletter-state", text: t(`wl.my_letter.${mine.state}`) }),
+          h("span", { class: `wl-chip wl-chip-${mine.colour}`, "aria-label": t("wl.my_letter"), text: `${SHAPES[mine.colour] || ""} ${upper(mine.letter)}` }),
+          h("span", { class: "wl-myletter-state", text: t(`wl.my_letter.${mine.state}`) }),
         )
       : null,
     cat && cat.seat === me && typeof cat.bet === "number"
-      ? el("span", { class: "wl-mybet", id: "wl-my-bet", text: t("wl.my_bet", { name: ctx.name(cat.bet) }) })
+      ? h("span", { class: "wl-mybet", id: "wl-my-bet", text: t("wl.my_bet", { name: ctx.name(cat.bet) }) })
       : null,
-    el("span", { class: "wl-private-mark" }, `🔒 ${t("wl.private")} `, el("span", { class: "wl-mycard-more", "aria-hidden": "true" })),
+    h("span", { class: "wl-private-mark" }, `🔒 ${t("wl.private")} `, h("span", { class: "wl-mycard-more", "aria-hidden": "true" })),
   );
-  const details = el(
+  return h(
     "details",
-    { class: ["wl-private", `wl-card-${c.card}`], id: "wl-private", open: ui.cardOpen, "aria-label": t("wl.my_character") },
+    {
+      class: ["wl-private", `wl-card-${c.card}`],
+      id: "wl-private",
+      open: ui.cardOpen,
+      "aria-label": t("wl.my_character"),
+      on: {
+        toggle: (ev) => {
+          ui.cardOpen = ev.currentTarget.open;
+        },
+      },
+    },
     summary,
-    el(
+    h(
       "div",
       { class: "wl-mycard", id: "wl-my-character", dataset: { character: c.character } },
-      el("span", { class: "wl-mycard-ability", text: t(`wl.ability.${c.character}`) }),
-      c.character === "tweedles" ? el("span", { class: "wl-mycard-extra", text: tp("wl.tokens", view.tweedle_tokens) }) : null,
-      mine ? el("span", { class: "wl-mycard-extra", text: `${t("wl.my_letter")}: ${upper(mine.letter)} (${t(`wl.colour.${mine.colour}`)})` }) : null,
+      h("span", { class: "wl-mycard-ability", text: t(`wl.ability.${c.character}`) }),
+      c.character === "tweedles" ? h("span", { class: "wl-mycard-extra", text: tp("wl.tokens", view.tweedle_tokens) }) : null,
+      mine ? h("span", { class: "wl-mycard-extra", text: `${t("wl.my_letter")}: ${upper(mine.letter)} (${t(`wl.colour.${mine.colour}`)})` }) : null,
     ),
   );
-  details.addEventListener("toggle", () => {
-    ui.cardOpen = details.open;
-  });
-  return details;
 }
 
 /** On your turn: the category, the letters that bind you and the teapot, right above the field. */
 function reminder(ctx) {
   const view = v(ctx);
   const binding = list(view.forbidden_letters).filter((x) => x.binds_me);
-  return el(
+  return h(
     "div",
     { class: "wl-reminder", id: "wl-reminder" },
     ring(ctx, "wl-ring-small"),
-    el(
+    h(
       "div",
       { class: "wl-reminder-body" },
-      el("strong", { class: "wl-reminder-category", text: view.category ? view.category.title : "" }),
-      el(
+      h("strong", { class: "wl-reminder-category", text: view.category ? view.category.title : "" }),
+      h(
         "ul",
         { class: "wl-chips", "aria-label": tp("wl.forbidden_count", binding.length) },
         binding.map((x) =>
-          el("li", {
+          h("li", {
             class: `wl-chip wl-chip-${x.colour}`,
             dataset: { letter: x.letter },
             "aria-label": t("wl.letter_label", { letter: upper(x.letter), colour: t(`wl.colour.${x.colour}`) }),
@@ -994,89 +564,92 @@ function reminder(ctx) {
   );
 }
 
+// attributes whose DOM property is a boolean (Preact would set "off" and "false" as true)
+const WORD_ATTRS = attrRef({ autocorrect: "off", spellcheck: "false" });
+
 function wordField(ctx) {
   const view = v(ctx);
-  if (!ui.input) {
-    ui.input = el("input", {
-      id: "wl-word",
-      class: "wl-word-input",
-      type: "text",
-      name: "word",
-      autocomplete: "off",
-      autocapitalize: "off",
-      autocorrect: "off",
-      spellcheck: "false",
-      enterkeyhint: "send",
-      maxlength: "60",
-    });
-    ui.warn = el("p", { class: "wl-live-warn", id: "wl-live-warn" });
-    ui.input.addEventListener("input", () => liveWarning(true));
-    ui.form = el("form", { class: "wl-say", id: "wl-say", autocomplete: "off" });
-    ui.form.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const word = ui.input.value;
-      const c = ui.ctx;
-      if (!c) return;
-      ui.rejection = null;
-      act(c, { type: "say", word });
-    });
-  }
-  const input = ui.input;
-  const detached = !input.isConnected; // hidden by a vote or a choice a moment ago
-  const fresh = ui.turnId !== view.turn_id;
-  if (fresh) {
+  if (ui.turnId !== view.turn_id) {
     ui.turnId = view.turn_id;
-    input.value = "";
+    ui.typed = "";
     ui.rejection = null;
   }
-  input.setAttribute("placeholder", t("wl.input_placeholder"));
-  input.setAttribute("aria-label", t("wl.input_label"));
-  const form = ui.form;
-  // built once and then only updated: the field never leaves the page, so it keeps focus and caret
-  if (!ui.label) {
-    ui.label = el("label", { for: "wl-word", class: "wl-label" });
-    ui.send = el("button", { class: "btn btn-primary wl-send", type: "submit", id: "wl-send" });
-    form.append(ui.label, el("div", { class: "wl-say-row" }, input, ui.send), ui.warn);
-  }
-  ui.label.textContent = t("wl.input_label");
-  ui.send.textContent = t("wl.send");
-  liveWarning();
-  const old = form.querySelector("#wl-rejection");
-  if (old) old.remove();
+  ui.warning = warningText(ui.typed);
   const rejected = ui.rejection && ui.rejection.turnId === view.turn_id ? ui.rejection : null;
-  if (rejected) {
-    form.appendChild(
-      el(
-        "div",
-        { class: "wl-rejection", id: "wl-rejection", role: "alert" },
-        el("strong", { text: t("wl.rejected", { reason: rejected.text }) }),
-        el("span", { text: t("wl.try_again") }),
-      ),
-    );
-  }
   // focus the field when a turn starts, when it comes back after a vote, and once after a rejection
-  const select = rejected && !rejected.selected;
+  // (within a turn the patched page keeps the same field: focus, caret and the phone keyboard stay)
+  const select = Boolean(rejected && !rejected.selected);
   if (rejected) rejected.selected = true;
-  if (fresh || detached || select) {
+  const field = (node) => {
+    if (!node) return;
+    WORD_ATTRS(node);
+    if (node === ui.field && !select) return;
+    ui.field = node;
     queueMicrotask(() => {
-      if (!input.isConnected) return;
-      if (document.activeElement !== input) input.focus({ preventScroll: true });
-      if (select) input.select();
+      if (!node.isConnected) return;
+      if (document.activeElement !== node) node.focus({ preventScroll: true });
+      if (select) node.select();
     });
-  }
-  return form;
+  };
+  return h(
+    "form",
+    {
+      class: "wl-say",
+      id: "wl-say",
+      autocomplete: "off",
+      on: {
+        submit: (ev) => {
+          ev.preventDefault();
+          const c = ui.ctx;
+          if (!c) return;
+          ui.rejection = null;
+          act(c, { type: "say", word: ui.typed });
+        },
+      },
+    },
+    h("label", { for: "wl-word", class: "wl-label", text: t("wl.input_label") }),
+    h(
+      "div",
+      { class: "wl-say-row" },
+      h("input", {
+        id: "wl-word",
+        class: "wl-word-input",
+        type: "text",
+        name: "word",
+        autocomplete: "off",
+        autocapitalize: "off",
+        enterkeyhint: "send",
+        maxlength: "60",
+        placeholder: t("wl.input_placeholder"),
+        "aria-label": t("wl.input_label"),
+        value: ui.typed,
+        ref: field,
+        on: { input: (ev) => typing(ev.currentTarget.value) },
+      }),
+      h("button", { class: "btn btn-primary wl-send", type: "submit", id: "wl-send", text: t("wl.send") }),
+    ),
+    h("p", { class: "wl-live-warn", id: "wl-live-warn", hidden: !ui.warning, text: ui.warning }),
+    rejected
+      ? h(
+          "div",
+          { class: "wl-rejection", id: "wl-rejection", role: "alert" },
+          h("strong", { text: t("wl.rejected", { reason: rejected.text }) }),
+          h("span", { text: t("wl.try_again") }),
+        )
+      : null,
+  );
 }
 
 /** One-time abilities take two taps: pick a letter or a player, then confirm (nothing fires by accident). */
 function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
   const keyOf = (a) => (kind === "hatter" ? a.letter : String(a.seat));
   const chosen = ui.pick && ui.pick.kind === kind ? actions.find((a) => keyOf(a) === ui.pick.key) : null;
-  const row = el(
+  const row = h(
     "div",
     { class: "wl-pick-row", role: "group", "aria-label": t(labelKey) },
-    el("span", { class: "wl-pick-label", text: `${kind === "hatter" ? "🎩" : "💂"} ${t(labelKey)}` }),
+    h("span", { class: "wl-pick-label", text: `${kind === "hatter" ? "🎩" : "💂"} ${t(labelKey)}` }),
     actions.map((a) =>
-      el("button", {
+      h("button", {
         class: ["btn", "wl-pick", chosen === a && "wl-pick-on"],
         type: "button",
         "aria-pressed": chosen === a ? "true" : "false",
@@ -1092,7 +665,7 @@ function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
     ),
   );
   if (!chosen) return row;
-  return el(
+  return h(
     "div",
     { class: "wl-pick-box" },
     row,
@@ -1101,17 +674,24 @@ function pickRow(ctx, kind, actions, labelKey, confirmKey, describePick) {
 }
 
 /** While typing: which binding letters the word contains (the engine still judges on send). */
-function liveWarning(typed = false) {
-  if (!ui.warn || !ui.input || !ui.ctx) return;
+function warningText(word) {
+  if (!ui.ctx) return "";
   const view = v(ui.ctx);
   const fold = !view.options || view.options.fold_umlauts !== false;
-  const letters = foldLetters(ui.input.value, fold);
+  const letters = foldLetters(word, fold);
   const hits = list(view.forbidden_letters).filter((x) => x.binds_me && letters.includes(foldLetters(x.letter, fold)));
-  const text = hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+  return hits.length ? `⚠ ${t("wl.live_warn", { letters: formatList([...new Set(hits.map((x) => upper(x.letter)))]) })}` : "";
+}
+
+/** A key typed in the word field: the text is kept, and a new warning is said and shown. */
+function typing(word) {
+  ui.typed = word;
+  const text = warningText(word);
+  if (text === ui.warning) return;
+  ui.warning = text;
   // a new warning while typing is said through the shell's live region (a render only redraws it)
-  if (typed && text && text !== ui.warn.textContent && ui.ctx.announce) ui.ctx.announce(text);
-  ui.warn.textContent = text;
-  ui.warn.hidden = !hits.length;
+  if (text && ui.ctx.announce) ui.ctx.announce(text);
+  ui.ctx.rerender();
 }
 
 function abilityButtons(ctx) {
@@ -1126,24 +706,27 @@ function abilityButtons(ctx) {
   for (const a of legalOf(ctx, "cat_pass")) buttons.push(bigButton(ctx, `😼 ${t("wl.btn.cat_pass")}`, a, { primary: false, classes: ["wl-ability"] }));
   const hatter = legalOf(ctx, "hatter_ignore");
   const guard = legalOf(ctx, "guard_force");
-  const box = el("div", { class: "wl-abilities", id: "wl-abilities" });
-  if (buttons.length) box.appendChild(el("div", { class: "wl-ability-row" }, buttons));
-  if (hatter.length) box.appendChild(pickRow(ctx, "hatter", hatter, "wl.hatter_label", "wl.btn.hatter_confirm", (a) => upper(a.letter)));
-  if (guard.length) box.appendChild(pickRow(ctx, "guard", guard, "wl.guard_label", "wl.btn.guard_confirm", (a) => ctx.name(a.seat)));
-  return box.childNodes.length ? box : null;
+  if (!buttons.length && !hatter.length && !guard.length) return null;
+  return h(
+    "div",
+    { class: "wl-abilities", id: "wl-abilities" },
+    buttons.length ? h("div", { class: "wl-ability-row" }, buttons) : null,
+    hatter.length ? pickRow(ctx, "hatter", hatter, "wl.hatter_label", "wl.btn.hatter_confirm", (a) => upper(a.letter)) : null,
+    guard.length ? pickRow(ctx, "guard", guard, "wl.guard_label", "wl.btn.guard_confirm", (a) => ctx.name(a.seat)) : null,
+  );
 }
 
 function objectionButtons(ctx) {
   const view = v(ctx);
   const legal = legalOf(ctx, "object");
   if (!legal.length) return null;
-  const box = el("div", { class: "wl-objections", id: "wl-objections" });
+  const box = h("div", { class: "wl-objections", id: "wl-objections" });
   for (const a of legal) {
     const w = list(view.objection_windows).find((x) => x.turn_id === a.turn_id);
     if (!w) continue;
     const label = w.word === null || w.word === undefined ? t("wl.btn.object_spoken", { name: ctx.name(w.seat) }) : t("wl.btn.object", { word: w.word, name: ctx.name(w.seat) });
-    box.appendChild(
-      el(
+    add(box, 
+      h(
         "div",
         { class: "wl-objection" },
         bigButton(ctx, `✋ ${label}`, a, {
@@ -1161,31 +744,27 @@ function objectionButtons(ctx) {
 function renderControls(ctx) {
   ui.ctx = ctx;
   const view = v(ctx);
-  // one box for the whole game: the shell keeps it in place, so the word field inside never leaves the page
-  if (!ui.box) ui.box = el("div", { class: "wl-controls", id: "wl-controls" });
-  // collect the parts in a list (appending the word form to a scratch element would take it off the page)
-  const parts = [];
-  const box = { appendChild: (node) => parts.push(node), append: (...nodes) => parts.push(...nodes.filter(Boolean)) };
-  if (ctx.isTable || ctx.seat === null) return fillBox(ui.box, []);
+  const box = h("div", { class: "wl-controls", id: "wl-controls" });
+  if (ctx.isTable || ctx.seat === null) return box;
   const me = ctx.seat;
   if (view.phase === "choose") {
     const choice = list(view.category_choice);
     for (const a of legalOf(ctx, "choose_category")) {
       const card = choice[a.index];
-      if (card) box.appendChild(bigButton(ctx, t("wl.btn.category", { title: card.title }), a, { classes: ["wl-choice"], dataset: { index: String(a.index), category: card.id } }));
+      if (card) add(box, bigButton(ctx, t("wl.btn.category", { title: card.title }), a, { classes: ["wl-choice"], dataset: { index: String(a.index), category: card.id } }));
     }
   } else if (view.phase === "round_over") {
-    if (me === seatOf(view, "queen")) box.appendChild(bigButton(ctx, t("wl.btn.next_round"), { type: "next_round" }, { classes: ["wl-next-round"] }));
+    if (me === seatOf(view, "queen")) add(box, bigButton(ctx, t("wl.btn.next_round"), { type: "next_round" }, { classes: ["wl-next-round"] }));
   } else if (view.phase === "bet") {
     const bets = legalOf(ctx, "bet");
-    if (bets.length) box.appendChild(el("div", { class: "wl-bets" }, bets.map((a) => bigButton(ctx, t("wl.btn.bet", { name: ctx.name(a.seat) }), a, { primary: false, dataset: { seat: String(a.seat) } }))));
+    if (bets.length) add(box, h("div", { class: "wl-bets" }, bets.map((a) => bigButton(ctx, t("wl.btn.bet", { name: ctx.name(a.seat) }), a, { primary: false, dataset: { seat: String(a.seat) } }))));
   } else if (view.phase === "play") {
     if (view.vote) {
       const votes = legalOf(ctx, "vote");
       if (votes.length) {
         const name = ctx.name(view.vote.seat);
-        box.appendChild(
-          el(
+        add(box, 
+          h(
             "div",
             { class: "wl-vote-buttons", id: "wl-vote-buttons" },
             bigButton(ctx, `✗ ${t("wl.btn.against", { name })}`, { type: "vote", against: true }, { primary: false, classes: ["wl-against"], dataset: { against: "1" } }),
@@ -1195,36 +774,26 @@ function renderControls(ctx) {
       }
     } else if (view.my_turn) {
       if (legalOf(ctx, "said_it").length || (view.options && view.options.input === "spoken")) {
-        box.append(
+        add(
+          box,
           reminder(ctx),
-          el("p", { class: "wl-hint", text: t("wl.said_it_hint") }),
+          h("p", { class: "wl-hint", text: t("wl.said_it_hint") }),
           bigButton(ctx, `🗣 ${t("wl.said_it")}`, { type: "said_it" }, { classes: ["wl-said-it"] }),
         );
       } else {
-        box.append(reminder(ctx), wordField(ctx));
+        add(box, reminder(ctx), wordField(ctx));
       }
     }
     if (!view.vote) {
       const objections = objectionButtons(ctx);
-      if (objections) box.appendChild(objections);
+      if (objections) add(box, objections);
       const abilities = abilityButtons(ctx);
-      if (abilities) box.appendChild(abilities);
+      if (abilities) add(box, abilities);
     }
   }
   if (!view.my_turn) ui.turnId = null;
   const secret = privatePanel(ctx);
-  if (secret && me !== null) box.appendChild(secret);
-  return fillBox(ui.box, parts);
-}
-
-/** Make `nodes` the children of `box` without taking out a child that stays (the word form). */
-function fillBox(box, nodes) {
-  for (const child of [...box.childNodes]) if (!nodes.includes(child)) box.removeChild(child);
-  let ref = box.firstChild;
-  for (const node of nodes) {
-    if (node === ref) ref = ref.nextSibling;
-    else box.insertBefore(node, ref);
-  }
+  if (secret && me !== null) add(box, secret);
   return box;
 }
 
@@ -1348,15 +917,13 @@ function animate(events, ctx, page) {
 
 // ---------------------------------------------------------------- the end
 
-function scoreText(score) {
-  return tp("wl.score", score);
-}
+const scoreText = scoreTextOf("wl.score");
 
 function outcomeDetails(ctx) {
-  const box = el("div", { class: "wl-outcome", id: "wl-outcome" });
+  const box = h("div", { class: "wl-outcome", id: "wl-outcome" });
   const last = v(ctx).last_round;
   const summary = roundSummary(ctx, last, "wl-final-summary");
-  if (summary) box.appendChild(summary);
+  if (summary) add(box, summary);
   return box;
 }
 
