@@ -33,11 +33,6 @@ def test_stella_pictures_are_served_as_svg_by_id(client: TestClient) -> None:
     assert client.get("/api/games/stella/pictures/-1.svg").status_code == 404
 
 
-def test_the_older_picture_address_serves_the_same_picture(client: TestClient) -> None:
-    old = client.get("/api/pictures/stella/7.svg")
-    assert old.status_code == 200 and old.text == client.get("/api/games/stella/pictures/7.svg").text
-
-
 def test_a_game_without_art_has_no_pictures(client: TestClient) -> None:
     for path in ("/api/games/mogelmotte/pictures/0.svg", "/api/games/nogame/pictures/0.svg"):
         response = client.get(path)

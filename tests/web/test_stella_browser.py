@@ -229,7 +229,7 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     for page in everyone:
         expect(page.locator("#stl-grid .stl-tile")).to_have_count(15)
     first_card = table.locator(_tile(table, 14)).get_attribute("data-card")
-    table.route(f"**/api/pictures/stella/{first_card}.svg", missing)
+    table.route(f"**/api/games/stella/pictures/{first_card}.svg", missing)
     table.reload()
     expect(table.locator(f"{_tile(table, 14)} .stl-pic-missing")).to_be_visible()
 

@@ -85,11 +85,9 @@ async def game_picture(request: Request) -> Response:
 
 
 def game_routes() -> list[Route]:
-    """The routes above, for the app's route list (the web app's built-in pictures still use the older
-    ``/api/pictures/NAME/ID.svg``, which stays until it asks for the new one)."""
+    """The routes above, for the app's route list."""
     return [
         Route("/api/games", games),
         Route("/api/games/{name}/content", game_content),
         Route("/api/games/{name}/pictures/{card_id}.svg", game_picture),
-        Route("/api/pictures/{name}/{card_id}.svg", game_picture),
     ]

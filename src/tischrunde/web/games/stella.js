@@ -162,7 +162,7 @@ function revealOf(view, pos) {
 function pictureUrl(card) {
   const own = ui.room && Array.isArray(ui.room.pictures) ? ui.room.pictures[card - 1000] : undefined;
   if (typeof own === "string") return `/api/rooms/${encodeURIComponent(ui.room.code)}/pictures/${encodeURIComponent(own)}`;
-  return `/api/pictures/stella/${encodeURIComponent(String(card))}.svg`;
+  return `/api/games/stella/pictures/${encodeURIComponent(String(card))}.svg`;
 }
 
 /** The picture, or a neutral placeholder when it cannot be loaded (a room's own deck may lack it). */
