@@ -9,6 +9,8 @@ import { Component, Fragment, createRef, h as preactH, isValidElement, render } 
 export { Fragment, createRef, isValidElement };
 
 const KEBAB = /[A-Z]/g;
+// attributes whose value is the word true or false, which Preact sets as boolean properties
+const ENUMERATED = new Set(["draggable", "spellcheck"]);
 
 /**
  * h("button", {class: ["big", on && "on"], on: {click: fn}, disabled: true, text: "OK"}, ...children)
@@ -20,6 +22,11 @@ const KEBAB = /[A-Z]/g;
 export function h(tag, attrs = {}, ...children) {
   const props = {};
   for (const [key, value] of Object.entries(attrs || {})) {
+    if (ENUMERATED.has(key) && value !== undefined && value !== null) {
+      // Preact sets these as properties, where the string "false" would mean true
+      props[key] = value === true || value === "true";
+      continue;
+    }
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") props.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "text") children = [String(value)];
