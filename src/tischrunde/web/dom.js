@@ -6,7 +6,7 @@
 // left only while screens move over to `h`; `embed(node)` puts such a node into a tree.
 import { Component, Fragment, createRef, h as preactH, isValidElement, render } from "./vendor/preact/preact.module.js";
 
-export { Fragment, createRef, isValidElement };
+export { Component, Fragment, createRef, isValidElement };
 
 const KEBAB = /[A-Z]/g;
 
@@ -71,6 +71,44 @@ export function embed(node) {
 }
 
 /**
+ * field("input", {value, ...}) / field("input", {type: "checkbox", checked, ...}) / field("textarea", ...):
+ * a form field whose value (or checked) is the model's, put into the field only when the model changes.
+ * What someone types stays while other states arrive (a plain `value` would be put back on every patch);
+ * a new value from the server still shows.
+ */
+export function field(tag, attrs = {}) {
+  const { value, checked, ...rest } = attrs;
+  const box = "checked" in attrs;
+  return preactH(Field, { node: h(tag, rest), model: box ? Boolean(checked) : value === undefined || value === null ? "" : String(value), box, key: attrs.key });
+}
+
+class Field extends Component {
+  componentDidMount() {
+    this.sync();
+  }
+  componentDidUpdate(prev) {
+    if (prev.model !== this.props.model) this.sync();
+  }
+  sync() {
+    const node = this.base;
+    if (!node) return;
+    if (this.props.box) node.checked = this.props.model;
+    else if (node.value !== this.props.model) node.value = this.props.model;
+  }
+  render() {
+    return this.props.node;
+  }
+}
+
+/** A virtual node as a real one (its own small root), for a screen still built with `el`. */
+function realNode(vnode) {
+  const box = document.createElement("span");
+  box.className = "embedded";
+  render(vnode, box);
+  return box;
+}
+
+/**
  * el("button", {class: "big", on: {click: fn}, disabled: true}, "text", childNode)
  * Attribute values are set with setAttribute; `text` sets textContent; `dataset` fills data-*.
  */
@@ -94,6 +132,7 @@ function append(node, children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(node, child);
     else if (child instanceof Node) node.appendChild(child);
+    else if (isValidElement(child)) node.appendChild(realNode(child));
     else node.appendChild(document.createTextNode(String(child)));
   }
 }
