@@ -273,5 +273,8 @@ def test_typing_survives_room_messages(browser: Browser, server: str) -> None:
     host.keyboard.press("Control+A")
     host.keyboard.type("45")
     arrive("Ole", 3)
-    assert host.evaluate("() => [document.activeElement.id, document.activeElement.value]") == ["takeover", "45"]
+    assert host.evaluate("() => [document.activeElement.id, document.activeElement.value]") == [
+        "takeover",
+        "45",
+    ]
     assert problems == []
