@@ -14,7 +14,7 @@ const KEBAB = /[A-Z]/g;
  * h("button", {class: ["big", on && "on"], on: {click: fn}, disabled: true, text: "OK"}, ...children)
  * A virtual node. `class` may be a list (falsy entries dropped); `text` is the node's only text;
  * `on` maps event names to listeners; `dataset` fills data-*; null, undefined and false attributes are
- * left out; `key` tells list items apart and `ref` (createRef()) gives the real node once mounted.
+ * left out (an option's `selected` is also its attribute); `key` tells list items apart and `ref` (createRef()) gives the real node once mounted.
  * A child may be a string, a number, a virtual node, a list of them, or a real DOM node (see `embed`).
  */
 export function h(tag, attrs = {}, ...children) {
@@ -23,6 +23,11 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") props.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "text") children = [String(value)];
+    else if (key === "selected" && tag === "option") {
+      // the property picks the option; defaultSelected writes the attribute `selected`, as `el` did
+      props.selected = true;
+      props.defaultSelected = true;
+    }
     else if (key === "on") for (const [ev, fn] of Object.entries(value)) props[`on${ev}`] = fn;
     else if (key === "dataset") {
       for (const [name, v] of Object.entries(value)) {

@@ -37,8 +37,21 @@ export function render() {
     else if (app.info.status === "lobby") tree = lobbyPage();
     else ({ tree, after } = gamePage());
   }
+  dropLoose();
   mount(root, tree);
-  if (after) after(root.firstElementChild);
+  const page = root.firstElementChild;
+  ours = page ? new Set(page.children) : null;
+  if (after) after(page);
+}
+
+// the page's own children after the last mount: what a module's animate() put straight into the page
+// (a burst, a splash) lives until the next render, as it did when every render made a new page
+let ours = null;
+
+function dropLoose() {
+  const page = root.firstElementChild;
+  if (!page || !ours) return;
+  for (const child of [...page.children]) if (!ours.has(child)) child.remove();
 }
 
 setRouter(render, route);
