@@ -11,6 +11,8 @@ import { startPage } from "./start.js";
 import { app, setRouter } from "./state.js";
 
 const root = document.getElementById("app");
+// the page's <noscript> goes: #app holds only what the router mounts (root.firstElementChild is the screen)
+root.replaceChildren();
 
 export function route() {
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
