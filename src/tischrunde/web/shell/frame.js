@@ -36,13 +36,40 @@ export function gamePage() {
     statusBanner(mod, ctx, status),
     logBox(mod),
     // the state version on screen: a test (and a curious player) can tell the view is current
-    h("section", { class: "table", id: "table", dataset: { version: String(app.state.version) } }, mod.renderTable(ctx)),
-    h("footer", { class: "dock", id: "dock" }, ctx.outcome ? ranking(mod, ctx) : mod.renderControls(ctx)),
+    slot("section", { class: "table", id: "table", dataset: { version: String(app.state.version) } }, mod.renderTable(ctx), tableBox),
+    slot("footer", { class: "dock", id: "dock" }, ctx.outcome ? ranking(mod, ctx) : mod.renderControls(ctx), dockBox),
   );
   const events = app.pendingEvents || [];
   app.pendingEvents = [];
-  const after = events.length && mod.animate ? (page) => mod.animate(events, ctx, page) : null;
+  const animate = events.length && mod.animate ? (page) => mod.animate(events, ctx, page) : null;
+  const after = (page) => {
+    fillSlot(tableBox);
+    fillSlot(dockBox);
+    if (animate) animate(page);
+  };
   return { tree, after };
+}
+
+const tableBox = { ref: createRef(), node: null };
+const dockBox = { ref: createRef(), node: null };
+
+/**
+ * The table or the dock with the module's output: a virtual node or a list goes into the tree; one real
+ * DOM node (a module still built with `el`) goes straight into the box after the mount, exactly as it is
+ * (no wrapper, so the module's CSS sees its own node as the box's child), and stays while it is the same
+ * node (Wordland keeps its word form, and with it focus, caret and keyboard).
+ */
+function slot(tag, attrs, output, box) {
+  const real = typeof Node !== "undefined" && output instanceof Node;
+  box.node = real ? output : null;
+  if (real) return h(tag, { ...attrs, key: `${attrs.id}-real`, ref: box.ref });
+  return h(tag, { ...attrs, key: `${attrs.id}-tree` }, output);
+}
+
+function fillSlot(box) {
+  const parent = box.ref.current;
+  if (!box.node || !parent || !parent.isConnected) return;
+  if (parent.firstChild !== box.node || parent.childNodes.length !== 1) parent.replaceChildren(box.node);
 }
 
 function statusBanner(mod, ctx, status) {
