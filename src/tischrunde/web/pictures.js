@@ -195,7 +195,7 @@ function picturesBox(ctx) {
         h(
           "li",
           { key: p.id, class: "own-thumb", dataset: { picture: p.id } },
-          h("img", { src: p.url, alt: t("own.thumb_alt", { n: i + 1 }), loading: "lazy", decoding: "async" }),
+          h("img", { src: p.url, alt: t("own.thumb_alt", { n: i + 1 }), decoding: "async" }),
           h("button", { type: "button", class: "btn btn-small own-remove", "aria-label": t("own.remove_label", { n: i + 1 }), text: "✕", on: { click: () => removePicture(ctx, p.id) } }),
         ),
       ),
