@@ -139,7 +139,7 @@ def test_the_graph_reads_the_real_package() -> None:
     graph = python_graph()
     assert "tischrunde.core.game" in graph["tischrunde.core.playout"]
     assert "tischrunde.core.game" in graph["tischrunde.core"], "a package is its __init__"
-    assert "dom.js" in js_graph()["app.js"]
+    assert "dom.js" in js_graph()["shell/router.js"] and "shell/router.js" in js_graph()["app.js"]
 
 
 @pytest.mark.parametrize("kind", ["python", "web"])

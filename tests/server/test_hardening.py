@@ -313,7 +313,7 @@ def test_creating_a_room_needs_a_json_content_type(serve: Callable[..., TestClie
 
 
 def test_the_web_app_creates_rooms_with_a_json_content_type() -> None:
-    source = (Path(app_module.WEB_DIR) / "app.js").read_text()
+    source = (Path(app_module.WEB_DIR) / "shell" / "start.js").read_text()
     start = source.index('fetch("/api/rooms", {')
     assert '"content-type": "application/json"' in source[start : start + 300]
 

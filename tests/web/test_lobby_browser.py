@@ -233,3 +233,48 @@ def test_refused_options_are_explained_in_the_room_language(browser: Browser, se
     expect(toast).not_to_contain_text("config")
     assert problems == [], problems
     host.context.close()
+
+
+def test_typing_survives_room_messages(browser: Browser, server: str) -> None:
+    """The host types into the lobby's own-words box and the takeover field while people join (each join
+    is a room message that patches the lobby): the focus, the caret in the middle of the text and what was
+    typed stay, and the next key lands where the caret is."""
+    problems: list[str] = []
+    host = _page(browser, problems)
+    host.goto(server + "/")
+    host.click("[data-game=stella]")
+    host.fill("#create-name", "Hosty")
+    host.click("#create-button")
+    code = host.locator("#room-code").inner_text().strip()
+    words = host.locator("#own-words-text")
+    expect(words).to_be_visible()
+    words.click()
+    host.keyboard.type("Sonne, Mond")
+    for _ in range(3):
+        host.keyboard.press("ArrowLeft")  # the caret between "Mo" and "nd"
+
+    def arrive(name: str, seats: int) -> None:
+        guest = _page(browser, problems)
+        guest.goto(f"{server}/r/{code}")
+        guest.fill("#ask-name", name)
+        guest.click("#ask-join")
+        expect(guest.locator("#seat-list")).to_be_visible()
+        expect(host.locator("#seat-list li:not(.seat-empty)")).to_have_count(seats)
+
+    arrive("Gina", 2)
+    caret = "() => { const e = document.activeElement; return [e.id, e.value, e.selectionStart, e.selectionEnd]; }"
+    assert host.evaluate(caret) == ["own-words-text", "Sonne, Mond", 8, 8]
+    host.keyboard.type("o")
+    assert host.evaluate(caret) == ["own-words-text", "Sonne, Moond", 9, 9]
+
+    # a number typed and not yet sent (no change event) stays through the next room message too
+    host.locator("#lobby-options summary").click()
+    host.locator("#takeover").click()
+    host.keyboard.press("Control+A")
+    host.keyboard.type("45")
+    arrive("Ole", 3)
+    assert host.evaluate("() => [document.activeElement.id, document.activeElement.value]") == [
+        "takeover",
+        "45",
+    ]
+    assert problems == []

@@ -2,7 +2,7 @@
 // only signal: the avatar differs too). The server gives every person a number at join (SeatInfo.badge,
 // distinct within the room and kept all evening); badge k is avatar k and colour k of these lists.
 
-import { el } from "./dom.js";
+import { h } from "./dom.js";
 
 // animals and things, each clear at 24 px and unlike the others (emoji: the system's / Noto colour font)
 export const AVATARS = [
@@ -28,12 +28,12 @@ export function avatarOf(info, seat) {
   return AVATARS[badgeOf(info, seat) % AVATARS.length];
 }
 
-/** The avatar in its coloured disc; hidden from screen readers (the name stands next to it). */
-export function avatarNode(info, seat, extra = "") {
-  return el("span", { class: ["avatar", colourClass(info, seat), extra], "aria-hidden": "true", dataset: { badge: String(badgeOf(info, seat)) }, text: avatarOf(info, seat) });
+/** The avatar in its coloured disc (a virtual node); hidden from screen readers (the name stands next to it). */
+export function avatar(info, seat, extra = "") {
+  return h("span", { class: ["avatar", colourClass(info, seat), extra], "aria-hidden": "true", dataset: { badge: String(badgeOf(info, seat)) }, text: avatarOf(info, seat) });
 }
 
-/** Avatar and whole name, side by side (a tile's or a table row's label). */
-export function whoNode(info, seat, name, extra = "") {
-  return el("span", { class: ["who", extra] }, avatarNode(info, seat), el("span", { class: "who-name", text: name }));
+/** Avatar and whole name, side by side (a tile's or a table row's label; a virtual node). */
+export function who(info, seat, name, extra = "") {
+  return h("span", { class: ["who", extra] }, avatar(info, seat), h("span", { class: "who-name", text: name }));
 }

@@ -1,12 +1,11 @@
 // Tiny DOM helpers. Text always goes in through textContent, never innerHTML.
 //
-// Screens are trees of virtual nodes: `h(tag, attrs, ...children)` (the same attribute conventions as
-// `el` below) builds one, `mount(root, tree)` patches the page in place (Preact, vendor/README.md), so a
-// focused control, a caret and the phone keyboard stay where they are. `el` builds real DOM nodes and is
-// left only while screens move over to `h`; `embed(node)` puts such a node into a tree.
+// Screens are trees of virtual nodes: `h(tag, attrs, ...children)` builds one, `mount(root, tree)` patches
+// the page in place (Preact, vendor/README.md), so a focused control, a caret and the phone keyboard stay
+// where they are; `embed(node)` puts a real DOM node (a game module's, if it makes one) into a tree.
 import { Component, Fragment, createRef, h as preactH, isValidElement, render } from "./vendor/preact/preact.module.js";
 
-export { Fragment, createRef, isValidElement };
+export { Component, Fragment, createRef, isValidElement };
 
 const KEBAB = /[A-Z]/g;
 // attributes whose value is the word true or false, which Preact sets as boolean properties
@@ -16,7 +15,7 @@ const ENUMERATED = new Set(["draggable", "spellcheck"]);
  * h("button", {class: ["big", on && "on"], on: {click: fn}, disabled: true, text: "OK"}, ...children)
  * A virtual node. `class` may be a list (falsy entries dropped); `text` is the node's only text;
  * `on` maps event names to listeners; `dataset` fills data-*; null, undefined and false attributes are
- * left out; `key` tells list items apart and `ref` (createRef()) gives the real node once mounted.
+ * left out (an option's `selected` is also its attribute); `key` tells list items apart and `ref` (createRef()) gives the real node once mounted.
  * A child may be a string, a number, a virtual node, a list of them, or a real DOM node (see `embed`).
  */
 export function h(tag, attrs = {}, ...children) {
@@ -30,6 +29,11 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") props.class = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "text") children = [String(value)];
+    else if (key === "selected" && tag === "option") {
+      // the property picks the option; defaultSelected writes the attribute `selected`, as `el` did
+      props.selected = true;
+      props.defaultSelected = true;
+    }
     else if (key === "on") for (const [ev, fn] of Object.entries(value)) props[`on${ev}`] = fn;
     else if (key === "dataset") {
       for (const [name, v] of Object.entries(value)) {
@@ -78,36 +82,33 @@ export function embed(node) {
 }
 
 /**
- * el("button", {class: "big", on: {click: fn}, disabled: true}, "text", childNode)
- * Attribute values are set with setAttribute; `text` sets textContent; `dataset` fills data-*.
+ * field("input", {value, ...}) / field("input", {type: "checkbox", checked, ...}) / field("textarea", ...):
+ * a form field whose value (or checked) is the model's, put into the field only when the model changes.
+ * What someone types stays while other states arrive (a plain `value` would be put back on every patch);
+ * a new value from the server still shows.
  */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
-    else if (key === "text") node.textContent = String(value);
-    else if (key === "on") for (const [ev, fn] of Object.entries(value)) node.addEventListener(ev, fn);
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, String(value));
-  }
-  append(node, children);
-  return node;
+export function field(tag, attrs = {}) {
+  const { value, checked, ...rest } = attrs;
+  const box = "checked" in attrs;
+  return preactH(Field, { node: h(tag, rest), model: box ? Boolean(checked) : value === undefined || value === null ? "" : String(value), box, key: attrs.key });
 }
 
-function append(node, children) {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    if (Array.isArray(child)) append(node, child);
-    else if (child instanceof Node) node.appendChild(child);
-    else node.appendChild(document.createTextNode(String(child)));
+class Field extends Component {
+  componentDidMount() {
+    this.sync();
   }
-}
-
-export function clear(node) {
-  while (node.firstChild) node.removeChild(node.firstChild);
-  return node;
+  componentDidUpdate(prev) {
+    if (prev.model !== this.props.model) this.sync();
+  }
+  sync() {
+    const node = this.base;
+    if (!node) return;
+    if (this.props.box) node.checked = this.props.model;
+    else if (node.value !== this.props.model) node.value = this.props.model;
+  }
+  render() {
+    return this.props.node;
+  }
 }
 
 export function reducedMotion() {

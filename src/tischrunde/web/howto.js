@@ -1,11 +1,11 @@
 // "How to play": each game's rules in a few illustrated steps (German and English, from the rulebook),
-// as a modal dialog over the lobby or the game. Loaded on demand by app.js (openHowto). The dialog lives
-// outside #app, so the shell's re-renders leave it (and its focus) alone; Escape, the close buttons and a
+// as a modal dialog over the lobby or the game. Loaded on demand by the shell (shell/menu.js, openHowto). The
+// dialog lives outside #app, patched by its own mount (a language switch re-tells it in place); Escape, the close buttons and a
 // tap on the backdrop close it, Tab stays inside, and the focus goes back to the control that opened it.
 // The pictures are small SVGs drawn here (and the Mogel-Motte animals of icons/), decorative: the
 // text says everything.
 
-import { clear, el } from "./dom.js";
+import { h, mount } from "./dom.js";
 import { onLangChange, register, t } from "./i18n.js";
 
 register({
@@ -144,18 +144,12 @@ register({
 });
 
 const STYLE = new URL("./howto.css", import.meta.url).href;
-const SVG = "http://www.w3.org/2000/svg";
 
 // ---------------------------------------------------------------- drawing
 
+/** An SVG element as a virtual node (Preact puts everything under <svg> into the SVG namespace). */
 function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  for (const child of children.flat()) {
-    if (child === null || child === undefined) continue;
-    node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return node;
+  return h(tag, attrs, ...children);
 }
 
 /** A picture of 120 x 90 units, hidden from screen readers (the step's text says it). */
@@ -335,34 +329,36 @@ let open = null; // {dialog, game, title, returnTo}
 
 function loadStyle() {
   if (document.querySelector(`link[href="${STYLE}"]`)) return;
-  document.head.appendChild(el("link", { rel: "stylesheet", href: STYLE }));
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLE;
+  document.head.appendChild(link);
 }
 
 function fill(dialog, game, title) {
-  clear(dialog);
   const steps = STEPS[game] || [];
   const close = () => closeHowto();
-  dialog.append(
-    el(
+  mount(dialog, [
+    h(
       "header",
       { class: "howto-head" },
-      el("h2", { id: "howto-title", text: t("howto.title", { game: title() }) }),
-      el("button", { class: "btn btn-icon howto-close", type: "button", id: "howto-close", "aria-label": t("howto.close"), text: "✕", on: { click: close } }),
+      h("h2", { id: "howto-title", text: t("howto.title", { game: title() }) }),
+      h("button", { class: "btn btn-icon howto-close", type: "button", id: "howto-close", "aria-label": t("howto.close"), text: "✕", on: { click: close } }),
     ),
-    el(
+    h(
       "ol",
       { class: "howto-steps", "aria-label": t("howto.steps") },
       steps.map(([key, draw], i) =>
-        el(
+        h(
           "li",
-          { class: "howto-step", dataset: { step: key } },
-          el("span", { class: "howto-pic" }, draw(), el("span", { class: "howto-no", "aria-hidden": "true", text: String(i + 1) })),
-          el("div", { class: "howto-words" }, el("h3", { text: t(`howto.${game}.${key}.title`) }), el("p", { text: t(`howto.${game}.${key}.text`) })),
+          { key, class: "howto-step", dataset: { step: key } },
+          h("span", { class: "howto-pic" }, draw(), h("span", { class: "howto-no", "aria-hidden": "true", text: String(i + 1) })),
+          h("div", { class: "howto-words" }, h("h3", { text: t(`howto.${game}.${key}.title`) }), h("p", { text: t(`howto.${game}.${key}.text`) })),
         ),
       ),
     ),
-    el("footer", { class: "howto-foot" }, el("button", { class: "btn btn-primary", type: "button", id: "howto-done", text: t("howto.got_it"), on: { click: close } })),
-  );
+    h("footer", { class: "howto-foot" }, h("button", { class: "btn btn-primary", type: "button", id: "howto-done", text: t("howto.got_it"), on: { click: close } })),
+  ]);
 }
 
 function focusables(dialog) {
@@ -376,7 +372,11 @@ function focusables(dialog) {
 export function openHowto(game, title, returnTo) {
   loadStyle();
   if (open) closeHowto(false);
-  const dialog = el("dialog", { class: "howto", id: "howto", "aria-labelledby": "howto-title", dataset: { game } });
+  const dialog = document.createElement("dialog");
+  dialog.className = "howto";
+  dialog.id = "howto";
+  dialog.setAttribute("aria-labelledby", "howto-title");
+  dialog.dataset.game = game;
   fill(dialog, game, title);
   dialog.addEventListener("cancel", (ev) => {
     ev.preventDefault();
@@ -416,6 +416,7 @@ export function closeHowto(refocus = true) {
   const { dialog, returnTo } = open;
   open = null;
   if (dialog.open) dialog.close();
+  mount(dialog, null);
   dialog.remove();
   if (!refocus) return;
   // the opener may have been rebuilt by a re-render meanwhile: find it again by its selector
@@ -423,10 +424,7 @@ export function closeHowto(refocus = true) {
   if (target && target.isConnected && typeof target.focus === "function") target.focus();
 }
 
+// a language switch re-tells the open how-to in place (the focused control stays as it is)
 onLangChange(() => {
-  if (!open) return;
-  const had = document.activeElement && document.activeElement.id;
-  fill(open.dialog, open.game, open.title);
-  const again = had ? open.dialog.querySelector(`#${had}`) : null;
-  (again || open.dialog.querySelector("#howto-close")).focus();
+  if (open) fill(open.dialog, open.game, open.title);
 });

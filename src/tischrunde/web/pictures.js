@@ -1,17 +1,17 @@
 // A room's own content in the lobby (issue 14): Stella's uploaded pictures and own word cards, Wordland's own
-// categories, and deck files to save and load them. app.js calls ownContentBox() from its lobby render; the box
-// is rebuilt on every render, so everything typed or fetched lives in `own` below.
+// categories, and deck files to save and load them. The lobby (shell/lobby.js) puts ownContentBox() into its
+// tree on every render; what is fetched lives in `own` below, and a text box keeps what is typed by itself.
 //
 // Pictures: POST /api/rooms/CODE/pictures (raw body, Authorization: Bearer <seat token>), GET for the list,
 // DELETE .../ID; deck files: GET / POST /api/rooms/CODE/deck (server/pictures.py, server/owncontent.py).
 
-import { el } from "./dom.js";
+import { field, h } from "./dom.js";
 import { register, t } from "./i18n.js";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 const PICTURE_ERRORS = [
   "unsupported_type", "not_an_image", "too_large", "truncated", "corrupt", "too_many_pixels", "decompression_bomb",
-  "too_many_pictures", "rate_limited", "not_host", "not_stella", "not_in_lobby", "not_a_seat", "unknown_picture",
+  "too_many_pictures", "rate_limited", "not_host", "no_own_pictures", "not_in_lobby", "not_a_seat", "unknown_picture",
   "unknown_room", "aspect_ratio", "picture_too_large", "decode_timeout", "decode_failed", "uploads_busy",
   "decode_budget", "quota_room", "quota_total",
 ]; // prettier-ignore
@@ -41,33 +41,6 @@ register({
     "own.deck_load": "Deck-Datei laden",
     "own.deck_loaded": "Deck-Datei geladen: {n} Karten.",
     "own.failed": "{file}: {reason}",
-    "own.err.unsupported_type": "Das ist kein JPEG, PNG oder WebP.",
-    "own.err.not_an_image": "Das ist kein Foto (SVG oder HTML): bitte JPEG, PNG oder WebP.",
-    "own.err.too_large": "Die Datei ist zu groß (höchstens 8 MB).",
-    "own.err.truncated": "Die Datei ist unvollständig.",
-    "own.err.corrupt": "Die Datei ist beschädigt und lässt sich nicht lesen.",
-    "own.err.too_many_pixels": "Das Bild hat zu viele Pixel (höchstens 24 Megapixel).",
-    "own.err.aspect_ratio": "Das Bild ist zu schmal oder zu lang (höchstens achtmal so lang wie breit).",
-    "own.err.picture_too_large": "Das Bild braucht zu viel Speicher zum Öffnen: bitte ein kleineres Foto.",
-    "own.err.decode_timeout": "Das Bild zu öffnen hat zu lange gedauert: bitte ein kleineres Foto.",
-    "own.err.decode_failed": "Das Bild ließ sich nicht öffnen.",
-    "own.err.uploads_busy": "Gerade laden viele hoch: in ein paar Sekunden noch einmal.",
-    "own.err.decode_budget": "Dieser Raum hat gerade viele Bilder geladen: in einer Minute geht es weiter.",
-    "own.err.quota_room": "Der Speicher des Raums für Bilder ist voll: erst Bilder entfernen.",
-    "own.err.quota_total": "Der Server hat keinen Platz mehr für Bilder: bitte später noch einmal.",
-    "own.err.decompression_bomb": "Abgelehnt: die Datei entpackt sich zu einem riesigen Bild.",
-    "own.err.too_many_pictures": "Ein Raum hat höchstens 300 Bilder.",
-    "own.err.rate_limited": "Zu viele Bilder auf einmal: kurz warten und noch einmal.",
-    "own.err.not_host": "Nur wer den Raum leitet, kann Bilder und Karten ändern.",
-    "own.err.not_stella": "Eigene Bilder gibt es nur in Stella.",
-    "own.err.not_in_lobby": "Das geht nur vor dem Spiel, in der Lobby.",
-    "own.err.not_a_seat": "Dein Platz ist nicht mehr gültig: bitte neu beitreten.",
-    "own.err.unknown_picture": "Dieses Bild gibt es nicht mehr.",
-    "own.err.unknown_room": "Diesen Raum gibt es nicht mehr.",
-    "own.err.bad_deck_file": "Die Deck-Datei ist fehlerhaft: {detail}",
-    "own.err.empty_deck": "Die Deck-Datei hat nichts für dieses Spiel.",
-    "own.err.no_own_content": "Dieses Spiel nimmt keine eigenen Karten.",
-    "own.err.network": "Keine Verbindung zum Server.",
     "own.err.line": "Zeile {line}: {reason}",
     "own.err.words_per_card": "ein oder zwei Wörter pro Karte",
     "own.err.title": "ein Titel vor dem Doppelpunkt",
@@ -98,33 +71,6 @@ register({
     "own.deck_load": "Load deck file",
     "own.deck_loaded": "Deck file loaded: {n} cards.",
     "own.failed": "{file}: {reason}",
-    "own.err.unsupported_type": "This is not a JPEG, PNG or WebP.",
-    "own.err.not_an_image": "This is not a photo (SVG or HTML): please use JPEG, PNG or WebP.",
-    "own.err.too_large": "The file is too large (at most 8 MB).",
-    "own.err.truncated": "The file is incomplete.",
-    "own.err.corrupt": "The file is damaged and cannot be read.",
-    "own.err.too_many_pixels": "The picture has too many pixels (at most 24 megapixels).",
-    "own.err.aspect_ratio": "The picture is too narrow or too long (at most eight times as long as it is wide).",
-    "own.err.picture_too_large": "The picture needs too much memory to open: please use a smaller photo.",
-    "own.err.decode_timeout": "Opening the picture took too long: please use a smaller photo.",
-    "own.err.decode_failed": "The picture could not be opened.",
-    "own.err.uploads_busy": "Many uploads are under way: try again in a few seconds.",
-    "own.err.decode_budget": "This room has just loaded many pictures: it goes on in a minute.",
-    "own.err.quota_room": "The room's space for pictures is full: remove some pictures first.",
-    "own.err.quota_total": "The server has no room left for pictures: please try again later.",
-    "own.err.decompression_bomb": "Refused: the file unpacks into a gigantic picture.",
-    "own.err.too_many_pictures": "A room has at most 300 pictures.",
-    "own.err.rate_limited": "Too many pictures at once: wait a moment and try again.",
-    "own.err.not_host": "Only the room's host can change pictures and cards.",
-    "own.err.not_stella": "Only Stella has pictures of its own.",
-    "own.err.not_in_lobby": "This works only before the game, in the lobby.",
-    "own.err.not_a_seat": "Your seat is no longer valid: please join again.",
-    "own.err.unknown_picture": "This picture is gone.",
-    "own.err.unknown_room": "This room no longer exists.",
-    "own.err.bad_deck_file": "The deck file is faulty: {detail}",
-    "own.err.empty_deck": "The deck file has nothing for this game.",
-    "own.err.no_own_content": "This game takes no cards of its own.",
-    "own.err.network": "No connection to the server.",
     "own.err.line": "Line {line}: {reason}",
     "own.err.words_per_card": "one or two words per card",
     "own.err.title": "a title before the colon",
@@ -143,18 +89,18 @@ const own = {
   progress: null, // {done, total} while uploading
   errors: [], // sentences of the last refusals
   notice: null,
-  drafts: {}, // textarea text per kind while the host edits
 };
 
 function reset(code) {
   if (own.code === code) return;
-  Object.assign(own, { code, pictures: null, fetching: false, progress: null, errors: [], notice: null, drafts: {} });
+  Object.assign(own, { code, pictures: null, fetching: false, progress: null, errors: [], notice: null });
 }
 
+/** A refusal in words: one text per server error code, `err.<code>` in the shell's tables (strings/). */
 function refusal(code, message) {
-  if (code === "bad_deck_file") return t("own.err.bad_deck_file", { detail: message || "" });
-  const key = `own.err.${code}`;
-  return t(key) !== key ? t(key) : message || t("own.err.network");
+  if (code === "bad_deck_file") return t("err.bad_deck_file", { detail: message || "" });
+  const key = `err.${code}`;
+  return t(key) !== key ? t(key) : message || t("err.network");
 }
 
 async function call(method, path, token, body = undefined) {
@@ -225,35 +171,36 @@ function picturesBox(ctx) {
   fetchPictures(ctx);
   const list = own.pictures || [];
   const mode = (ctx.info.options || {}).own_pictures || "only";
-  const box = el("section", { class: "card own-box", id: "own-pictures" }, el("h2", { text: t("own.pictures") }));
-  box.appendChild(el("p", { class: "muted", text: t("own.pictures_hint") }));
-  box.appendChild(el("p", { class: "own-count", id: "own-count", text: t("own.count", { n: list.length, max: own.max, min: own.min }) }));
-  if (list.length) box.appendChild(el("p", { class: "muted", id: "own-mode", text: t(`own.mode.${mode}`) }));
-  if (list.length && mode === "only" && list.length < own.min) {
-    box.appendChild(el("p", { class: "notice", id: "own-too-few", text: t("own.too_few", { missing: own.min - list.length }) }));
-  }
-  if (list.length && mode !== "off") box.appendChild(el("p", { class: "notice", id: "own-no-bots", role: "note", text: t("own.no_bots") }));
-  const input = el("input", { type: "file", id: "own-picture-files", accept: ACCEPT, multiple: true, class: "own-file" });
-  input.addEventListener("change", () => {
-    const files = [...(input.files || [])];
+  const pick = (ev) => {
+    const files = [...(ev.currentTarget.files || [])];
+    ev.currentTarget.value = ""; // the same file may be picked again
     if (files.length) upload(ctx, files);
-  });
-  box.appendChild(el("label", { class: "btn own-pick", for: "own-picture-files", text: t("own.pick") }));
-  box.appendChild(input);
-  if (own.progress) box.appendChild(el("p", { class: "muted", id: "own-progress", role: "status", text: t("own.uploading", own.progress) }));
-  const thumbs = el("ul", { class: "own-thumbs", id: "own-thumbs" });
-  list.forEach((p, i) => {
-    thumbs.appendChild(
-      el(
-        "li",
-        { class: "own-thumb", dataset: { picture: p.id } },
-        el("img", { src: p.url, alt: t("own.thumb_alt", { n: i + 1 }), loading: "lazy", decoding: "async" }),
-        el("button", { type: "button", class: "btn btn-small own-remove", "aria-label": t("own.remove_label", { n: i + 1 }), text: "✕", on: { click: () => removePicture(ctx, p.id) } }),
+  };
+  return h(
+    "section",
+    { class: "card own-box", id: "own-pictures" },
+    h("h2", { text: t("own.pictures") }),
+    h("p", { class: "muted", text: t("own.pictures_hint") }),
+    h("p", { class: "own-count", id: "own-count", text: t("own.count", { n: list.length, max: own.max, min: own.min }) }),
+    list.length ? h("p", { class: "muted", id: "own-mode", text: t(`own.mode.${mode}`) }) : null,
+    list.length && mode === "only" && list.length < own.min ? h("p", { class: "notice", id: "own-too-few", text: t("own.too_few", { missing: own.min - list.length }) }) : null,
+    list.length && mode !== "off" ? h("p", { class: "notice", id: "own-no-bots", role: "note", text: t("own.no_bots") }) : null,
+    h("label", { class: "btn own-pick", for: "own-picture-files", text: t("own.pick") }),
+    h("input", { type: "file", id: "own-picture-files", accept: ACCEPT, multiple: true, class: "own-file", on: { change: pick } }),
+    own.progress ? h("p", { class: "muted", id: "own-progress", role: "status", text: t("own.uploading", own.progress) }) : null,
+    h(
+      "ul",
+      { class: "own-thumbs", id: "own-thumbs" },
+      list.map((p, i) =>
+        h(
+          "li",
+          { key: p.id, class: "own-thumb", dataset: { picture: p.id } },
+          h("img", { src: p.url, alt: t("own.thumb_alt", { n: i + 1 }), decoding: "async" }),
+          h("button", { type: "button", class: "btn btn-small own-remove", "aria-label": t("own.remove_label", { n: i + 1 }), text: "✕", on: { click: () => removePicture(ctx, p.id) } }),
+        ),
       ),
-    );
-  });
-  box.appendChild(thumbs);
-  return box;
+    ),
+  );
 }
 
 // ---- own words and categories ----------------------------------------------------------------
@@ -291,46 +238,47 @@ function parseLines(kind, text) {
 function contentBox(ctx, kind) {
   const option = kind === "words" ? "own_words" : "own_categories";
   const current = (ctx.info.options || {})[option] || [];
-  const box = el("section", { class: "card own-box", id: `own-${kind}` }, el("h2", { text: t(`own.${kind}`) }));
-  box.appendChild(el("p", { class: "muted", text: t(`own.${kind}_hint`) }));
-  const area = el("textarea", { id: `own-${kind}-text`, rows: "5", class: "own-text", "aria-label": t(`own.${kind}`) });
-  area.value = kind in own.drafts ? own.drafts[kind] : kind === "words" ? wordsText(current) : categoriesText(current);
-  area.addEventListener("input", () => {
-    own.drafts[kind] = area.value;
-  });
+  const id = `own-${kind}-text`;
   const apply = () => {
-    const parsed = parseLines(kind, area.value);
+    const text = document.getElementById(id).value;
+    const parsed = parseLines(kind, text);
     if (parsed.error) {
       own.errors = [parsed.error];
       ctx.rerender();
       return;
     }
     own.errors = [];
-    delete own.drafts[kind];
     ctx.hostOp("set_options", { options: { ...(ctx.info.options || {}), [option]: parsed.value } });
   };
-  box.append(
-    area,
-    el(
+  return h(
+    "section",
+    { class: "card own-box", id: `own-${kind}` },
+    h("h2", { text: t(`own.${kind}`) }),
+    h("p", { class: "muted", text: t(`own.${kind}_hint`) }),
+    // the saved cards are the field's model: what the host types stays until the saved cards change
+    field("textarea", { id, rows: "5", class: "own-text", "aria-label": t(`own.${kind}`), value: kind === "words" ? wordsText(current) : categoriesText(current) }),
+    h(
       "div",
       { class: "row wrap" },
-      el("button", { type: "button", class: "btn", id: `own-${kind}-save`, text: t("own.save"), on: { click: apply } }),
-      el("span", { class: "muted", id: `own-${kind}-count`, text: t("own.saved_count", { n: current.length }) }),
+      h("button", { type: "button", class: "btn", id: `own-${kind}-save`, text: t("own.save"), on: { click: apply } }),
+      h("span", { class: "muted", id: `own-${kind}-count`, text: t("own.saved_count", { n: current.length }) }),
     ),
   );
-  return box;
 }
 
 async function saveDeck(ctx) {
   const answer = await fetch(`/api/rooms/${encodeURIComponent(ctx.info.code)}/deck`, { headers: { Authorization: `Bearer ${ctx.token}` } }).catch(() => null);
   if (!answer || !answer.ok) {
-    own.errors = [t("own.err.network")];
+    own.errors = [t("err.network")];
     ctx.rerender();
     return;
   }
   const blob = await answer.blob();
   const url = URL.createObjectURL(blob);
-  const link = el("a", { href: url, download: `tischrunde-${ctx.info.game}-deck.json`, class: "own-file" });
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `tischrunde-${ctx.info.game}-deck.json`;
+  link.className = "own-file";
   document.body.appendChild(link);
   link.click();
   link.remove();
@@ -341,21 +289,21 @@ async function loadDeck(ctx, file) {
   const answer = await call("POST", `/api/rooms/${encodeURIComponent(ctx.info.code)}/deck`, ctx.token, file);
   own.errors = answer.ok ? [] : [refusal(answer.data.code, answer.data.message)];
   own.notice = answer.ok ? t("own.deck_loaded", { n: answer.data.count }) : null;
-  own.drafts = {};
   ctx.rerender();
 }
 
 function deckRow(ctx) {
-  const input = el("input", { type: "file", id: "own-deck-file", accept: "application/json,.json", class: "own-file" });
-  input.addEventListener("change", () => {
-    if (input.files && input.files[0]) loadDeck(ctx, input.files[0]);
-  });
-  return el(
+  const load = (ev) => {
+    const file = ev.currentTarget.files && ev.currentTarget.files[0];
+    ev.currentTarget.value = ""; // the same file may be loaded again
+    if (file) loadDeck(ctx, file);
+  };
+  return h(
     "div",
     { class: "row wrap own-deck" },
-    el("button", { type: "button", class: "btn", id: "own-deck-save", text: t("own.deck_save"), on: { click: () => saveDeck(ctx) } }),
-    el("label", { class: "btn", for: "own-deck-file", text: t("own.deck_load") }),
-    input,
+    h("button", { type: "button", class: "btn", id: "own-deck-save", text: t("own.deck_save"), on: { click: () => saveDeck(ctx) } }),
+    h("label", { class: "btn", for: "own-deck-file", text: t("own.deck_load") }),
+    h("input", { type: "file", id: "own-deck-file", accept: "application/json,.json", class: "own-file", on: { change: load } }),
   );
 }
 
@@ -367,27 +315,21 @@ export function ownContentBox(ctx) {
   const { info } = ctx;
   if (!info || !ctx.host || !ctx.token || info.status !== "lobby" || !["stella", "wordland"].includes(info.game)) return null;
   reset(info.code);
-  if (!document.querySelector("link[data-own]")) document.head.appendChild(el("link", { rel: "stylesheet", href: STYLE, dataset: { own: "1" } }));
-  const focused = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
-  const wrap = el("div", { class: "own-content", id: "own-content" });
-  if (info.game === "stella") wrap.append(picturesBox(ctx), contentBox(ctx, "words"));
-  else wrap.appendChild(contentBox(ctx, "categories"));
-  wrap.appendChild(deckRow(ctx));
-  if (own.notice) wrap.appendChild(el("p", { class: "notice notice-good", id: "own-notice", role: "status", text: own.notice }));
-  if (own.errors.length) {
-    wrap.appendChild(el("div", { class: "notice own-errors", id: "own-errors", role: "alert" }, own.errors.map((e) => el("p", { text: e }))));
+  if (!document.querySelector("link[data-own]")) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = STYLE;
+    link.dataset.own = "1";
+    document.head.appendChild(link);
   }
-  if (focused && focused.startsWith("own-")) {
-    // the lobby is rebuilt on every room message: keep the host's place in a text box
-    queueMicrotask(() => {
-      const again = document.getElementById(focused);
-      if (again && document.activeElement !== again) {
-        again.focus();
-        if (again.tagName === "TEXTAREA") again.setSelectionRange(again.value.length, again.value.length);
-      }
-    });
-  }
-  return wrap;
+  return h(
+    "div",
+    { class: "own-content", id: "own-content" },
+    info.game === "stella" ? [picturesBox(ctx), contentBox(ctx, "words")] : contentBox(ctx, "categories"),
+    deckRow(ctx),
+    own.notice ? h("p", { class: "notice notice-good", id: "own-notice", role: "status", text: own.notice }) : null,
+    own.errors.length ? h("div", { class: "notice own-errors", id: "own-errors", role: "alert" }, own.errors.map((e) => h("p", { text: e }))) : null,
+  );
 }
 
 export const ERROR_CODES = PICTURE_ERRORS;

@@ -7,7 +7,32 @@ const VERSION = "__VERSION__";
 const CACHE = `tischrunde-${VERSION}`;
 const PREFIX = `/static/${VERSION}/`;
 const SHELL = "/";
-const CORE = ["app.js", "i18n.js", "net.js", "dom.js", "badges.js", "sound.js", "pwa.js", "style.css", "icon.svg"].map((f) => PREFIX + f);
+// the shell's modules (app.js and shell/*.js import each other; a missing one would stop the app offline)
+const SHELL_MODULES = [
+  "shell/actions.js",
+  "shell/context.js",
+  "shell/cues.js",
+  "shell/errors.js",
+  "shell/evening.js",
+  "shell/frame.js",
+  "shell/games.js",
+  "shell/host.js",
+  "shell/join.js",
+  "shell/lobby.js",
+  "shell/menu.js",
+  "shell/options.js",
+  "shell/players.js",
+  "shell/ranking.js",
+  "shell/router.js",
+  "shell/session.js",
+  "shell/start.js",
+  "shell/state.js",
+  "shell/ui.js",
+  "shell/wake.js",
+];
+const CORE = ["app.js", "i18n.js", "strings/shell.de.js", "strings/shell.en.js", "net.js", "dom.js", "vendor/preact/preact.module.js", "badges.js", "sound.js", "pwa.js", "style.css", "icon.svg", ...SHELL_MODULES].map(
+  (f) => PREFIX + f,
+);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
