@@ -40,8 +40,12 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
+# two workers per phase (this is a 2-core machine); the browser tests run on their own, after the rest, so a
+# worker's Playwright loop never meets an asyncio test (PYTEST_WORKERS=0 runs everything in one process)
+PYTEST_WORKERS ?= 2
 pytest: $(TEST_STAMP) system-deps
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadfile --ignore=tests/web
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadfile tests/web
 
 test: $(TEST_STAMP) system-deps lint typecheck pytest
 

@@ -198,7 +198,13 @@ def test_three_phones_play_stella(browser: Browser, server: str, screenshots: Pa
     a.goto(server + "/")
     a.click("[data-game=stella]")
     a.locator(".option-details summary").first.click()
-    for option, value in (("rounds", "2"), ("mark_timeout_s", "300"), ("turn_timeout_s", "300")):
+    # a long round pause: the scout ends it by tapping, never the clock of a loaded machine
+    for option, value in (
+        ("rounds", "2"),
+        ("mark_timeout_s", "300"),
+        ("turn_timeout_s", "300"),
+        ("round_pause_ms", "60"),  # shown in seconds
+    ):
         a.fill(f"#opt-{option}", value)
         a.dispatch_event(f"#opt-{option}", "change")
     a.fill("#create-name", "Anna")
