@@ -145,6 +145,7 @@ def test_joining_without_scanning_geometry(browser: Browser, server: str, screen
 
     tv = _page(browser, problems, TV, locale="en-US")
     tv.goto(server + "/")
+    expect(tv.locator("#create-button")).to_be_visible()  # the start page renders once the games are known
     _above_fold(tv, "#create-button")
     tv.click("#create-button")
     expect(tv.locator("#room-code")).to_be_visible()
